@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  /** PGlite data directory; `memory://` gives a throw-away database. Ignored with DATABASE_URL. */
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** A PostgreSQL connection string; when set, the server runs on PostgreSQL instead of PGlite. */
+  DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  DEMO_DATA: booleanFlag.default(true),
+  /** Where reset links point; defaults to http://localhost:PORT. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** smtp://user:pass@host:port; without it e-mails are printed to the log. */
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().min(3).default('Pesos & Produce <no-reply@localhost>'),
+  /** scrypt cost as log2(N); 17 is the OWASP recommendation. Tests lower it. */
+  PASSWORD_HASH_COST: z.coerce.number().int().min(4).max(20).default(17),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),
+  SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),
+  RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).default(60),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(100),
+  LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** Requests per minute per IP on the public account endpoints (login, signup, recovery). */
+  PUBLIC_AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(300),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  QUOTE_TTL_SECONDS: z.coerce.number().int().min(5).default(60),
+  /** The built web app; served when it exists. */
+  WEB_DIST_DIR: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+/** Parses the environment once at start; a bad value stops the process with a clear message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const result = configSchema.safeParse(cleaned);
+  if (!result.success) {
+    const problems = result.error.issues
+      .map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+      .join('\n');
+    throw new Error(`Invalid configuration:\n${problems}`);
+  }
+  return result.data;
+}
+
+export function publicUrl(config: Config): string {
+  return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
+}

@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as accounts from './0001-accounts.js';
+
+/** Every migration in order. Names are stored in the database: never rename one. */
+export const migrations: Record<string, Migration> = {
+  '0001-accounts': accounts,
+};

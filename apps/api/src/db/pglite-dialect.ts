@@ -1,0 +1,112 @@
+import type { PGlite } from '@electric-sql/pglite';
+import {
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryResult,
+} from 'kysely';
+
+/**
+ * A Kysely dialect for PGlite. PGlite is one connection, so the driver hands it out
+ * under a process-wide mutex: a transaction holds it from BEGIN to COMMIT and every
+ * other query waits its turn. Code inside a transaction must use the transaction
+ * object, never the outer `db`, or it waits on itself.
+ */
+export class PGliteDialect implements Dialect {
+  constructor(private readonly pglite: PGlite) {}
+
+  createAdapter() {
+    return new PostgresAdapter();
+  }
+
+  createDriver(): Driver {
+    return new PGliteDriver(this.pglite);
+  }
+
+  createIntrospector(db: Kysely<unknown>) {
+    return new PostgresIntrospector(db);
+  }
+
+  createQueryCompiler() {
+    return new PostgresQueryCompiler();
+  }
+}
+
+class Mutex {
+  private tail: Promise<void> = Promise.resolve();
+
+  async lock(): Promise<() => void> {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const previous = this.tail;
+    this.tail = previous.then(() => held);
+    await previous;
+    return release;
+  }
+}
+
+class PGliteDriver implements Driver {
+  private readonly mutex = new Mutex();
+  private readonly connection: PGliteConnection;
+  private readonly releases = new WeakMap<DatabaseConnection, () => void>();
+
+  constructor(pglite: PGlite) {
+    this.connection = new PGliteConnection(pglite);
+  }
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const release = await this.mutex.lock();
+    this.releases.set(this.connection, release);
+    return this.connection;
+  }
+
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin'));
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('commit'));
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('rollback'));
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    const release = this.releases.get(connection);
+    this.releases.delete(connection);
+    release?.();
+  }
+
+  async destroy(): Promise<void> {}
+}
+
+class PGliteConnection implements DatabaseConnection {
+  constructor(private readonly pglite: PGlite) {}
+
+  async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    const result = await this.pglite.query<R>(compiledQuery.sql, [...compiledQuery.parameters], {
+      rowMode: 'object',
+    });
+    const command = compiledQuery.sql.trimStart().slice(0, 6).toLowerCase();
+    const changesRows =
+      command === 'insert' || command === 'update' || command === 'delete' || command === 'merge ';
+    return changesRows
+      ? { rows: result.rows, numAffectedRows: BigInt(result.affectedRows ?? 0) }
+      : { rows: result.rows };
+  }
+
+  // eslint-disable-next-line require-yield
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('Streaming queries are not supported on PGlite');
+  }
+}

@@ -1,0 +1,221 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  ChangePasswordBody,
+  EnterpriseType,
+  LoginBody,
+  MeResponse,
+  PasswordRecoveryBody,
+  Role,
+  SessionUser,
+  SignupBody,
+} from '@app/domain';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import type { MailService } from '../mail/mail.service.js';
+import type { PasswordHasher } from './password-hasher.js';
+import { hashToken, newOpaqueToken } from './tokens.js';
+import * as repo from './auth.repository.js';
+
+export interface AuthSettings {
+  sessionIdleMinutes: number;
+  sessionMaxHours: number;
+  resetTokenTtlMinutes: number;
+  maxFailuresPerAccount: number;
+  maxFailuresPerIp: number;
+  failureWindowMinutes: number;
+  publicUrl: string;
+}
+
+/** The caller of a request, resolved from its bearer token. */
+export interface Principal {
+  sessionId: string;
+  user: SessionUser;
+  enterpriseId: string;
+  enterpriseType: EnterpriseType;
+}
+
+const MINUTE = 60_000;
+/** last_seen_at is written at most this often, so reads do not each cost a write. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+function toSessionUser(user: repo.UserWithEnterprise): SessionUser {
+  return {
+    sUserId: user.userId,
+    sFullName: `${user.firstName} ${user.lastName}`.trim(),
+    sEmail: user.email,
+    sEnterpriseId: user.enterpriseId,
+    sRole: user.role,
+    isManager: user.isManager,
+  };
+}
+
+export class AuthService {
+  constructor(
+    private readonly db: Db,
+    private readonly hasher: PasswordHasher,
+    private readonly mail: MailService,
+    private readonly settings: AuthSettings,
+    private readonly now: () => Date,
+  ) {}
+
+  async login(body: LoginBody, ip: string): Promise<{ token: string; user: SessionUser }> {
+    const now = this.now();
+    const since = new Date(now.getTime() - this.settings.failureWindowMinutes * MINUTE);
+    const failures = await repo.countLoginFailures(this.db, { email: body.sEmail, ip, since });
+    if (
+      failures.byEmail >= this.settings.maxFailuresPerAccount ||
+      failures.byIp >= this.settings.maxFailuresPerIp
+    ) {
+      throw new AppError('RATE_LIMITED');
+    }
+
+    const user = await repo.findUserByEmail(this.db, body.sEmail);
+    const passwordMatches = user
+      ? await this.hasher.verify(body.sPassword, user.passwordHash)
+      : await this.hasher.verifyAgainstDummy(body.sPassword);
+    if (!user || !passwordMatches || !user.active) {
+      await repo.recordLoginFailure(this.db, { email: body.sEmail, ip, at: now });
+      throw new AppError('INVALID_CREDENTIALS');
+    }
+    return this.openSession(user);
+  }
+
+  async signup(
+    body: SignupBody,
+    kind: 'customer' | 'vendor',
+  ): Promise<{ token: string; user: SessionUser }> {
+    // Hash before the transaction: it is slow and needs no lock.
+    const passwordHash = await this.hasher.hash(body.sPassword);
+    const enterpriseId = randomUUID();
+    const userId = randomUUID();
+    const role: Role = kind;
+    await this.db
+      .transaction()
+      .execute(async (trx) => {
+        if (await repo.emailExists(trx, body.sEmail)) {
+          throw new AppError('EMAIL_TAKEN', { field: 'sEmail' });
+        }
+        await repo.insertEnterprise(trx, {
+          id: enterpriseId,
+          name: body.sEnterpriseName,
+          type: kind,
+        });
+        await repo.insertUser(trx, {
+          id: userId,
+          enterpriseId,
+          email: body.sEmail,
+          firstName: body.sName,
+          lastName: body.sLastName,
+          phone: body.sPhone,
+          passwordHash,
+          role,
+          isManager: true,
+        });
+      })
+      .catch((error: unknown) => {
+        // Two signups racing for one e-mail: the unique index decides.
+        if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN', { field: 'sEmail' });
+        throw error;
+      });
+    const user = await repo.findUserById(this.db, userId);
+    if (!user) throw new Error('User vanished after signup');
+    return this.openSession(user);
+  }
+
+  async logout(principal: Principal): Promise<void> {
+    await repo.revokeSession(this.db, principal.sessionId, this.now());
+  }
+
+  async me(principal: Principal): Promise<MeResponse> {
+    const user = await repo.findUserById(this.db, principal.user.sUserId);
+    if (!user) throw new AppError('SESSION_EXPIRED');
+    return {
+      user: toSessionUser(user),
+      enterprise: {
+        sEnterpriseId: user.enterpriseId,
+        sName: user.enterpriseName,
+        bVerified: user.enterpriseVerified,
+        sType: user.enterpriseType,
+      },
+    };
+  }
+
+  /** Resolves a bearer token; any token that is unknown, revoked or expired is SESSION_EXPIRED. */
+  async authenticate(token: string | undefined): Promise<Principal> {
+    if (!token) throw new AppError('SESSION_EXPIRED');
+    const now = this.now();
+    const idleSince = new Date(now.getTime() - this.settings.sessionIdleMinutes * MINUTE);
+    const session = await repo.findActiveSession(this.db, hashToken(token), now, idleSince);
+    if (!session) throw new AppError('SESSION_EXPIRED');
+    if (now.getTime() - session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
+      await repo.touchSession(this.db, session.sessionId, now);
+    }
+    return {
+      sessionId: session.sessionId,
+      user: toSessionUser(session),
+      enterpriseId: session.enterpriseId,
+      enterpriseType: session.enterpriseType,
+    };
+  }
+
+  /** Always succeeds from the caller's view, so the answer never tells whether an account exists. */
+  async requestPasswordReset(body: PasswordRecoveryBody): Promise<void> {
+    const user = await repo.findUserByEmail(this.db, body.sEmail);
+    if (!user || !user.active) return;
+    const now = this.now();
+    const { token, tokenHash } = newOpaqueToken();
+    const link = `${this.settings.publicUrl}/change-password/${token}/`;
+    await this.db.transaction().execute(async (trx) => {
+      await repo.insertPasswordReset(trx, {
+        id: randomUUID(),
+        tokenHash,
+        userId: user.userId,
+        now,
+        expiresAt: new Date(now.getTime() + this.settings.resetTokenTtlMinutes * MINUTE),
+      });
+      await this.mail.enqueue(trx, {
+        to: user.email,
+        subject: 'Reset your password / Restablece tu contraseña',
+        text: [
+          `Hello ${user.firstName},`,
+          '',
+          `To choose a new password, open this link within ${this.settings.resetTokenTtlMinutes} minutes:`,
+          link,
+          '',
+          'If you did not ask for it, ignore this e-mail: your password stays the same.',
+        ].join('\n'),
+      });
+    });
+  }
+
+  async changePasswordWithResetToken(resetToken: string, body: ChangePasswordBody): Promise<void> {
+    const passwordHash = await this.hasher.hash(body.sPassword);
+    const now = this.now();
+    await this.db.transaction().execute(async (trx) => {
+      const userId = await repo.consumePasswordReset(trx, hashToken(resetToken), now);
+      if (!userId) throw new AppError('RESET_LINK_INVALID');
+      await repo.updatePasswordHash(trx, userId, passwordHash);
+      // A new password ends every open session of the account.
+      await repo.revokeSessionsOfUser(trx, userId, now);
+    });
+  }
+
+  private async openSession(
+    user: repo.UserWithEnterprise,
+  ): Promise<{ token: string; user: SessionUser }> {
+    const now = this.now();
+    const { token, tokenHash } = newOpaqueToken();
+    await repo.insertSession(this.db, {
+      id: randomUUID(),
+      tokenHash,
+      userId: user.userId,
+      now,
+      expiresAt: new Date(now.getTime() + this.settings.sessionMaxHours * 60 * MINUTE),
+    });
+    return { token, user: toSessionUser(user) };
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
+}

@@ -1,0 +1,67 @@
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+const KEY_LENGTH = 64;
+const BLOCK_SIZE = 8;
+const PARALLELISM = 1;
+
+function scryptAsync(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(password, salt, KEY_LENGTH, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
+  });
+}
+
+function optionsFor(logCost: number, blockSize: number, parallelism: number): ScryptOptions {
+  const N = 2 ** logCost;
+  // scrypt needs 128 * N * r bytes; leave headroom over Node's 32 MiB default.
+  return { N, r: blockSize, p: parallelism, maxmem: 256 * N * blockSize };
+}
+
+/**
+ * scrypt password hashes, stored as `scrypt$logN$r$p$salt$hash` so the cost can be raised
+ * later without breaking existing hashes. OWASP: N = 2^17, r = 8, p = 1.
+ */
+export class PasswordHasher {
+  private dummyHash: Promise<string> | undefined;
+
+  constructor(private readonly logCost: number) {}
+
+  async hash(password: string): Promise<string> {
+    const salt = randomBytes(16);
+    const key = await scryptAsync(
+      password,
+      salt,
+      optionsFor(this.logCost, BLOCK_SIZE, PARALLELISM),
+    );
+    return [
+      'scrypt',
+      this.logCost,
+      BLOCK_SIZE,
+      PARALLELISM,
+      salt.toString('base64'),
+      key.toString('base64'),
+    ].join('$');
+  }
+
+  async verify(password: string, stored: string): Promise<boolean> {
+    const [scheme, logCost, blockSize, parallelism, salt, key] = stored.split('$');
+    if (scheme !== 'scrypt' || !logCost || !blockSize || !parallelism || !salt || !key) {
+      return false;
+    }
+    const expected = Buffer.from(key, 'base64');
+    const actual = await scryptAsync(
+      password,
+      Buffer.from(salt, 'base64'),
+      optionsFor(Number(logCost), Number(blockSize), Number(parallelism)),
+    );
+    return actual.length === expected.length && timingSafeEqual(actual, expected);
+  }
+
+  /** Spends the same time as a real check, so an unknown e-mail answers like a wrong password. */
+  async verifyAgainstDummy(password: string): Promise<false> {
+    this.dummyHash ??= this.hash('not-a-real-password');
+    await this.verify(password, await this.dummyHash);
+    return false;
+  }
+}

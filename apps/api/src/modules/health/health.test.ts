@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, json, TEST_ENGINE, type TestApp } from '../../test/test-app.js';
+
+let t: TestApp;
+
+describe(`platform on ${TEST_ENGINE}`, () => {
+  beforeAll(async () => {
+    t = await createTestApp({ DEMO_DATA: 'true' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('reports health and the engine', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(json(response)).toEqual({ status: 'ok', database: TEST_ENGINE });
+  });
+
+  it('sends security headers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-frame-options']).toBeDefined();
+  });
+
+  it('publishes the OpenAPI document with the language prefix, and its docs page', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const document = json<{ paths: Record<string, unknown> }>(response);
+    expect(Object.keys(document.paths)).toContain('/api/v1/{lang}/auth/login');
+    expect(Object.keys(document.paths)).toContain('/api/v1/{lang}/auth/signup/customer');
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.body).toContain('swagger');
+  });
+
+  it('answers unknown API paths with the JSON 404', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/en/no-such-thing' });
+    expect(response.statusCode).toBe(404);
+    expect(json(response)).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('loads the demo accounts once', async () => {
+    for (const email of [
+      'demo@demo.test',
+      'other@demo.test',
+      'vendor@demo.test',
+      'ops@demo.test',
+    ]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/en/auth/login',
+        payload: { sEmail: email, sPassword: 'Demo1234!' },
+      });
+      expect(response.statusCode).toBe(200);
+    }
+    const companies = await t.db.selectFrom('enterprises').select(['name', 'type']).execute();
+    expect(companies).toEqual(
+      expect.arrayContaining([
+        { name: 'Demo Produce Imports LLC', type: 'customer' },
+        { name: 'Other Foods Inc', type: 'customer' },
+        { name: 'Agrícola Demo SPR de RL', type: 'vendor' },
+      ]),
+    );
+    expect(companies).toHaveLength(4);
+  });
+});

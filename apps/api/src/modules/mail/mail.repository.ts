@@ -1,0 +1,72 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../db/database.js';
+
+export interface OutboxEmail {
+  id: string;
+  toAddress: string;
+  subject: string;
+  bodyText: string;
+}
+
+export async function insertOutboxEmail(db: Executor, email: OutboxEmail): Promise<void> {
+  await db
+    .insertInto('outbox_emails')
+    .values({
+      id: email.id,
+      to_address: email.toAddress,
+      subject: email.subject,
+      body_text: email.bodyText,
+      claimed_at: null,
+      sent_at: null,
+      last_error: null,
+    })
+    .execute();
+}
+
+/**
+ * Claims up to `limit` unsent e-mails. A claim older than `staleBefore` is taken again,
+ * so a replica that died while sending does not strand its e-mails.
+ */
+export async function claimPendingEmails(
+  db: Executor,
+  now: Date,
+  staleBefore: Date,
+  limit: number,
+): Promise<OutboxEmail[]> {
+  const rows = await db
+    .updateTable('outbox_emails')
+    .set((eb) => ({ claimed_at: now, attempts: eb('attempts', '+', 1) }))
+    .where(
+      'id',
+      'in',
+      db
+        .selectFrom('outbox_emails')
+        .select('id')
+        .where('sent_at', 'is', null)
+        .where('attempts', '<', 10)
+        .where((eb) => eb.or([eb('claimed_at', 'is', null), eb('claimed_at', '<', staleBefore)]))
+        .orderBy('created_at')
+        .limit(limit)
+        .modifyEnd(sql`for update skip locked`),
+    )
+    .returning(['id', 'to_address', 'subject', 'body_text'])
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    toAddress: row.to_address,
+    subject: row.subject,
+    bodyText: row.body_text,
+  }));
+}
+
+export async function markEmailSent(db: Executor, id: string, now: Date): Promise<void> {
+  await db.updateTable('outbox_emails').set({ sent_at: now }).where('id', '=', id).execute();
+}
+
+export async function markEmailFailed(db: Executor, id: string, error: string): Promise<void> {
+  await db
+    .updateTable('outbox_emails')
+    .set({ claimed_at: null, last_error: error.slice(0, 500) })
+    .where('id', '=', id)
+    .execute();
+}

@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Executor } from '../../db/database.js';
+import {
+  claimPendingEmails,
+  insertOutboxEmail,
+  markEmailFailed,
+  markEmailSent,
+} from './mail.repository.js';
+
+export interface MailTransport {
+  send(email: { to: string; subject: string; text: string }): Promise<void>;
+}
+
+/** Without an SMTP server the e-mail is printed to the log: the development mailbox. */
+export function createMailTransport(
+  options: { smtpUrl?: string | undefined; from: string },
+  log: FastifyBaseLogger,
+): MailTransport {
+  if (options.smtpUrl) {
+    const transporter = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(email) {
+        await transporter.sendMail({ from: options.from, ...email });
+      },
+    };
+  }
+  return {
+    async send(email) {
+      log.info(
+        { mail: { to: email.to, subject: email.subject } },
+        `E-mail (no SMTP configured), to ${email.to}: ${email.subject}\n${email.text}`,
+      );
+    },
+  };
+}
+
+/**
+ * E-mails are written to an outbox in the transaction that causes them, then delivered
+ * after commit; a failed delivery is retried by the periodic flush.
+ */
+export class MailService {
+  private flushing: Promise<void> | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly transport: MailTransport,
+    private readonly log: FastifyBaseLogger,
+    private readonly now: () => Date,
+  ) {}
+
+  async enqueue(
+    executor: Executor,
+    email: { to: string; subject: string; text: string },
+  ): Promise<void> {
+    await insertOutboxEmail(executor, {
+      id: randomUUID(),
+      toAddress: email.to,
+      subject: email.subject,
+      bodyText: email.text,
+    });
+  }
+
+  /** Delivers pending e-mails; concurrent calls share one run. */
+  flush(): Promise<void> {
+    this.flushing ??= this.deliverPending().finally(() => {
+      this.flushing = undefined;
+    });
+    return this.flushing;
+  }
+
+  private async deliverPending(): Promise<void> {
+    const now = this.now();
+    const staleBefore = new Date(now.getTime() - 5 * 60_000);
+    const emails = await claimPendingEmails(this.db, now, staleBefore, 20);
+    for (const email of emails) {
+      try {
+        await this.transport.send({
+          to: email.toAddress,
+          subject: email.subject,
+          text: email.bodyText,
+        });
+        await markEmailSent(this.db, email.id, this.now());
+      } catch (error) {
+        this.log.warn({ err: error, emailId: email.id }, 'E-mail delivery failed; will retry');
+        await markEmailFailed(this.db, email.id, String(error));
+      }
+    }
+  }
+}

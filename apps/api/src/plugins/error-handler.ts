@@ -1,0 +1,78 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import {
+  ERROR_MESSAGES,
+  ERROR_STATUS,
+  isLanguage,
+  type ErrorBody,
+  type ErrorCode,
+  type Language,
+} from '@app/domain';
+import { isAppError } from '../errors.js';
+
+/** The language of an answer: the `/api/v1/{lang}/` segment, English otherwise. */
+export function languageOf(request: FastifyRequest): Language {
+  const match = /^\/api\/v1\/([^/?]+)/.exec(request.url);
+  return match && isLanguage(match[1]) ? match[1] : 'en';
+}
+
+export function errorBody(code: ErrorCode, language: Language, field?: string): ErrorBody {
+  const body: ErrorBody = { code, message: ERROR_MESSAGES[language][code] };
+  if (field) body.field = field;
+  return body;
+}
+
+export function sendError(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  code: ErrorCode,
+  field?: string,
+): FastifyReply {
+  return reply.status(ERROR_STATUS[code]).send(errorBody(code, languageOf(request), field));
+}
+
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'INVALID_INPUT',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'INVALID_INPUT',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'INVALID_INPUT',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_VALIDATION: 'INVALID_INPUT',
+};
+
+function codeForStatus(status: number): ErrorCode {
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 413) return 'PAYLOAD_TOO_LARGE';
+  if (status === 415) return 'UNSUPPORTED_MEDIA_TYPE';
+  if (status === 429) return 'RATE_LIMITED';
+  if (status === 403) return 'SESSION_EXPIRED';
+  if (status === 401) return 'INVALID_CREDENTIALS';
+  if (status >= 400 && status < 500) return 'INVALID_INPUT';
+  return 'INTERNAL_ERROR';
+}
+
+/**
+ * One place turns every failure into `{ code, message, field? }` in the request's language.
+ * 5xx answers say nothing of the cause; the log keeps it.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isAppError(error)) {
+      if (error.statusCode >= 500) request.log.error({ err: error }, 'Request failed');
+      return sendError(reply, request, error.code, error.field);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issue = error.validation[0];
+      const path = issue?.instancePath.replace(/^\//, '').replaceAll('/', '.');
+      return sendError(reply, request, 'INVALID_INPUT', path || undefined);
+    }
+    const known = error.code ? FASTIFY_CODES[error.code] : undefined;
+    if (known) return sendError(reply, request, known);
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'Request failed');
+      return sendError(reply, request, 'INTERNAL_ERROR');
+    }
+    return sendError(reply, request, codeForStatus(status));
+  });
+}

@@ -1,0 +1,161 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import { openDatabase, type DatabaseHandle } from '../db/database.js';
+import type { MailTransport } from '../modules/mail/mail.service.js';
+
+/**
+ * Integration tests run on the engine named by TEST_DB: `pglite` (default, in memory) or
+ * `postgres`, where each app gets a fresh database on the server of TEST_DATABASE_URL
+ * (default postgres://postgres@127.0.0.1:5432/test), dropped when the app closes.
+ */
+export const TEST_ENGINE = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+const ADMIN_URL =
+  process.env.TEST_DATABASE_URL ??
+  process.env.DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/test';
+
+export interface SentEmail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: DatabaseHandle['db'];
+  emails: SentEmail[];
+  logs: string[];
+  clock: TestClock;
+  close(): Promise<void>;
+}
+
+export class TestClock {
+  private current = new Date('2026-11-21T18:00:00.000Z');
+  now = (): Date => new Date(this.current.getTime());
+  advanceMinutes(minutes: number): void {
+    this.current = new Date(this.current.getTime() + minutes * 60_000);
+  }
+}
+
+async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+  if (TEST_ENGINE === 'pglite') {
+    return { handle: await openDatabase({ dataDir: 'memory://' }), drop: async () => {} };
+  }
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({
+    databaseUrl: url.toString(),
+    dataDir: 'memory://',
+    poolSize: 10,
+  });
+  return {
+    handle,
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: ADMIN_URL });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  const config: Config = loadConfig({
+    DATA_DIR: 'memory://',
+    PASSWORD_HASH_COST: '10',
+    DEMO_DATA: 'false',
+    LOG_LEVEL: 'info',
+    ...overrides,
+  });
+  const { handle, drop } = await openTestDatabase();
+  const emails: SentEmail[] = [];
+  const logs: string[] = [];
+  const clock = new TestClock();
+  const mailTransport: MailTransport = {
+    async send(email) {
+      emails.push(email);
+    },
+  };
+  const app = await buildApp({
+    config,
+    database: handle,
+    now: clock.now,
+    mailTransport,
+    logStream: { write: (line) => void logs.push(line) },
+  });
+  await app.ready();
+  return {
+    app,
+    db: handle.db,
+    emails,
+    logs,
+    clock,
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+/** JSON body of an inject answer. */
+export function json<T = Record<string, unknown>>(response: LightMyRequestResponse): T {
+  return response.json() as T;
+}
+
+export function bearer(token: string): { authorization: string } {
+  return { authorization: `Bearer ${token}` };
+}
+
+let counter = 0;
+/** A signup body with a unique e-mail. */
+export function signupBody(overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  return {
+    sName: 'Ana',
+    sLastName: 'García',
+    sEmail: `ana.${Date.now()}.${counter}@example.test`,
+    sPassword: 'Str0ng-pass!',
+    sConfirmPassword: 'Str0ng-pass!',
+    sEnterpriseName: 'Frutas del Norte LLC',
+    sPhone: '+1 956 555 0199',
+    ...overrides,
+  };
+}
+
+export async function signUp(
+  app: FastifyInstance,
+  kind: 'customer' | 'vendor' = 'customer',
+  overrides: Record<string, unknown> = {},
+): Promise<{
+  token: string;
+  email: string;
+  password: string;
+  userId: string;
+  enterpriseId: string;
+}> {
+  const body = signupBody(overrides);
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/v1/en/auth/signup/${kind}`,
+    payload: body,
+  });
+  if (response.statusCode !== 201) throw new Error(`signup failed: ${response.body}`);
+  const answer = json<{ token: string; user: { sUserId: string; sEnterpriseId: string } }>(
+    response,
+  );
+  return {
+    token: answer.token,
+    email: body.sEmail,
+    password: body.sPassword,
+    userId: answer.user.sUserId,
+    enterpriseId: answer.user.sEnterpriseId,
+  };
+}

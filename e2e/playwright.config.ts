@@ -1,0 +1,54 @@
+import { defineConfig } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://127.0.0.1:${PORT}`;
+const jsonReport = process.env.PLAYWRIGHT_JSON_OUTPUT_FILE;
+
+/**
+ * End-to-end tests drive Debian's Chromium (browsers cannot be downloaded here) against the
+ * built app served by the API on a throw-away in-memory database with the demo data.
+ */
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './.artifacts/results',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI === 'true' ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: jsonReport ? [['list'], ['json', { outputFile: jsonReport }]] : [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-quic',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node apps/api/dist/server.js',
+    cwd: '..',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: 'memory://',
+      DEMO_DATA: 'true',
+      PASSWORD_HASH_COST: '12',
+      LOG_LEVEL: 'warn',
+      PUBLIC_AUTH_RATE_LIMIT: '10000',
+    },
+  },
+});

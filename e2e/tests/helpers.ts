@@ -1,0 +1,31 @@
+import { expect, type Page } from '@playwright/test';
+
+let counter = 0;
+
+export function uniqueEmail(prefix = 'buyer'): string {
+  counter += 1;
+  return `${prefix}.${Date.now()}.${process.pid}.${counter}@e2e.test`;
+}
+
+export async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByTestId('greeting')).toBeVisible();
+}
+
+export async function signUpCustomer(
+  page: Page,
+  account: { firstName: string; email: string; password: string },
+): Promise<void> {
+  await page.goto('/signin/customer');
+  await page.getByLabel('Name', { exact: true }).fill(account.firstName);
+  await page.getByLabel('Last name').fill('Tester');
+  await page.getByLabel('E-mail').fill(account.email);
+  await page.getByLabel('Phone').fill('+1 956 555 0101');
+  await page.getByLabel('Company name').fill('E2E Produce LLC');
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByLabel('Confirm password').fill(account.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+}

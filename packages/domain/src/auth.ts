@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+/** Account and session shapes of the HTTP contract (API.md, "Accounts and sessions"). */
+
+export const ROLES = ['customer', 'vendor', 'operator'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ENTERPRISE_TYPES = ['customer', 'vendor', 'operator'] as const;
+export type EnterpriseType = (typeof ENTERPRISE_TYPES)[number];
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+const email = z.string().trim().toLowerCase().max(254).pipe(z.email());
+const password = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
+
+export const loginBodySchema = z.object({
+  sEmail: email,
+  // Any stored password was valid at signup; at login only bound the length.
+  sPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const signupBodySchema = z
+  .object({
+    sName: z.string().trim().min(1).max(100),
+    sLastName: z.string().trim().min(1).max(100),
+    sEmail: email,
+    sPassword: password,
+    sConfirmPassword: z.string().max(PASSWORD_MAX_LENGTH),
+    sEnterpriseName: z.string().trim().min(1).max(200),
+    sPhone: z
+      .string()
+      .trim()
+      .min(7)
+      .max(20)
+      .regex(/^\+?[0-9 ()-]+$/),
+  })
+  .refine((body) => body.sPassword === body.sConfirmPassword, {
+    path: ['sConfirmPassword'],
+    message: 'PASSWORDS_DO_NOT_MATCH',
+  });
+export type SignupBody = z.infer<typeof signupBodySchema>;
+
+export const passwordRecoveryBodySchema = z.object({ sEmail: email });
+export type PasswordRecoveryBody = z.infer<typeof passwordRecoveryBodySchema>;
+
+export const changePasswordBodySchema = z
+  .object({
+    sPassword: password,
+    sConfirmPassword: z.string().max(PASSWORD_MAX_LENGTH),
+  })
+  .refine((body) => body.sPassword === body.sConfirmPassword, {
+    path: ['sConfirmPassword'],
+    message: 'PASSWORDS_DO_NOT_MATCH',
+  });
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+export const sessionUserSchema = z.object({
+  sUserId: z.string(),
+  sFullName: z.string(),
+  sEmail: z.string(),
+  sEnterpriseId: z.string(),
+  sRole: z.enum(ROLES),
+  isManager: z.boolean(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const enterpriseSummarySchema = z.object({
+  sEnterpriseId: z.string(),
+  sName: z.string(),
+  bVerified: z.boolean(),
+  sType: z.enum(ENTERPRISE_TYPES),
+});
+export type EnterpriseSummary = z.infer<typeof enterpriseSummarySchema>;
+
+export const loginResponseSchema = z.object({ token: z.string(), user: sessionUserSchema });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const meResponseSchema = z.object({
+  user: sessionUserSchema,
+  enterprise: enterpriseSummarySchema,
+});
+export type MeResponse = z.infer<typeof meResponseSchema>;

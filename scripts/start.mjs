@@ -1,0 +1,32 @@
+// `npm start`: build what is missing or stale, then serve the API and the web app on one port.
+import { existsSync, statSync } from 'node:fs';
+import { newestMtime, runOrExit } from './lib.mjs';
+
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+function isStale(output, sources) {
+  return !existsSync(output) || statSync(output).mtimeMs < newestMtime(sources);
+}
+
+const domainSources = ['packages/domain/src', 'packages/domain/package.json'];
+
+if (
+  isStale('apps/web/dist/index.html', [
+    'apps/web/src',
+    'apps/web/index.html',
+    'apps/web/vite.config.ts',
+    'apps/web/public',
+    ...domainSources,
+  ])
+) {
+  console.log('Building the web app…');
+  runOrExit(npm, ['run', 'build', '-w', '@app/web']);
+}
+// tsc -b rewrites its build info on every build that changes anything.
+if (isStale('apps/api/dist/.tsbuildinfo', ['apps/api/src', ...domainSources])) {
+  console.log('Building the server…');
+  runOrExit(npx, ['tsc', '-b', 'apps/api']);
+}
+
+await import('../apps/api/dist/server.js');

@@ -1,0 +1,42 @@
+import { defineConfig } from 'vitest/config';
+
+// One Vitest run, three projects. `source` makes workspace packages resolve to their
+// TypeScript sources, so tests never need a build first.
+const resolve = { conditions: ['source', 'module', 'browser', 'development|production'] };
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { conditions: ['source'] },
+        test: {
+          name: 'domain',
+          environment: 'node',
+          include: ['packages/domain/src/**/*.test.ts'],
+        },
+      },
+      {
+        resolve: { conditions: ['source'] },
+        test: {
+          name: 'api',
+          environment: 'node',
+          include: ['apps/api/src/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Integration tests each start their own database; keep the two cores busy, not swamped.
+          maxWorkers: 2,
+          minWorkers: 1,
+        },
+      },
+      {
+        resolve,
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          setupFiles: ['apps/web/src/test/setup.ts'],
+        },
+      },
+    ],
+  },
+});
