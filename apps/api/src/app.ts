@@ -16,6 +16,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { deleteLoginFailuresBefore } from './modules/auth/auth.repository.js';
 import { PasswordHasher } from './modules/auth/password-hasher.js';
+import { createFinanceServices, financeRoutes, type FinanceServices } from './modules/finance.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import {
   createMailTransport,
@@ -37,6 +38,13 @@ export interface BuildAppOptions {
   mailTransport?: MailTransport;
   /** Where log lines go (tests read them); stdout by default. */
   logStream?: { write(line: string): void };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The finance services; tests use them to arrange data. */
+    finance: FinanceServices;
+  }
 }
 
 const HOUSEKEEPING_INTERVAL_MS = 30_000;
@@ -110,6 +118,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   housekeeping.unref();
   app.addHook('onClose', async () => clearInterval(housekeeping));
 
+  const finance = createFinanceServices(database.db, config, now);
+  await finance.rates.backfillHistory();
+  app.decorate('finance', finance);
+
   await registerSecurity(app);
   await registerSwagger(app);
   await app.register(sessionPlugin, { auth });
@@ -127,6 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         publicRateLimit: config.PUBLIC_AUTH_RATE_LIMIT,
         afterRecovery: flushMail,
       });
+      await api.register(financeRoutes, { services: finance });
     },
     { prefix: '/api/v1/:lang' },
   );

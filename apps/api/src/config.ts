@@ -30,6 +30,28 @@ const configSchema = z.object({
   PUBLIC_AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(300),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   QUOTE_TTL_SECONDS: z.coerce.number().int().min(5).default(60),
+  /** Where rates come from; `simulated` is a seeded random walk (no network needed). */
+  RATE_SOURCE: z.enum(['simulated']).default('simulated'),
+  RATE_SIMULATION_SEED: z.coerce.number().int().default(20261121),
+  /** Centre of the simulated USD/MXN mid rate. */
+  RATE_SIMULATION_CENTER: z
+    .string()
+    .regex(/^\d+(\.\d{1,6})?$/)
+    .default('18.40'),
+  RATE_SIMULATION_DAILY_VOLATILITY_BPS: z.coerce.number().int().min(0).max(1000).default(55),
+  /** What a customer gives up against the mid on spot quotes, in basis points. */
+  RATE_SPREAD_BPS: z.coerce.number().int().min(0).max(2000).default(50),
+  FORWARD_SPREAD_BPS: z.coerce.number().int().min(0).max(2000).default(20),
+  FORWARD_MXN_INTEREST_PERCENT: z
+    .string()
+    .regex(/^\d+(\.\d{1,6})?$/)
+    .default('7.00'),
+  FORWARD_USD_INTEREST_PERCENT: z
+    .string()
+    .regex(/^\d+(\.\d{1,6})?$/)
+    .default('4.00'),
+  /** Seconds after which the sandbox payout rail settles a processing payment. */
+  PAYOUT_SETTLE_SECONDS: z.coerce.number().int().min(0).default(2),
   /** The built web app; served when it exists. */
   WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

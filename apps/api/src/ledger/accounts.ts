@@ -1,0 +1,36 @@
+import type { Currency } from '../db/schema.js';
+
+/** The accounts every customer enterprise has; their balances may never go below zero. */
+export const CUSTOMER_ACCOUNTS = {
+  USD_AVAILABLE: 'USD',
+  MXN_AVAILABLE: 'MXN',
+  USD_FORWARD_DEPOSIT: 'USD',
+} as const satisfies Record<string, Currency>;
+export type CustomerAccountKind = keyof typeof CUSTOMER_ACCOUNTS;
+
+/** The platform's own accounts: the other side of every customer movement. */
+export const HOUSE_ACCOUNTS = {
+  HOUSE_BANK_USD: 'USD',
+  HOUSE_BANK_MXN: 'MXN',
+  HOUSE_FX_USD: 'USD',
+  HOUSE_FX_MXN: 'MXN',
+  HOUSE_PAYOUT_CLEARING_MXN: 'MXN',
+} as const satisfies Record<string, Currency>;
+export type HouseAccountKind = keyof typeof HOUSE_ACCOUNTS;
+
+export type AccountRef =
+  { enterpriseId: string; kind: CustomerAccountKind } | { house: HouseAccountKind };
+
+export function currencyOf(ref: AccountRef): Currency {
+  return 'house' in ref ? HOUSE_ACCOUNTS[ref.house] : CUSTOMER_ACCOUNTS[ref.kind];
+}
+
+export type JournalKind =
+  | 'ADD_FUNDS'
+  | 'FOREX'
+  | 'FORWARD_BOOKING'
+  | 'FORWARD_SETTLEMENT'
+  | 'PAY_NOW'
+  | 'SUPPLIER_PAYMENT'
+  | 'PAYOUT_SETTLED'
+  | 'PAYOUT_RETURNED';

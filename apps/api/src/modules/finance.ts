@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import { parseRate } from '@app/domain';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import { LedgerService } from '../ledger/ledger.service.js';
+import { ConversionsService } from './conversions/conversions.service.js';
+import { conversionsRoutes } from './conversions/conversions.routes.js';
+import { dashboardRoutes } from './dashboard/dashboard.routes.js';
+import { FundsService } from './funds/funds.service.js';
+import { fundsRoutes } from './funds/funds.routes.js';
+import { InvoicesService } from './invoices/invoices.service.js';
+import { invoicesRoutes } from './invoices/invoices.routes.js';
+import { PaymentsService } from './payments/payments.service.js';
+import { paymentsRoutes } from './payments/payments.routes.js';
+import { SimulatedMarket } from './rates/rate-source.js';
+import { ratesRoutes } from './rates/rates.routes.js';
+import { RatesService } from './rates/rates.service.js';
+import { statementRoutes } from './statement/statement.routes.js';
+import { SuppliersService } from './suppliers/suppliers.service.js';
+import { suppliersRoutes } from './suppliers/suppliers.routes.js';
+
+/** Every finance service, built once per app; modules reach each other only through these. */
+export interface FinanceServices {
+  db: Db;
+  now: () => Date;
+  ledger: LedgerService;
+  rates: RatesService;
+  funds: FundsService;
+  suppliers: SuppliersService;
+  invoices: InvoicesService;
+  conversions: ConversionsService;
+  payments: PaymentsService;
+}
+
+export function createFinanceServices(db: Db, config: Config, now: () => Date): FinanceServices {
+  const ledger = new LedgerService();
+  const rates = new RatesService(
+    db,
+    new SimulatedMarket({
+      seed: config.RATE_SIMULATION_SEED,
+      centerMicro: parseRate(config.RATE_SIMULATION_CENTER),
+      dailyVolatilityBps: config.RATE_SIMULATION_DAILY_VOLATILITY_BPS,
+    }),
+    {
+      quoteTtlSeconds: config.QUOTE_TTL_SECONDS,
+      spreadBps: config.RATE_SPREAD_BPS,
+      forwardSpreadBps: config.FORWARD_SPREAD_BPS,
+      mxnInterestPercentMicro: parseRate(config.FORWARD_MXN_INTEREST_PERCENT),
+      usdInterestPercentMicro: parseRate(config.FORWARD_USD_INTEREST_PERCENT),
+    },
+    now,
+  );
+  const funds = new FundsService(db, ledger, now);
+  const suppliers = new SuppliersService(db, now);
+  const invoices = new InvoicesService(db, rates, suppliers, now);
+  const conversions = new ConversionsService(db, ledger, rates, invoices, now);
+  const payments = new PaymentsService(
+    db,
+    ledger,
+    rates,
+    suppliers,
+    invoices,
+    conversions,
+    { payoutSettleSeconds: config.PAYOUT_SETTLE_SECONDS },
+    now,
+  );
+  return { db, now, ledger, rates, funds, suppliers, invoices, conversions, payments };
+}
+
+/** The finance endpoints of API.md, under /api/v1/{lang}/. */
+export async function financeRoutes(
+  app: FastifyInstance,
+  options: { services: FinanceServices },
+): Promise<void> {
+  await app.register(ratesRoutes, { rates: options.services.rates });
+  await app.register(fundsRoutes, options);
+  await app.register(dashboardRoutes, options);
+  await app.register(suppliersRoutes, options);
+  await app.register(invoicesRoutes, options);
+  await app.register(conversionsRoutes, options);
+  await app.register(paymentsRoutes, options);
+  await app.register(statementRoutes, options);
+}
