@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatDate, formatMoney, formatTime } from './format';
 
 describe('formatMoney', () => {
@@ -26,6 +26,10 @@ describe('formatMoney', () => {
 });
 
 describe('formatDate', () => {
+  // West of UTC, as the business (America/Mexico_City): where UTC-midnight dates used to slip.
+  beforeAll(() => vi.stubEnv('TZ', 'America/Mexico_City'));
+  afterAll(() => vi.unstubAllEnvs());
+
   it('writes the full month name in each language', () => {
     expect(formatDate('2026-11-21', 'en')).toBe('November 21, 2026');
     expect(formatDate('2026-11-21', 'sp')).toBe('21 de noviembre de 2026');

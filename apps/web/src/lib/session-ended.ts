@@ -36,7 +36,10 @@ export function useSessionEnded(): boolean {
   return useSyncExternalStore(subscribeSessionEnded, isSessionEnded, isSessionEnded);
 }
 
-/** Raises the signal if the kill flag is set now or appears later (from another tab). */
+/**
+ * Raises the signal if the kill flag is set now or appears later. The `storage` event
+ * only reports writes of other tabs, so a cheap check each second covers this tab too.
+ */
 export function watchSessionKillFlag(): () => void {
   const check = () => {
     if (localStorage.getItem(SESSION_KILL_STORAGE_KEY) !== null) notifySessionEnded();
@@ -46,5 +49,9 @@ export function watchSessionKillFlag(): () => void {
     if (event.key === SESSION_KILL_STORAGE_KEY || event.key === null) check();
   };
   window.addEventListener('storage', onStorage);
-  return () => window.removeEventListener('storage', onStorage);
+  const timer = window.setInterval(check, 1000);
+  return () => {
+    window.removeEventListener('storage', onStorage);
+    window.clearInterval(timer);
+  };
 }

@@ -80,3 +80,13 @@ if (typeof window !== 'undefined') {
     if (event.key === SESSION_STORAGE_KEY || event.key === null) reloadSessionFromStorage();
   });
 }
+
+/** Where a user lands after logging in: the finance dashboard, or the marketplace for vendors. */
+export function homePathFor(user: SessionUser): string {
+  return user.sRole === 'vendor' ? '/home' : '/exchange';
+}
+
+/** The light check of a user object from the API (the full schemas live with the forms). */
+export function isSessionUser(value: unknown): value is SessionUser {
+  return isSession({ token: 'x', user: value });
+}

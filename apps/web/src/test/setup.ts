@@ -1,7 +1,16 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { setLanguage } from '../lib/i18n/i18n';
+import { acknowledgeSessionEnded } from '../lib/session-ended';
+import { clearSession } from '../lib/session-store';
+
+// jsdom does not implement scrolling; the app resets scroll on each navigation.
+window.scrollTo = () => {};
 
 afterEach(() => {
   cleanup();
+  clearSession();
+  acknowledgeSessionEnded();
   localStorage.clear();
+  setLanguage('en');
 });

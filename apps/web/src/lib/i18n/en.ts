@@ -4,10 +4,11 @@
  */
 export const en = {
   app: {
-    name: 'Pesos Produce',
-    home: 'Pesos Produce home',
+    name: 'Pesos & Produce',
+    home: 'Pesos & Produce home',
   },
   common: {
+    skipToContent: 'Skip to main content',
     loading: 'Loading…',
     ok: 'OK',
     close: 'Close',
@@ -58,7 +59,7 @@ export const en = {
   },
   footer: {
     tagline: 'Mexican produce for US buyers, and supplier payments in pesos.',
-    rights: '© {{year}} Pesos Produce. All rights reserved.',
+    rights: '© {{year}} Pesos & Produce. All rights reserved.',
     links: 'Footer links',
   },
   pages: {
@@ -160,7 +161,8 @@ export const en = {
     },
     recovery: {
       title: 'Recover your password',
-      intro: 'Enter the e-mail of your account and we will send you a link to choose a new password.',
+      intro:
+        'Enter the e-mail of your account and we will send you a link to choose a new password.',
       submit: 'Send link',
       sent: 'If an account exists for that e-mail, we sent a link.',
       backToLogin: 'Back to log in',
@@ -185,7 +187,8 @@ export const en = {
       title: 'Produce marketplace',
       intro: 'Mexican growers sell straight to US buyers, with no intermediaries.',
       purchases: 'Purchases',
-      purchasesText: 'Browse the catalogue and buy by pallet or box, FOB McAllen, from verified growers.',
+      purchasesText:
+        'Browse the catalogue and buy by pallet or box, FOB McAllen, from verified growers.',
       logistics: 'Logistics',
       logisticsText:
         'Follow each order from the packhouse through the border crossing to your warehouse.',

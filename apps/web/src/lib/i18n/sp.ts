@@ -3,10 +3,11 @@ import type { Translation } from './translation';
 /** Spanish texts (language code `sp`). Labels of the specification are used as written. */
 export const sp: Translation = {
   app: {
-    name: 'Pesos Produce',
-    home: 'Inicio de Pesos Produce',
+    name: 'Pesos & Produce',
+    home: 'Inicio de Pesos & Produce',
   },
   common: {
+    skipToContent: 'Saltar al contenido principal',
     loading: 'Cargando…',
     ok: 'OK',
     close: 'Cerrar',
@@ -57,7 +58,7 @@ export const sp: Translation = {
   },
   footer: {
     tagline: 'Productos mexicanos para compradores de EE. UU. y pagos a proveedores en pesos.',
-    rights: '© {{year}} Pesos Produce. Todos los derechos reservados.',
+    rights: '© {{year}} Pesos & Produce. Todos los derechos reservados.',
     links: 'Enlaces del pie de página',
   },
   pages: {
@@ -183,7 +184,8 @@ export const sp: Translation = {
     goToDashboard: 'Ir al dashboard financiero',
     marketplace: {
       title: 'Marketplace de productos',
-      intro: 'Productores mexicanos venden directamente a compradores de EE. UU., sin intermediarios.',
+      intro:
+        'Productores mexicanos venden directamente a compradores de EE. UU., sin intermediarios.',
       purchases: 'Compras',
       purchasesText:
         'Explora el catálogo y compra por tarima o por caja, FOB McAllen, a productores verificados.',
@@ -198,7 +200,8 @@ export const sp: Translation = {
     },
     finance: {
       title: 'Dashboard financiero',
-      intro: 'Para empresas de EE. UU. que tienen dólares y pagan a proveedores mexicanos en pesos.',
+      intro:
+        'Para empresas de EE. UU. que tienen dólares y pagan a proveedores mexicanos en pesos.',
       rates: 'Tipo de cambio USD/MXN en vivo',
       ratesText: 'Convierte al tipo de cambio actual, actualizado cada minuto.',
       invoices: 'Facturas de proveedores',

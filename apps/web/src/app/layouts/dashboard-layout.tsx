@@ -1,0 +1,155 @@
+import LogoutIcon from '@mui/icons-material/Logout';
+import MenuIcon from '@mui/icons-material/Menu';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { Clock } from '../../components/clock';
+import { LanguageSelect } from '../../components/language-select';
+import { useLogout } from '../../features/auth/api/logout';
+import { useSession } from '../../lib/session-store';
+import { BrandLink } from './brand-link';
+import { DashboardMenu } from './dashboard-menu';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
+
+const DRAWER_WIDTH = 264;
+const DRAWER_ID = 'dashboard-menu';
+
+function DrawerContent({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Box component="nav" aria-label={t('menu.label')}>
+      <Toolbar sx={{ px: 2.5 }}>
+        <BrandLink />
+      </Toolbar>
+      <DashboardMenu onNavigate={onNavigate} />
+    </Box>
+  );
+}
+
+/**
+ * The finance dashboard shell: a permanent side menu from 960 px (theme `md`), a
+ * temporary one behind the menu button below; a header with greeting, clock,
+ * language and logout.
+ */
+export function DashboardLayout() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const logout = useLogout();
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const [loggingOut, setLoggingOut] = useState(false);
+
+  const onLogout = async () => {
+    setLoggingOut(true);
+    try {
+      await logout();
+    } finally {
+      setLoggingOut(false);
+    }
+  };
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <SkipLink />
+      <AppBar
+        position="fixed"
+        color="inherit"
+        elevation={0}
+        sx={{
+          width: { md: `calc(100% - ${DRAWER_WIDTH}px)` },
+          ml: { md: `${DRAWER_WIDTH}px` },
+          borderBottom: 1,
+          borderColor: 'divider',
+          bgcolor: 'background.paper',
+        }}
+      >
+        <Toolbar sx={{ gap: { xs: 1, sm: 2 } }}>
+          <IconButton
+            edge="start"
+            onClick={() => setMobileOpen(true)}
+            aria-label={t('nav.openMenu')}
+            aria-controls={DRAWER_ID}
+            aria-expanded={mobileOpen}
+            sx={{ display: { md: 'none' } }}
+          >
+            <MenuIcon />
+          </IconButton>
+          <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+            <Typography
+              data-testid="greeting"
+              noWrap
+              sx={{ fontWeight: 600, fontSize: { xs: '0.95rem', sm: '1.1rem' } }}
+            >
+              {t('header.greeting', { name: session?.user.sFullName ?? '' })}
+            </Typography>
+            <Clock sx={{ display: 'block', color: 'text.secondary', fontSize: '0.85rem' }} />
+          </Box>
+          <LanguageSelect />
+          <Button
+            onClick={onLogout}
+            loading={loggingOut}
+            aria-label={t('nav.logOut')}
+            color="inherit"
+            startIcon={<LogoutIcon />}
+            sx={{
+              minWidth: 0,
+              '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 }, ml: { xs: 0, sm: -0.5 } },
+            }}
+          >
+            <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+              {t('nav.logOut')}
+            </Box>
+          </Button>
+        </Toolbar>
+      </AppBar>
+
+      <Box sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 } }}>
+        <Drawer
+          id={DRAWER_ID}
+          variant="temporary"
+          open={mobileOpen}
+          onClose={() => setMobileOpen(false)}
+          slotProps={{ paper: { 'aria-label': t('menu.label') } }}
+          sx={{
+            display: { xs: 'block', md: 'none' },
+            '& .MuiDrawer-paper': { width: DRAWER_WIDTH },
+          }}
+        >
+          <DrawerContent onNavigate={() => setMobileOpen(false)} />
+        </Drawer>
+        <Drawer
+          variant="permanent"
+          open
+          sx={{
+            display: { xs: 'none', md: 'block' },
+            '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
+          }}
+        >
+          <DrawerContent />
+        </Drawer>
+      </Box>
+
+      <Box
+        component="main"
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        sx={{
+          flexGrow: 1,
+          minWidth: 0,
+          width: { md: `calc(100% - ${DRAWER_WIDTH}px)` },
+          p: { xs: 2, sm: 3 },
+          outline: 'none',
+        }}
+      >
+        <Toolbar />
+        <Outlet />
+      </Box>
+    </Box>
+  );
+}

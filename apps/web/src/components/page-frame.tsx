@@ -1,0 +1,49 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+interface PageFrameProps {
+  title: string;
+  /** A short line under the title. */
+  subtitle?: string;
+  actions?: ReactNode;
+  children?: ReactNode;
+}
+
+/** The frame of every page: the document title, the page's single h1, then its content. */
+export function PageFrame({ title, subtitle, actions, children }: PageFrameProps) {
+  const { t } = useTranslation();
+  return (
+    <Box component="section">
+      <title>{`${title} · ${t('app.name')}`}</title>
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 2,
+          mb: 3,
+        }}
+      >
+        <Box>
+          <Typography
+            id="page-title"
+            variant="h1"
+            sx={{ fontSize: { xs: '1.75rem', sm: '2.125rem' } }}
+          >
+            {title}
+          </Typography>
+          {subtitle && (
+            <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+              {subtitle}
+            </Typography>
+          )}
+        </Box>
+        {actions}
+      </Box>
+      {children}
+    </Box>
+  );
+}

@@ -1,0 +1,37 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useTranslation } from 'react-i18next';
+
+interface SessionEndedDialogProps {
+  open: boolean;
+  onConfirm: () => void;
+}
+
+/** Cannot be dismissed: neither the backdrop nor Escape closes it; only OK does. */
+export function SessionEndedDialog({ open, onConfirm }: SessionEndedDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      open={open}
+      disableEscapeKeyDown
+      aria-labelledby="session-ended-title"
+      aria-describedby="session-ended-text"
+      maxWidth="xs"
+      fullWidth
+    >
+      <DialogTitle id="session-ended-title">{t('session.endedTitle')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText id="session-ended-text">{t('session.endedMessage')}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button variant="contained" onClick={onConfirm} autoFocus>
+          {t('common.ok')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,88 @@
+import { changePasswordBodySchema, PASSWORD_MIN_LENGTH } from '@app/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { FormTextField } from '../../components/form-text-field';
+import { isApiError } from '../../lib/api-client';
+import { applyServerFieldError, validationErrorMap } from '../../lib/form-errors';
+import { showErrorToast, showSuccessToast } from '../../lib/toast';
+import { useChangePasswordMutation } from './api/change-password';
+import { AuthCard } from './components/auth-card';
+import { AuthLink } from './components/auth-links';
+
+const resolver = zodResolver(changePasswordBodySchema, { error: validationErrorMap });
+
+/** /change-password/:id/ where `id` is the reset token of the e-mailed link. */
+export function ChangePasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { id = '' } = useParams();
+  const change = useChangePasswordMutation(id);
+  const [serverMessage, setServerMessage] = useState<string | null>(null);
+  const { control, handleSubmit, setError } = useForm({
+    resolver,
+    defaultValues: { sPassword: '', sConfirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async (body) => {
+    setServerMessage(null);
+    try {
+      await change.mutateAsync(body);
+      showSuccessToast(t('auth.changePassword.changed'));
+      await navigate('/login', { replace: true });
+    } catch (error) {
+      if (applyServerFieldError(error, ['sPassword', 'sConfirmPassword'], setError)) return;
+      // An expired or used link (400/404): say so here, where the user is looking.
+      if (isApiError(error) && error.status >= 400 && error.status < 500) {
+        setServerMessage(error.message);
+      } else {
+        showErrorToast(error);
+      }
+    }
+  });
+
+  return (
+    <AuthCard title={t('auth.changePassword.title')} intro={t('auth.changePassword.intro')}>
+      {serverMessage && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {serverMessage}
+        </Alert>
+      )}
+      <form noValidate onSubmit={onSubmit}>
+        <FormTextField
+          control={control}
+          name="sPassword"
+          label={t('auth.changePassword.newPassword')}
+          type="password"
+          autoComplete="new-password"
+          helperText={t('auth.signup.passwordHint', { count: PASSWORD_MIN_LENGTH })}
+        />
+        <FormTextField
+          control={control}
+          name="sConfirmPassword"
+          label={t('auth.confirmPassword')}
+          type="password"
+          autoComplete="new-password"
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          fullWidth
+          loading={change.isPending}
+          sx={{ mt: 2 }}
+        >
+          {t('auth.changePassword.submit')}
+        </Button>
+      </form>
+      {serverMessage && (
+        <AuthLink to="/password-recovery" label={t('auth.changePassword.requestNewLink')} />
+      )}
+      <AuthLink to="/login" label={t('auth.recovery.backToLogin')} />
+    </AuthCard>
+  );
+}

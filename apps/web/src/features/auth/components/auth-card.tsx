@@ -1,0 +1,37 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+interface AuthCardProps {
+  title: string;
+  intro?: string;
+  children: ReactNode;
+  width?: number;
+}
+
+/** The centred card of the account screens, with the page's h1. */
+export function AuthCard({ title, intro, children, width = 480 }: AuthCardProps) {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', py: { xs: 1, sm: 4 } }}>
+      <title>{`${title} · ${t('app.name')}`}</title>
+      <Paper
+        component="section"
+        variant="outlined"
+        sx={{ width: '100%', maxWidth: width, p: { xs: 2.5, sm: 4 } }}
+      >
+        <Typography id="page-title" variant="h1" sx={{ fontSize: { xs: '1.6rem', sm: '1.9rem' } }}>
+          {title}
+        </Typography>
+        {intro && (
+          <Typography color="text.secondary" sx={{ mt: 1 }}>
+            {intro}
+          </Typography>
+        )}
+        {children}
+      </Paper>
+    </Box>
+  );
+}

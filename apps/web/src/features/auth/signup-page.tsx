@@ -1,0 +1,139 @@
+import type { SignupBody } from '@app/domain';
+import { PASSWORD_MIN_LENGTH, signupBodySchema } from '@app/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { FormTextField } from '../../components/form-text-field';
+import { applyServerFieldError, validationErrorMap } from '../../lib/form-errors';
+import { homePathFor } from '../../lib/session-store';
+import { showErrorToast, showSuccessToast } from '../../lib/toast';
+import type { SignupKind } from './api/signup';
+import { useSignupMutation } from './api/signup';
+import { AuthCard } from './components/auth-card';
+import { AuthLink } from './components/auth-links';
+
+const resolver = zodResolver(signupBodySchema, { error: validationErrorMap });
+
+const FIELDS = [
+  'sName',
+  'sLastName',
+  'sEmail',
+  'sPhone',
+  'sEnterpriseName',
+  'sPassword',
+  'sConfirmPassword',
+] as const satisfies readonly (keyof SignupBody)[];
+
+const EMPTY: Record<(typeof FIELDS)[number], string> = {
+  sName: '',
+  sLastName: '',
+  sEmail: '',
+  sPhone: '',
+  sEnterpriseName: '',
+  sPassword: '',
+  sConfirmPassword: '',
+};
+
+function SignupPage({ kind }: { kind: SignupKind }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const signup = useSignupMutation(kind);
+  const { control, handleSubmit, setError } = useForm({ resolver, defaultValues: EMPTY });
+
+  const onSubmit = handleSubmit(async (body) => {
+    try {
+      const { user } = await signup.mutateAsync(body);
+      showSuccessToast(t('auth.signup.created'));
+      await navigate(homePathFor(user), { replace: true });
+    } catch (error) {
+      if (!applyServerFieldError(error, FIELDS, setError)) showErrorToast(error);
+    }
+  });
+
+  const title = kind === 'customer' ? t('auth.signup.customerTitle') : t('auth.signup.vendorTitle');
+  const pair = { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 };
+
+  return (
+    <AuthCard title={title} intro={t('auth.signup.intro')} width={640}>
+      <form noValidate onSubmit={onSubmit}>
+        <Box sx={pair}>
+          <FormTextField
+            control={control}
+            name="sName"
+            label={t('auth.signup.name')}
+            autoComplete="given-name"
+          />
+          <FormTextField
+            control={control}
+            name="sLastName"
+            label={t('auth.signup.lastName')}
+            autoComplete="family-name"
+          />
+          <FormTextField
+            control={control}
+            name="sEmail"
+            label={t('auth.email')}
+            type="email"
+            autoComplete="email"
+          />
+          <FormTextField
+            control={control}
+            name="sPhone"
+            label={t('auth.signup.phone')}
+            type="tel"
+            autoComplete="tel"
+            formatKey="phone"
+          />
+        </Box>
+        <FormTextField
+          control={control}
+          name="sEnterpriseName"
+          label={t('auth.signup.companyName')}
+          autoComplete="organization"
+        />
+        <Box sx={pair}>
+          <FormTextField
+            control={control}
+            name="sPassword"
+            label={t('auth.password')}
+            type="password"
+            autoComplete="new-password"
+            helperText={t('auth.signup.passwordHint', { count: PASSWORD_MIN_LENGTH })}
+          />
+          <FormTextField
+            control={control}
+            name="sConfirmPassword"
+            label={t('auth.confirmPassword')}
+            type="password"
+            autoComplete="new-password"
+          />
+        </Box>
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          fullWidth
+          loading={signup.isPending}
+          sx={{ mt: 2 }}
+        >
+          {t('auth.signup.submit')}
+        </Button>
+      </form>
+      <AuthLink to="/signin" label={t('auth.signup.otherKind')} />
+      <AuthLink lead={t('auth.signup.haveAccount')} to="/login" label={t('auth.login.submit')} />
+    </AuthCard>
+  );
+}
+
+/** /signin/customer */
+export function CustomerSignupPage() {
+  return <SignupPage kind="customer" />;
+}
+
+/** /signin/vendor */
+export function VendorSignupPage() {
+  return <SignupPage kind="vendor" />;
+}

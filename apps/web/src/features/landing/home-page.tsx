@@ -1,0 +1,214 @@
+import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
+import CurrencyExchangeIcon from '@mui/icons-material/CurrencyExchange';
+import EventAvailableIcon from '@mui/icons-material/EventAvailable';
+import LocalShippingIcon from '@mui/icons-material/LocalShipping';
+import PaymentsIcon from '@mui/icons-material/Payments';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import ShoppingBasketIcon from '@mui/icons-material/ShoppingBasket';
+import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { homePathFor, useSession } from '../../lib/session-store';
+
+interface Offer {
+  icon: ReactNode;
+  title: string;
+  text: string;
+}
+
+function OfferSection({
+  id,
+  title,
+  intro,
+  offers,
+  action,
+}: {
+  id: string;
+  title: string;
+  intro: string;
+  offers: Offer[];
+  action?: ReactNode;
+}) {
+  return (
+    <Box component="section" aria-labelledby={id} sx={{ mt: { xs: 5, md: 7 } }}>
+      <Typography id={id} variant="h2" sx={{ fontSize: { xs: '1.4rem', sm: '1.75rem' } }}>
+        {title}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mt: 1, mb: 3, maxWidth: 720 }}>
+        {intro}
+      </Typography>
+      <Box
+        component="ul"
+        sx={{
+          listStyle: 'none',
+          p: 0,
+          m: 0,
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' },
+        }}
+      >
+        {offers.map((offer) => (
+          <Paper component="li" key={offer.title} variant="outlined" sx={{ p: 2.5 }}>
+            <Box sx={{ color: 'primary.main', mb: 1 }} aria-hidden="true">
+              {offer.icon}
+            </Box>
+            <Typography variant="h3" gutterBottom>
+              {offer.title}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {offer.text}
+            </Typography>
+          </Paper>
+        ))}
+      </Box>
+      {action && <Box sx={{ mt: 2.5 }}>{action}</Box>}
+    </Box>
+  );
+}
+
+/** /home, also shown for any unknown path: what the marketplace and the dashboard offer. */
+export function HomePage() {
+  const { t } = useTranslation();
+  const session = useSession();
+
+  const marketplace: Offer[] = [
+    {
+      icon: <ShoppingBasketIcon fontSize="large" />,
+      title: t('home.marketplace.purchases'),
+      text: t('home.marketplace.purchasesText'),
+    },
+    {
+      icon: <LocalShippingIcon fontSize="large" />,
+      title: t('home.marketplace.logistics'),
+      text: t('home.marketplace.logisticsText'),
+    },
+    {
+      icon: <AccountBalanceIcon fontSize="large" />,
+      title: t('home.marketplace.financing'),
+      text: t('home.marketplace.financingText'),
+    },
+    {
+      icon: <VerifiedUserIcon fontSize="large" />,
+      title: t('home.marketplace.insurance'),
+      text: t('home.marketplace.insuranceText'),
+    },
+  ];
+  const finance: Offer[] = [
+    {
+      icon: <CurrencyExchangeIcon fontSize="large" />,
+      title: t('home.finance.rates'),
+      text: t('home.finance.ratesText'),
+    },
+    {
+      icon: <ReceiptLongIcon fontSize="large" />,
+      title: t('home.finance.invoices'),
+      text: t('home.finance.invoicesText'),
+    },
+    {
+      icon: <EventAvailableIcon fontSize="large" />,
+      title: t('home.finance.forwards'),
+      text: t('home.finance.forwardsText'),
+    },
+    {
+      icon: <PaymentsIcon fontSize="large" />,
+      title: t('home.finance.payments'),
+      text: t('home.finance.paymentsText'),
+    },
+  ];
+
+  return (
+    <>
+      <title>{t('app.name')}</title>
+      <Box
+        component="section"
+        aria-labelledby="page-title"
+        sx={{
+          borderRadius: 3,
+          px: { xs: 3, sm: 5, md: 7 },
+          py: { xs: 4, sm: 6, md: 8 },
+          color: 'common.white',
+          background: 'linear-gradient(135deg, #0d3b12 0%, #1b5e20 55%, #2e6b1f 100%)',
+        }}
+      >
+        <Typography
+          id="page-title"
+          variant="h1"
+          sx={{ fontSize: { xs: '1.75rem', sm: '2.25rem', md: '2.75rem' }, maxWidth: 860 }}
+        >
+          {t('home.title')}
+        </Typography>
+        <Typography sx={{ mt: 2, maxWidth: 720, fontSize: { sm: '1.1rem' } }}>
+          {t('home.intro')}
+        </Typography>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 4 }}>
+          {session ? (
+            <Button
+              component={RouterLink}
+              to={homePathFor(session.user) === '/home' ? '/catalogs' : '/exchange'}
+              variant="contained"
+              size="large"
+              sx={{
+                bgcolor: 'common.white',
+                color: 'primary.dark',
+                '&:hover': { bgcolor: '#e8f5e9' },
+              }}
+            >
+              {homePathFor(session.user) === '/home'
+                ? t('home.marketplace.browse')
+                : t('home.goToDashboard')}
+            </Button>
+          ) : (
+            <>
+              <Button
+                component={RouterLink}
+                to="/signin"
+                variant="contained"
+                size="large"
+                sx={{
+                  bgcolor: 'common.white',
+                  color: 'primary.dark',
+                  '&:hover': { bgcolor: '#e8f5e9' },
+                }}
+              >
+                {t('home.signUp')}
+              </Button>
+              <Button
+                component={RouterLink}
+                to="/login"
+                variant="outlined"
+                size="large"
+                sx={{ color: 'common.white', borderColor: 'rgba(255,255,255,0.8)' }}
+              >
+                {t('home.logIn')}
+              </Button>
+            </>
+          )}
+        </Stack>
+      </Box>
+      <OfferSection
+        id="marketplace-title"
+        title={t('home.marketplace.title')}
+        intro={t('home.marketplace.intro')}
+        offers={marketplace}
+        action={
+          <Button component={RouterLink} to="/catalogs" variant="outlined">
+            {t('home.marketplace.browse')}
+          </Button>
+        }
+      />
+      <OfferSection
+        id="finance-title"
+        title={t('home.finance.title')}
+        intro={t('home.finance.intro')}
+        offers={finance}
+      />
+    </>
+  );
+}
