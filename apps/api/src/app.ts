@@ -9,8 +9,10 @@ import { isLanguage } from '@app/domain';
 import { publicUrl, type Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { seedDemoDataIfEmpty } from './db/seed/seed.js';
+import { seedDemoFinance } from './db/seed/demo-finance.js';
+import { enterpriseIdOfUser, seedDemoDataIfEmpty } from './db/seed/seed.js';
 import { AppError } from './errors.js';
+import { deleteExpiredIdempotencyKeys } from './ledger/money-write.js';
 import { loggerOptions } from './logger.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
@@ -54,7 +56,10 @@ const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta
 /** Builds the whole server: plugins, then the modules under /api/v1/{lang}/. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
-  const now = options.now ?? (() => new Date());
+  const baseNow = options.now ?? (() => new Date());
+  // Only the demo seed moves this, to write a history in the past before the server listens.
+  let clockOffsetMs = 0;
+  const now = () => new Date(baseNow().getTime() + clockOffsetMs);
   const app = Fastify({
     logger: options.logStream
       ? { ...loggerOptions(config), stream: options.logStream }
@@ -78,10 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await migrateToLatest(database.db);
 
   const hasher = new PasswordHasher(config.PASSWORD_HASH_COST);
-  if (config.DEMO_DATA) {
-    const seeded = await seedDemoDataIfEmpty(database.db, hasher);
-    if (seeded) app.log.info('Demo data loaded (demo@demo.test / Demo1234!)');
-  }
+  const seededAccounts = config.DEMO_DATA ? await seedDemoDataIfEmpty(database.db, hasher) : false;
 
   const mail = new MailService(
     database.db,
@@ -114,6 +116,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     deleteLoginFailuresBefore(database.db, windowStart).catch((error: unknown) =>
       app.log.warn({ err: error }, 'Login failure cleanup failed'),
     );
+    // Idempotency keys live 24 hours (API.md); keep a day more before dropping them.
+    deleteExpiredIdempotencyKeys(database.db, new Date(now().getTime() - 48 * 3_600_000)).catch(
+      (error: unknown) => app.log.warn({ err: error }, 'Idempotency key cleanup failed'),
+    );
   }, HOUSEKEEPING_INTERVAL_MS);
   housekeeping.unref();
   app.addHook('onClose', async () => clearInterval(housekeeping));
@@ -121,6 +127,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const finance = createFinanceServices(database.db, config, now);
   await finance.rates.backfillHistory();
   app.decorate('finance', finance);
+  const stopPayoutRail = finance.payments.startPayoutRail((error) =>
+    app.log.warn({ err: error }, 'Payout settlement failed'),
+  );
+  app.addHook('onClose', async () => stopPayoutRail());
 
   await registerSecurity(app);
   await registerSwagger(app);
@@ -145,5 +155,27 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
 
   await registerWebApp(app, config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST_DIR);
+
+  if (seededAccounts) {
+    await app.ready();
+    const clock = {
+      travelTo: (at: Date) => {
+        clockOffsetMs = at.getTime() - baseNow().getTime();
+      },
+      backToPresent: () => {
+        clockOffsetMs = 0;
+      },
+    };
+    for (const [index, email] of ['demo@demo.test', 'other@demo.test'].entries()) {
+      const enterpriseId = await enterpriseIdOfUser(database.db, email);
+      await seedDemoFinance(app, clock, {
+        email,
+        enterpriseId,
+        accountSeed: index + 1,
+        startingUsd: index === 0 ? '250000.00' : '120000.00',
+      });
+    }
+    app.log.info('Demo data loaded (demo@demo.test / Demo1234!)');
+  }
   return app;
 }

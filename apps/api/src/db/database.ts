@@ -42,6 +42,9 @@ export async function openDatabase(options: {
         }) as typeof pg.types.getTypeParser,
       },
     });
+    // An idle connection dropped by the server must not crash the process; the pool
+    // replaces it on the next query.
+    pool.on('error', () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, engine: 'postgres', close: () => db.destroy() };
   }

@@ -61,6 +61,15 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () =>
     drop: async () => {
       const dropper = new pg.Client({ connectionString: ADMIN_URL });
       await dropper.connect();
+      // pool.end() can resolve before the server has seen every connection close.
+      for (let attempt = 0; attempt < 40; attempt += 1) {
+        const { rows } = await dropper.query<{ n: string }>(
+          'select count(*) as n from pg_stat_activity where datname = $1',
+          [name],
+        );
+        if (rows[0]?.n === '0') break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await dropper.query(`drop database if exists ${name} with (force)`);
       await dropper.end();
     },

@@ -20,3 +20,12 @@ export async function seedDemoDataIfEmpty(db: Db, hasher: PasswordHasher): Promi
     return true;
   });
 }
+
+export async function enterpriseIdOfUser(db: Db, email: string): Promise<string> {
+  const row = await db
+    .selectFrom('users')
+    .select('enterprise_id')
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  return row.enterprise_id;
+}

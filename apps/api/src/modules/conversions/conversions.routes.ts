@@ -1,8 +1,406 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  calendarDateSchema,
+  moneySchema,
+  rateSchema,
+  TRANSACTION_TYPE_IDS,
+  transactionTypeKeyFromId,
+} from '@app/domain';
+import { AppError } from '../../errors.js';
+import { principalOf } from '../../plugins/session.js';
 import type { FinanceServices } from '../finance.js';
+import type { ConversionKind } from './conversion-amounts.js';
+import { CONVERSION_LIST_CAP } from './conversions.service.js';
 
-/** STUB: filled by the conversions work. */
+const idSchema = z.string().trim().min(1).max(100);
+
+const conversionTypeSchema = z.enum([TRANSACTION_TYPE_IDS.FOREX, TRANSACTION_TYPE_IDS.FORWARD] as [
+  string,
+  string,
+]);
+
+const quotedConversionFields = {
+  sTransactionType: conversionTypeSchema,
+  dExchangeRate: rateSchema,
+  referenceExchangeRate: idSchema,
+  bExternal: z.boolean().default(false),
+  dForwardTransactionDate: calendarDateSchema.nullish(),
+};
+
+const invoiceLinesSchema = z.object({
+  sTransactionId: idSchema,
+  invoices: z
+    .array(z.object({ sInvoiceId: idSchema, dAmount: moneySchema }))
+    .min(1)
+    .max(100),
+});
+
+const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  limit: z.coerce.number().int().min(1).max(CONVERSION_LIST_CAP).optional(),
+});
+
+const apiInvoiceSchema = z.object({
+  sInvoiceId: z.string(),
+  sInvoice: z.string(),
+  sPaymentRecipientId: z.string(),
+  sName: z.string(),
+  sAccountNumber: z.string(),
+  dPurchaseDate: z.string(),
+  iCreditPeriod: z.number(),
+  dDueDate: z.string(),
+  dTotalAmount: z.number(),
+  dAssignedAmount: z.number(),
+  dPaidAmount: z.number(),
+  dTotalUsd: z.number(),
+  dRateProtection: z.number(),
+  dProfitPercentage: z.number(),
+  dCurrencyGain: z.number(),
+  sStatusId: z.string(),
+  created_at: z.string(),
+  paymentsRecipent: z.array(z.object({ sName: z.string(), sPaymentRecipientId: z.string() })),
+});
+
+const paymentSchema = z.object({
+  sPaymentId: z.string(),
+  iTrackingId: z.number(),
+  created_at: z.string(),
+  dAmount: z.number(),
+  dAmountUsd: z.number(),
+  dExchangeRate: z.number(),
+  sTransactionType: z.string(),
+  sStatus: z.enum(['PROCESSING', 'COMPLETED', 'RETURNED']),
+  sTrackingKey: z.string(),
+  sConcept: z.string(),
+  payment_recipient: z.object({ sPaymentRecipientId: z.string(), sName: z.string() }),
+  invoice_payments_relationship: z.array(
+    z.object({
+      dAmount: z.number(),
+      invoice: z.object({ sInvoiceId: z.string(), sInvoice: z.string() }),
+    }),
+  ),
+});
+
+const transactionSchema = z.object({
+  sTransactionId: z.string(),
+  iTrackingId: z.number(),
+  sTransactionType: z.string(),
+  dAmount: z.number().describe('USD'),
+  dDesAmount: z.number().describe('MXN'),
+  dExchangeRate: z.number(),
+  referenceExchangeRate: z.string().nullable(),
+  created_at: z.string(),
+  settled_at: z.string().nullable(),
+  dForwardTransactionDate: z.string().nullable(),
+  dDepositAmount: z.number(),
+  sStatus: z.enum(['ACTIVE', 'SETTLED']),
+  bExternal: z.boolean(),
+  dAssignedAmount: z.number(),
+  dPaidAmount: z.number(),
+  dPercentUsed: z.number(),
+  dPercentPaid: z.number(),
+  dProfitPercentage: z.number(),
+  dCurrencyGain: z.number(),
+  iDaysRemaining: z.number().nullable(),
+  invoice: z.array(
+    z.object({
+      dAmount: z.number(),
+      dPaidAmount: z.number(),
+      invoice: apiInvoiceSchema,
+      payment: z.object({ dDescAmount: z.number() }),
+    }),
+  ),
+  payment: z.array(paymentSchema),
+});
+
+const transactionAnswerSchema = z.object({ transaction: transactionSchema });
+const transactionListSchema = z.object({ transactions: z.array(transactionSchema) });
+
+/** The Idempotency-Key header; sent twice it is ambiguous and refused. */
+function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const key = request.headers['idempotency-key'];
+  if (Array.isArray(key)) throw new AppError('INVALID_INPUT', { field: 'Idempotency-Key' });
+  return key;
+}
+
+function conversionKind(typeId: string): ConversionKind {
+  const key = transactionTypeKeyFromId(typeId);
+  if (key !== 'FOREX' && key !== 'FORWARD') {
+    throw new AppError('INVALID_INPUT', { field: 'sTransactionType' });
+  }
+  return key;
+}
+
 export async function conversionsRoutes(
-  _app: FastifyInstance,
-  _options: { services: FinanceServices },
-): Promise<void> {}
+  app: FastifyInstance,
+  options: { services: FinanceServices },
+): Promise<void> {
+  const { conversions } = options.services;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const security = [{ bearerAuth: [] }];
+  const tags = ['conversions'];
+  // Loose: the parsed headers replace the request's, so every other header must survive.
+  const idempotencyHeaders = z.looseObject({
+    'idempotency-key': z.string().optional().describe('1–255 characters; see API.md'),
+  });
+
+  routes.post(
+    '/transactions/forwardRate',
+    {
+      onRequest: app.requireSession,
+      schema: {
+        tags,
+        summary: 'Price a forward for a settlement day, from a live spot quote',
+        security,
+        body: z.object({
+          dDateForward: calendarDateSchema,
+          dAmount: moneySchema,
+          referenceExchangeRate: idSchema,
+          bExternal: z.boolean().default(false),
+        }),
+        response: {
+          200: z.object({
+            forwardRate: z.object({ rate: z.number(), uuid: z.string(), expiresAt: z.string() }),
+          }),
+        },
+      },
+    },
+    async (request) => ({
+      forwardRate: await conversions.forwardRate(
+        principalOf(request).enterpriseId,
+        request.body.referenceExchangeRate,
+        request.body.dDateForward,
+      ),
+    }),
+  );
+
+  routes.post(
+    '/transactions/',
+    {
+      onRequest: app.requireSession,
+      schema: {
+        tags,
+        summary: 'Convert USD to MXN now (forex) or book a forward',
+        security,
+        headers: idempotencyHeaders,
+        body: z.object({ ...quotedConversionFields, dAmount: moneySchema }),
+        response: { 200: transactionAnswerSchema, 201: transactionAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      const { body } = request;
+      const result = await conversions.convertUsd(
+        principalOf(request).enterpriseId,
+        idempotencyKeyOf(request),
+        {
+          kind: conversionKind(body.sTransactionType),
+          amountUsd: body.dAmount,
+          quoteId: body.referenceExchangeRate,
+          statedRateMicro: body.dExchangeRate,
+          external: body.bExternal,
+          forwardDate: body.dForwardTransactionDate,
+        },
+      );
+      return reply.status(result.status as 200).send(result.body);
+    },
+  );
+
+  routes.post(
+    '/transactions/createTransactionFromInvoice',
+    {
+      onRequest: app.requireSession,
+      schema: {
+        tags,
+        summary: "Convert a To pay invoice's MXN (forex or forward) and assign the invoice to it",
+        security,
+        headers: idempotencyHeaders,
+        body: z.object({ ...quotedConversionFields, sInvoiceId: idSchema }),
+        response: { 200: transactionAnswerSchema, 201: transactionAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      const { body } = request;
+      const result = await conversions.convertInvoice(
+        principalOf(request).enterpriseId,
+        idempotencyKeyOf(request),
+        {
+          kind: conversionKind(body.sTransactionType),
+          invoiceId: body.sInvoiceId,
+          quoteId: body.referenceExchangeRate,
+          statedRateMicro: body.dExchangeRate,
+          external: body.bExternal,
+          forwardDate: body.dForwardTransactionDate,
+        },
+      );
+      return reply.status(result.status as 200).send(result.body);
+    },
+  );
+
+  routes.get(
+    '/transactions/',
+    {
+      onRequest: app.requireSession,
+      schema: {
+        tags,
+        summary: 'Settled conversions with MXN not yet paid out, newest first',
+        security,
+        querystring: pageQuerySchema,
+        response: {
+          200: transactionListSchema.extend({
+            totalProfit: z.number(),
+            balance: z.object({ balanceMxn: z.object({ balance: z.number() }) }),
+          }),
+        },
+      },
+    },
+    async (request) => conversions.listAvailable(principalOf(request).enterpriseId, request.query),
+  );
+
+  routes.get(
+    '/transactions/history',
+    {
+      onRequest: app.requireSession,
+      schema: {
+        tags,
+        summary: 'Every conversion, newest first',
+        security,
+        querystring: pageQuerySchema,
+        response: { 200: transactionListSchema.extend({ totalProfit: z.number() }) },
+      },
+    },
+    async (request) => conversions.history(principalOf(request).enterpriseId, request.query),
+  );
+
+  routes.get(
+    '/transactions/getForwardsActive',
+    {
+      onRequest: app.requireSession,
+      schema: {
+        tags,
+        summary: 'Forwards not yet settled, soonest first, with the USD held as deposits',
+        security,
+        querystring: pageQuerySchema,
+        response: {
+          200: z.object({
+            forwards: z.array(transactionSchema),
+            totalProfit: z.number(),
+            balance: z.object({ balanceUsd: z.object({ balance: z.number() }) }),
+            dBlockedUsd: z.number(),
+          }),
+        },
+      },
+    },
+    async (request) => conversions.activeForwards(principalOf(request).enterpriseId, request.query),
+  );
+
+  routes.post(
+    '/transactions/id',
+    {
+      onRequest: app.requireSession,
+      schema: {
+        tags,
+        summary: 'One conversion',
+        security,
+        body: z.object({ sTransactionId: idSchema }),
+        response: { 200: transactionListSchema },
+      },
+    },
+    async (request) =>
+      conversions.findOne(principalOf(request).enterpriseId, request.body.sTransactionId, false),
+  );
+
+  routes.post(
+    '/transactions/detail',
+    {
+      onRequest: app.requireSession,
+      schema: {
+        tags,
+        summary: 'One conversion with the payments made from it',
+        security,
+        body: z.object({ sTransactionId: idSchema }),
+        response: { 200: transactionListSchema },
+      },
+    },
+    async (request) =>
+      conversions.findOne(principalOf(request).enterpriseId, request.body.sTransactionId, true),
+  );
+
+  routes.post(
+    '/transactions/closeForward',
+    {
+      onRequest: app.requireSession,
+      schema: {
+        tags,
+        summary: 'Settle a forward on or after its date: its MXN is credited',
+        security,
+        headers: idempotencyHeaders,
+        body: z.object({ sTransactionId: idSchema }),
+        response: { 200: transactionAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await conversions.closeForward(
+        principalOf(request).enterpriseId,
+        idempotencyKeyOf(request),
+        request.body.sTransactionId,
+      );
+      return reply.status(result.status as 200).send(result.body);
+    },
+  );
+
+  routes.post(
+    '/transactions/invoice',
+    {
+      onRequest: app.requireSession,
+      schema: {
+        tags,
+        summary: 'Assign MXN of invoices to a conversion (never beyond 100 % of it)',
+        security,
+        headers: idempotencyHeaders,
+        body: invoiceLinesSchema,
+        response: { 200: transactionAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await conversions.attachInvoices(
+        principalOf(request).enterpriseId,
+        idempotencyKeyOf(request),
+        request.body.sTransactionId,
+        request.body.invoices.map((line) => ({
+          invoiceId: line.sInvoiceId,
+          amountMxn: line.dAmount,
+        })),
+      );
+      return reply.status(result.status as 200).send(result.body);
+    },
+  );
+
+  routes.post(
+    '/transactions/deleteInvoice',
+    {
+      onRequest: app.requireSession,
+      schema: {
+        tags,
+        summary: 'Take MXN of invoices off a conversion (never the part already paid)',
+        security,
+        headers: idempotencyHeaders,
+        body: invoiceLinesSchema,
+        response: { 200: transactionAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await conversions.detachInvoices(
+        principalOf(request).enterpriseId,
+        idempotencyKeyOf(request),
+        request.body.sTransactionId,
+        request.body.invoices.map((line) => ({
+          invoiceId: line.sInvoiceId,
+          amountMxn: line.dAmount,
+        })),
+      );
+      return reply.status(result.status as 200).send(result.body);
+    },
+  );
+}

@@ -1,8 +1,44 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { principalOf } from '../../plugins/session.js';
 import type { FinanceServices } from '../finance.js';
+import { DashboardService } from './dashboard.service.js';
 
-/** STUB: filled by the dashboard work. */
+const balanceSchema = z.object({ balance: z.number() });
+
 export async function dashboardRoutes(
-  _app: FastifyInstance,
-  _options: { services: FinanceServices },
-): Promise<void> {}
+  app: FastifyInstance,
+  options: { services: FinanceServices },
+): Promise<void> {
+  const dashboard = new DashboardService(options.services.db, options.services.rates);
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/dashboard',
+    {
+      onRequest: app.requireSession,
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Live quote, balances and counters of the exchange page',
+        security: [{ bearerAuth: [] }],
+        response: {
+          200: z.object({
+            sUserName: z.string(),
+            exchangeRateToday: z.number(),
+            exchangeRateTodayReference: z.string().describe('Spot quote id'),
+            quoteExpiresAt: z.string(),
+            balances: z.object({ balanceUsd: balanceSchema, balanceMxn: balanceSchema }),
+            unassignedInvoices: z.number(),
+            transactionsAvailable: z.number(),
+            forwardsActive: z.number(),
+            dBlockedUsd: z.number(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      return dashboard.dashboard(principal.enterpriseId, principal.user.sFullName);
+    },
+  );
+}

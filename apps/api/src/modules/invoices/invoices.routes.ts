@@ -1,8 +1,256 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { calendarDateSchema, moneySchema, rateSchema, statusCatalog } from '@app/domain';
+import { languageOf } from '../../plugins/error-handler.js';
+import { principalOf } from '../../plugins/session.js';
 import type { FinanceServices } from '../finance.js';
+import { INVOICE_LIST_CAP, type InvoiceInput } from './invoices.service.js';
 
-/** STUB: filled by the invoices work. */
+export const apiInvoiceSchema = z.object({
+  sInvoiceId: z.string(),
+  sInvoice: z.string(),
+  sPaymentRecipientId: z.string(),
+  sName: z.string(),
+  sAccountNumber: z.string(),
+  dPurchaseDate: z.string(),
+  iCreditPeriod: z.number(),
+  dDueDate: z.string(),
+  dTotalAmount: z.number(),
+  dAssignedAmount: z.number(),
+  dPaidAmount: z.number(),
+  dTotalUsd: z.number(),
+  dRateProtection: z.number(),
+  dProfitPercentage: z.number(),
+  dCurrencyGain: z.number(),
+  sStatusId: z.string(),
+  created_at: z.string(),
+});
+
+const idSchema = z.string().trim().min(1).max(64);
+
+/** The invoice form; unknown keys (legacy `contactData`, …) are dropped. */
+const invoiceFields = {
+  dPurchaseDate: calendarDateSchema,
+  sPaymentRecipientId: idSchema,
+  sInvoice: z.string().trim().min(1).max(120),
+  dTotalAmount: moneySchema,
+  dRateProtection: rateSchema,
+  iCreditPeriod: z.number().int().min(0).max(3650),
+};
+
+function toInput(body: {
+  dPurchaseDate: string;
+  sPaymentRecipientId: string;
+  sInvoice: string;
+  dTotalAmount: bigint;
+  dRateProtection: bigint;
+  iCreditPeriod: number;
+}): InvoiceInput {
+  return {
+    purchaseDate: body.dPurchaseDate,
+    recipientId: body.sPaymentRecipientId,
+    invoiceName: body.sInvoice,
+    totalMxn: body.dTotalAmount,
+    rateProtectionMicro: body.dRateProtection,
+    creditPeriodDays: body.iCreditPeriod,
+  };
+}
+
+const statusCatalogSchema = z.object({
+  invoiceStatuses: z.array(
+    z.object({ sStatusId: z.string(), sName: z.string(), sKey: z.string() }),
+  ),
+  transactionTypes: z.array(
+    z.object({ sTransactionTypeId: z.string(), sName: z.string(), sKey: z.string() }),
+  ),
+});
+
 export async function invoicesRoutes(
-  _app: FastifyInstance,
-  _options: { services: FinanceServices },
-): Promise<void> {}
+  app: FastifyInstance,
+  options: { services: FinanceServices },
+): Promise<void> {
+  const { invoices } = options.services;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const security = [{ bearerAuth: [] }];
+  const tags = ['invoices'];
+  const invoiceAnswer = z.object({ invoice: apiInvoiceSchema });
+
+  routes.get(
+    '/catalog/statuses',
+    {
+      onRequest: app.requireSession,
+      schema: {
+        tags,
+        summary: 'Invoice status ids and transaction type ids with their names',
+        security,
+        response: { 200: statusCatalogSchema },
+      },
+    },
+    async (request) => statusCatalog(languageOf(request)),
+  );
+
+  routes.post(
+    '/invoices/invoices',
+    {
+      onRequest: app.requireSession,
+      schema: {
+        tags,
+        summary: `Invoices, newest first (up to ${INVOICE_LIST_CAP}, or the asked page), valued at today's quote`,
+        description:
+          'totalProfit is the currency gain of every invoice of the filter (all pages), summed in SQL.',
+        security,
+        body: z.object({
+          sPaymentRecipientId: idSchema.optional(),
+          sStatusId: z.string().trim().min(1).max(64).optional(),
+          page: z.number().int().min(1).max(1_000_000).optional(),
+          limit: z.number().int().min(1).max(INVOICE_LIST_CAP).optional(),
+        }),
+        response: {
+          200: z.object({
+            invoices: z.array(apiInvoiceSchema),
+            totalProfit: z.number(),
+            exchangeRateToday: z.number(),
+            exchangeRateTodayReference: z.string(),
+            quoteExpiresAt: z.string(),
+          }),
+        },
+      },
+    },
+    async (request) =>
+      invoices.list(principalOf(request).enterpriseId, {
+        recipientId: request.body.sPaymentRecipientId,
+        statusId: request.body.sStatusId,
+        page: request.body.page,
+        limit: request.body.limit,
+      }),
+  );
+
+  routes.post(
+    '/invoices/',
+    {
+      onRequest: app.requireSession,
+      schema: {
+        tags,
+        summary: 'Register a supplier invoice (To pay); due date = purchase date + credit period',
+        security,
+        body: z.object(invoiceFields),
+        response: { 201: invoiceAnswer },
+      },
+    },
+    async (request, reply) => {
+      const invoice = await invoices.create(
+        principalOf(request).enterpriseId,
+        toInput(request.body),
+      );
+      return reply.status(201).send({ invoice });
+    },
+  );
+
+  routes.put(
+    '/invoices/',
+    {
+      onRequest: app.requireSession,
+      schema: {
+        tags,
+        summary: 'Edit a To pay invoice',
+        security,
+        body: z.object({ sInvoiceId: idSchema, ...invoiceFields }),
+        response: { 200: invoiceAnswer },
+      },
+    },
+    async (request) => ({
+      invoice: await invoices.update(
+        principalOf(request).enterpriseId,
+        request.body.sInvoiceId,
+        toInput(request.body),
+      ),
+    }),
+  );
+
+  routes.put(
+    '/invoices/delete',
+    {
+      onRequest: app.requireSession,
+      schema: {
+        tags,
+        summary: 'Delete a To pay invoice (soft delete)',
+        security,
+        body: z.object({ sInvoiceId: idSchema }),
+      },
+    },
+    async (request, reply) => {
+      await invoices.remove(principalOf(request).enterpriseId, request.body.sInvoiceId);
+      return reply.status(204).send();
+    },
+  );
+
+  routes.post(
+    '/invoices/id',
+    {
+      onRequest: app.requireSession,
+      schema: {
+        tags,
+        summary: 'One invoice',
+        security,
+        body: z.object({ sInvoiceId: idSchema }),
+        response: { 200: invoiceAnswer },
+      },
+    },
+    async (request) => ({
+      invoice: await invoices.get(principalOf(request).enterpriseId, request.body.sInvoiceId),
+    }),
+  );
+
+  routes.post(
+    '/invoices/supplier',
+    {
+      onRequest: app.requireSession,
+      schema: {
+        tags,
+        summary: "A supplier's invoices with MXN still to assign",
+        description:
+          "Each invoice is valued with its assigned parts at their conversions' rates and its unassigned rest at dExchangeRate.",
+        security,
+        body: z.object({ sPaymentRecipientId: idSchema, dExchangeRate: rateSchema }),
+        response: { 200: z.object({ invoices: z.array(apiInvoiceSchema) }) },
+      },
+    },
+    async (request) => ({
+      invoices: await invoices.availableForSupplier(
+        principalOf(request).enterpriseId,
+        request.body.sPaymentRecipientId,
+        request.body.dExchangeRate,
+      ),
+    }),
+  );
+
+  routes.put(
+    '/invoices/conversion',
+    {
+      onRequest: app.requireSession,
+      schema: {
+        tags,
+        summary: 'Edit an invoice attached to a conversion (from the conversion detail)',
+        description:
+          "Allowed in any status; the total may not go below the assigned MXN and the supplier may not change once assigned. exchangeRate is validated but not trusted: the answer values the invoice with the conversions' own rates and today's quote.",
+        security,
+        body: z.object({
+          sInvoiceId: idSchema,
+          sTransactionId: idSchema,
+          exchangeRate: rateSchema.optional(),
+          ...invoiceFields,
+        }),
+        response: { 200: invoiceAnswer },
+      },
+    },
+    async (request) => ({
+      invoice: await invoices.updateAttached(
+        principalOf(request).enterpriseId,
+        request.body.sTransactionId,
+        request.body.sInvoiceId,
+        toInput(request.body),
+      ),
+    }),
+  );
+}

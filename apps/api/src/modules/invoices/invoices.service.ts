@@ -1,9 +1,27 @@
+import { randomUUID } from 'node:crypto';
+import {
+  INVOICE_STATUS_IDS,
+  coveredActualUsd,
+  currencyGainForActualUsd,
+  deriveInvoiceStatus,
+  dueDate,
+  invoiceStatusKeyFromId,
+  maskAccount,
+  moneyToNumber,
+  rateToNumber,
+  type CoveringPart,
+} from '@app/domain';
 import type { Db, Executor, Trx } from '../../db/database.js';
+import type { Selectable } from 'kysely';
 import type { InvoicesTable } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
 import type { RatesService } from '../rates/rates.service.js';
+import { isUuid } from '../rates/rates.service.js';
 import type { SuppliersService } from '../suppliers/suppliers.service.js';
+import * as repo from './invoices.repository.js';
 
-export type InvoiceRow = InvoicesTable;
+/** A selected invoice row (amounts as plain bigint). */
+export type InvoiceRow = Selectable<InvoicesTable>;
 
 /** The Invoice of the API contract (API.md), JSON-ready. */
 export interface ApiInvoice {
@@ -26,7 +44,28 @@ export interface ApiInvoice {
   created_at: string;
 }
 
-/** Invoices of an enterprise. STUB: filled by the invoices work. */
+/** Validated invoice fields (amounts in cents and micro-units). */
+export interface InvoiceInput {
+  purchaseDate: string;
+  recipientId: string;
+  invoiceName: string;
+  totalMxn: bigint;
+  rateProtectionMicro: bigint;
+  creditPeriodDays: number;
+}
+
+export interface InvoiceListAnswer {
+  invoices: ApiInvoice[];
+  totalProfit: number;
+  exchangeRateToday: number;
+  exchangeRateTodayReference: string;
+  quoteExpiresAt: string;
+}
+
+/** Largest page of invoices, and the default when no page is asked for. */
+export const INVOICE_LIST_CAP = 1000;
+
+/** Invoices of an enterprise. */
 export class InvoicesService {
   constructor(
     protected readonly db: Db,
@@ -37,22 +76,57 @@ export class InvoicesService {
 
   /** The enterprise's live invoice (404 otherwise); `forUpdate` locks its row. */
   async requireInvoice(
-    _db: Executor,
-    _enterpriseId: string,
-    _invoiceId: string,
-    _options: { field?: string; forUpdate?: boolean } = {},
+    db: Executor,
+    enterpriseId: string,
+    invoiceId: string,
+    options: { field?: string; forUpdate?: boolean } = {},
   ): Promise<InvoiceRow> {
-    throw new Error('not implemented');
+    const row = isUuid(invoiceId)
+      ? await repo.findInvoice(db, enterpriseId, invoiceId, {
+          forUpdate: options.forUpdate ?? false,
+        })
+      : undefined;
+    if (!row || row.deleted_at !== null) {
+      throw new AppError('NOT_FOUND', { field: options.field ?? 'sInvoiceId' });
+    }
+    return row;
   }
 
   /** Adds (or with a negative delta removes) MXN assigned to conversions; re-derives the status. */
-  async changeAssigned(_trx: Trx, _invoiceId: string, _deltaMxn: bigint): Promise<void> {
-    throw new Error('not implemented');
+  async changeAssigned(trx: Trx, invoiceId: string, deltaMxn: bigint): Promise<void> {
+    await this.changeAmounts(trx, invoiceId, deltaMxn, 0n);
   }
 
   /** Adds (or removes, for a returned payout) MXN paid; re-derives the status. */
-  async changePaid(_trx: Trx, _invoiceId: string, _deltaMxn: bigint): Promise<void> {
-    throw new Error('not implemented');
+  async changePaid(trx: Trx, invoiceId: string, deltaMxn: bigint): Promise<void> {
+    await this.changeAmounts(trx, invoiceId, 0n, deltaMxn);
+  }
+
+  private async changeAmounts(
+    trx: Trx,
+    invoiceId: string,
+    assignedDelta: bigint,
+    paidDelta: bigint,
+  ): Promise<void> {
+    const row = isUuid(invoiceId) ? await repo.lockInvoice(trx, invoiceId) : undefined;
+    // A deleted invoice takes nothing new; taking back what it had stays possible.
+    if (!row || (row.deleted_at !== null && (assignedDelta > 0n || paidDelta > 0n))) {
+      throw new AppError('NOT_FOUND', { field: 'sInvoiceId' });
+    }
+    const assigned = row.assigned_mxn + assignedDelta;
+    const paid = row.paid_mxn + paidDelta;
+    if (assigned < 0n || assigned > row.total_mxn || paid < 0n || paid > assigned) {
+      throw new AppError('INVALID_STATE', { field: 'dAmount' });
+    }
+    await repo.updateAmounts(trx, invoiceId, {
+      assigned,
+      paid,
+      status: deriveInvoiceStatus({
+        totalMxnCents: row.total_mxn,
+        assignedMxnCents: assigned,
+        paidMxnCents: paid,
+      }),
+    });
   }
 
   /**
@@ -61,11 +135,248 @@ export class InvoicesService {
    * `todayRateMicro`).
    */
   async describeInvoices(
-    _db: Executor,
-    _enterpriseId: string,
-    _invoiceIds: string[],
-    _todayRateMicro: bigint,
+    db: Executor,
+    enterpriseId: string,
+    invoiceIds: string[],
+    todayRateMicro: bigint,
   ): Promise<Map<string, ApiInvoice>> {
-    throw new Error('not implemented');
+    const ids = [...new Set(invoiceIds.filter(isUuid))];
+    const described = new Map<string, ApiInvoice>();
+    if (ids.length === 0) return described;
+    const rows = await repo.listDescribed(
+      db,
+      enterpriseId,
+      { ids, includeDeleted: true },
+      { offset: 0, limit: ids.length },
+    );
+    for (const row of rows) described.set(row.id, toApiInvoice(row, todayRateMicro));
+    return described;
   }
+
+  /**
+   * `POST invoices/invoices`: newest first; every invoice of the filter up to
+   * INVOICE_LIST_CAP, or the asked page. totalProfit covers the whole filter (all pages),
+   * summed in SQL.
+   */
+  async list(
+    enterpriseId: string,
+    filter: {
+      recipientId?: string | undefined;
+      statusId?: string | undefined;
+      page?: number | undefined;
+      limit?: number | undefined;
+    },
+  ): Promise<InvoiceListAnswer> {
+    let status: InvoiceRow['status'] | undefined;
+    if (filter.statusId !== undefined) {
+      status = invoiceStatusKeyFromId(filter.statusId);
+      if (!status) throw new AppError('INVALID_INPUT', { field: 'sStatusId' });
+    }
+    if (filter.recipientId !== undefined) {
+      // History stays: a deleted supplier's invoices can still be listed.
+      await this.suppliers.requireRecipient(this.db, enterpriseId, filter.recipientId, {
+        includeDeleted: true,
+      });
+    }
+    const quote = await this.rates.spotQuote(enterpriseId);
+    const where: repo.InvoiceFilter = { recipientId: filter.recipientId, status };
+    const limit = Math.min(filter.limit ?? INVOICE_LIST_CAP, INVOICE_LIST_CAP);
+    const offset = ((filter.page ?? 1) - 1) * limit;
+    const [rows, gain] = await Promise.all([
+      repo.listDescribed(this.db, enterpriseId, where, { offset, limit }),
+      repo.sumCurrencyGain(this.db, enterpriseId, where, quote.rateMicro),
+    ]);
+    return {
+      invoices: rows.map((row) => toApiInvoice(row, quote.rateMicro)),
+      totalProfit: moneyToNumber(gain),
+      exchangeRateToday: rateToNumber(quote.rateMicro),
+      exchangeRateTodayReference: quote.id,
+      quoteExpiresAt: quote.expiresAt.toISOString(),
+    };
+  }
+
+  /** `POST invoices/id`: one live invoice valued at today's quote. */
+  async get(enterpriseId: string, invoiceId: string): Promise<ApiInvoice> {
+    await this.requireInvoice(this.db, enterpriseId, invoiceId);
+    return this.describeOne(this.db, enterpriseId, invoiceId);
+  }
+
+  /** `POST invoices/`: a new To pay invoice of a live supplier. */
+  async create(enterpriseId: string, input: InvoiceInput): Promise<ApiInvoice> {
+    const id = randomUUID();
+    await this.db.transaction().execute(async (trx) => {
+      await this.suppliers.requireRecipient(trx, enterpriseId, input.recipientId, {
+        forShare: true,
+      });
+      await repo.insertInvoice(trx, {
+        id,
+        enterprise_id: enterpriseId,
+        created_at: this.now(),
+        ...toColumns(input),
+      });
+    });
+    return this.describeOne(this.db, enterpriseId, id);
+  }
+
+  /** `PUT invoices/`: only a To pay invoice can be edited. */
+  async update(enterpriseId: string, invoiceId: string, input: InvoiceInput): Promise<ApiInvoice> {
+    await this.db.transaction().execute(async (trx) => {
+      const row = await this.requireInvoice(trx, enterpriseId, invoiceId, { forUpdate: true });
+      if (row.status !== 'TO_PAY') throw new AppError('INVALID_STATE', { field: 'sInvoiceId' });
+      await this.requireSupplierFor(trx, enterpriseId, row, input.recipientId);
+      await repo.updateInvoice(trx, enterpriseId, invoiceId, {
+        ...toColumns(input),
+        status: 'TO_PAY',
+      });
+    });
+    return this.describeOne(this.db, enterpriseId, invoiceId);
+  }
+
+  /** `PUT invoices/delete`: soft delete of a To pay invoice. */
+  async remove(enterpriseId: string, invoiceId: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const row = await this.requireInvoice(trx, enterpriseId, invoiceId, { forUpdate: true });
+      if (row.status !== 'TO_PAY') throw new AppError('INVALID_STATE', { field: 'sInvoiceId' });
+      await repo.softDeleteInvoice(trx, enterpriseId, invoiceId, this.now());
+    });
+  }
+
+  /**
+   * `POST invoices/supplier`: the supplier's live invoices with MXN still to assign,
+   * newest first, each valued as if its unassigned rest were converted at `rateMicro`
+   * (the parts already assigned keep their conversions' rates).
+   */
+  async availableForSupplier(
+    enterpriseId: string,
+    recipientId: string,
+    rateMicro: bigint,
+  ): Promise<ApiInvoice[]> {
+    await this.suppliers.requireRecipient(this.db, enterpriseId, recipientId, {
+      includeDeleted: true,
+    });
+    const rows = await repo.listDescribed(
+      this.db,
+      enterpriseId,
+      { recipientId, unassignedOnly: true },
+      { offset: 0, limit: INVOICE_LIST_CAP },
+    );
+    return rows.map((row) => toApiInvoice(row, rateMicro));
+  }
+
+  /**
+   * `PUT invoices/conversion`: edits an invoice attached to one of the enterprise's
+   * conversions, whatever its status; the total may not drop below what is assigned and
+   * the supplier may not change once something is assigned.
+   */
+  async updateAttached(
+    enterpriseId: string,
+    conversionId: string,
+    invoiceId: string,
+    input: InvoiceInput,
+  ): Promise<ApiInvoice> {
+    await this.db.transaction().execute(async (trx) => {
+      const row = await this.requireInvoice(trx, enterpriseId, invoiceId, { forUpdate: true });
+      const attached =
+        isUuid(conversionId) &&
+        (await repo.isAttachedToConversion(trx, enterpriseId, conversionId, invoiceId));
+      if (!attached) throw new AppError('NOT_FOUND', { field: 'sTransactionId' });
+      if (input.totalMxn < row.assigned_mxn) {
+        throw new AppError('INVALID_STATE', { field: 'dTotalAmount' });
+      }
+      if (input.recipientId !== row.payment_recipient_id && row.assigned_mxn > 0n) {
+        throw new AppError('INVALID_STATE', { field: 'sPaymentRecipientId' });
+      }
+      await this.requireSupplierFor(trx, enterpriseId, row, input.recipientId);
+      await repo.updateInvoice(trx, enterpriseId, invoiceId, {
+        ...toColumns(input),
+        status: deriveInvoiceStatus({
+          totalMxnCents: input.totalMxn,
+          assignedMxnCents: row.assigned_mxn,
+          paidMxnCents: row.paid_mxn,
+        }),
+      });
+    });
+    return this.describeOne(this.db, enterpriseId, invoiceId);
+  }
+
+  /** Keeping the invoice's own supplier is fine even if it was deleted since; a new one must be live. */
+  private async requireSupplierFor(
+    trx: Trx,
+    enterpriseId: string,
+    row: InvoiceRow,
+    recipientId: string,
+  ): Promise<void> {
+    await this.suppliers.requireRecipient(trx, enterpriseId, recipientId, {
+      includeDeleted: recipientId === row.payment_recipient_id,
+      forShare: true,
+    });
+  }
+
+  private async describeOne(
+    db: Executor,
+    enterpriseId: string,
+    invoiceId: string,
+  ): Promise<ApiInvoice> {
+    const quote = await this.rates.spotQuote(enterpriseId);
+    const invoice = (
+      await this.describeInvoices(db, enterpriseId, [invoiceId], quote.rateMicro)
+    ).get(invoiceId);
+    if (!invoice) throw new AppError('NOT_FOUND', { field: 'sInvoiceId' });
+    return invoice;
+  }
+}
+
+function toColumns(input: InvoiceInput): repo.InvoiceFields {
+  return {
+    payment_recipient_id: input.recipientId,
+    invoice_name: input.invoiceName,
+    purchase_date: input.purchaseDate,
+    credit_period_days: input.creditPeriodDays,
+    due_date: dueDate(input.purchaseDate, input.creditPeriodDays),
+    total_mxn: input.totalMxn,
+    rate_protection_micro: input.rateProtectionMicro,
+  };
+}
+
+function parseParts(encoded: string | null): CoveringPart[] {
+  if (!encoded) return [];
+  return encoded.split(',').map((part) => {
+    const [mxn, rate] = part.split(':');
+    return { mxnCents: BigInt(mxn ?? '0'), rateMicro: BigInt(rate ?? '0') };
+  });
+}
+
+/**
+ * DESIGN §5: budget = total / Rp; actual = each covering part (an assignment to a
+ * conversion, or a PAY_NOW payment, which has no conversion) at its own rate, plus the
+ * uncovered rest at `todayRateMicro`; gain = budget − actual.
+ */
+export function toApiInvoice(row: repo.DescribedInvoiceRow, todayRateMicro: bigint): ApiInvoice {
+  const parts = [...parseParts(row.conversion_parts), ...parseParts(row.pay_now_parts)];
+  const covered = parts.reduce((sum, part) => sum + part.mxnCents, 0n);
+  const uncovered = row.total_mxn > covered ? row.total_mxn - covered : 0n;
+  const gain = currencyGainForActualUsd({
+    totalMxnCents: row.total_mxn,
+    protectedRateMicro: row.rate_protection_micro,
+    actualUsd: coveredActualUsd(parts, uncovered, todayRateMicro),
+  });
+  return {
+    sInvoiceId: row.id,
+    sInvoice: row.invoice_name,
+    sPaymentRecipientId: row.payment_recipient_id,
+    sName: row.recipient_name,
+    sAccountNumber: maskAccount(row.clabe),
+    dPurchaseDate: row.purchase_date,
+    iCreditPeriod: row.credit_period_days,
+    dDueDate: row.due_date,
+    dTotalAmount: moneyToNumber(row.total_mxn),
+    dAssignedAmount: moneyToNumber(row.assigned_mxn),
+    dPaidAmount: moneyToNumber(row.paid_mxn),
+    dTotalUsd: moneyToNumber(gain.actualUsd),
+    dRateProtection: rateToNumber(row.rate_protection_micro),
+    dProfitPercentage: gain.profitPercentage,
+    dCurrencyGain: moneyToNumber(gain.gainUsd),
+    sStatusId: INVOICE_STATUS_IDS[row.status],
+    created_at: row.created_at.toISOString(),
+  };
 }

@@ -1,12 +1,111 @@
-import type { Db } from '../../db/database.js';
-import type { LedgerService } from '../../ledger/ledger.service.js';
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  convertMxnToUsd,
+  convertUsdToMxn,
+  maskAccount,
+  moneyToNumber,
+  parseRate,
+  percentOf,
+  rateToNumber,
+  todayInTimeZone,
+  TRANSACTION_TYPE_IDS,
+  type Language,
+} from '@app/domain';
+import type { Db, Executor, Trx } from '../../db/database.js';
+import { AppError, isAppError } from '../../errors.js';
+import type { LedgerService, PostingLine } from '../../ledger/ledger.service.js';
+import { runMoneyWrite } from '../../ledger/money-write.js';
 import type { ConversionsService } from '../conversions/conversions.service.js';
-import type { InvoicesService } from '../invoices/invoices.service.js';
-import type { RatesService } from '../rates/rates.service.js';
-import type { SuppliersService } from '../suppliers/suppliers.service.js';
+import type { ApiInvoice, InvoicesService } from '../invoices/invoices.service.js';
+import { isUuid, type RatesService } from '../rates/rates.service.js';
+import type { PaymentRecipientRow, SuppliersService } from '../suppliers/suppliers.service.js';
+import { renderPaymentReceipt } from './payment-receipt.js';
+import * as repo from './payments.repository.js';
+import type { PaymentStatus, PaymentView } from './payments.repository.js';
+import { SandboxPayoutRail, type PayoutOrder, type PayoutRail } from './payout-rail.js';
 
-/** Supplier payments and the payout rail. STUB: filled by the payments work. */
+/** The Payment of the API contract (API.md), JSON-ready. */
+export interface ApiPayment {
+  sPaymentId: string;
+  iTrackingId: number;
+  created_at: string;
+  completed_at: string | null;
+  /** MXN sent to the supplier. */
+  dAmount: number;
+  /** USD the MXN cost at the payment's rate. */
+  dAmountUsd: number;
+  dExchangeRate: number;
+  sTransactionType: string;
+  payment_recipient: {
+    sPaymentRecipientId: string;
+    sName: string;
+    sEmail: string;
+    sBankName: string;
+    /** Masked: eight asterisks and the last 4 digits. */
+    sAccountNumber: string;
+  };
+  /** The conversion the MXN came from (empty for pay-now payments). */
+  transaction: Array<{
+    dAmount: number;
+    transaction: { sTransactionId: string; iTrackingId: number; sTransactionType: string };
+  }>;
+  invoice_payments_relationship: Array<{ dAmount: number; invoice: ApiInvoice }>;
+  sStatus: PaymentStatus;
+  sTrackingKey: string;
+  sConcept: string;
+  /** Gain on the invoices paid: their budget USD (protected rates) less what they cost. */
+  dProfitPercentage: number;
+  dCurrencyGain: number;
+}
+
+export interface PaymentsSettings {
+  /** Seconds after which the sandbox rail completes a processing payment. */
+  payoutSettleSeconds: number;
+}
+
+/** Default and maximum size of the payment list. */
+export const PAYMENT_LIST_CAP = 1_000;
+/** Payments one settlement run completes at most; the next run (a second later) goes on. */
+const SETTLE_BATCH = 500;
+const PAYOUT_RAIL_INTERVAL_MS = 1_000;
+const CONCEPT_MAX_LENGTH = 200;
+
+/** SPEI tracking keys are up to 30 alphanumeric characters; ours are 22 (32 symbols, no bias). */
+const TRACKING_KEY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+function newTrackingKey(now: Date): string {
+  let code = '';
+  for (const byte of randomBytes(12)) code += TRACKING_KEY_ALPHABET[byte % 32];
+  return `PP${todayInTimeZone(now).replaceAll('-', '')}${code}`;
+}
+
+function min(a: bigint, b: bigint): bigint {
+  return a < b ? a : b;
+}
+
+/** Refusals of the ledger carry the field of the amount that did not fit. */
+async function withAmountField<T>(field: string | undefined, post: () => Promise<T>): Promise<T> {
+  if (field === undefined) return post();
+  try {
+    return await post();
+  } catch (error) {
+    if (isAppError(error) && error.code === 'INSUFFICIENT_FUNDS' && !error.field) {
+      throw new AppError('INSUFFICIENT_FUNDS', { field, cause: error });
+    }
+    throw error;
+  }
+}
+
+/**
+ * Supplier payments and the payout rail. Each payment is one transaction that posts its
+ * journal, records the payment and moves the invoices' and conversions' paid amounts;
+ * the rail then completes it (PAYOUT_SETTLED) or the receiving bank returns it
+ * (PAYOUT_RETURNED, which gives the MXN back and undoes the paid amounts).
+ */
 export class PaymentsService {
+  private rail: PayoutRail = new SandboxPayoutRail();
+  private reportRailError: (error: unknown) => void = () => {};
+
   constructor(
     protected readonly db: Db,
     protected readonly ledger: LedgerService,
@@ -14,7 +113,613 @@ export class PaymentsService {
     protected readonly suppliers: SuppliersService,
     protected readonly invoices: InvoicesService,
     protected readonly conversions: ConversionsService,
-    protected readonly settings: { payoutSettleSeconds: number },
+    protected readonly settings: PaymentsSettings,
     protected readonly now: () => Date,
   ) {}
+
+  /** Replaces the sandbox rail (a bank connection). */
+  useRail(rail: PayoutRail): void {
+    this.rail = rail;
+  }
+
+  /**
+   * Pays a whole To pay invoice now from USD at a spot quote (DESIGN §4: forex and
+   * payment in one journal). The invoice becomes Paid.
+   */
+  async payInvoice(
+    enterpriseId: string,
+    input: { invoiceId: string; quoteId: string },
+    idempotencyKey: string | undefined,
+  ): Promise<ApiPayment> {
+    return this.moneyWrite(enterpriseId, 'payments/invoice', input, idempotencyKey, async (trx) => {
+      const now = this.now();
+      const invoice = await this.invoices.requireInvoice(trx, enterpriseId, input.invoiceId, {
+        field: 'sInvoiceId',
+        forUpdate: true,
+      });
+      if (invoice.status !== 'TO_PAY') throw new AppError('INVALID_STATE', { field: 'sInvoiceId' });
+      const quote = await this.rates.requireSpotQuote(trx, enterpriseId, input.quoteId, {
+        field: 'sExchangeRateReference',
+      });
+      // A soft-deleted supplier takes no new invoices, but the invoices it has can be paid.
+      const recipient = await this.suppliers.requireRecipient(
+        trx,
+        enterpriseId,
+        invoice.payment_recipient_id,
+        { field: 'sInvoiceId', includeDeleted: true },
+      );
+      const amountMxn = invoice.total_mxn;
+      const amountUsd = convertMxnToUsd(amountMxn, quote.rateMicro);
+      await this.invoices.changeAssigned(trx, invoice.id, amountMxn);
+      await this.invoices.changePaid(trx, invoice.id, amountMxn);
+      return this.recordPayNow(trx, enterpriseId, {
+        recipient,
+        amountMxn,
+        amountUsd,
+        rateMicro: quote.rateMicro,
+        quoteId: quote.id,
+        concept: `Pago factura ${invoice.invoice_name}`.slice(0, CONCEPT_MAX_LENGTH),
+        invoiceParts: [{ invoiceId: invoice.id, amountMxn }],
+        amountField: undefined,
+        now,
+      });
+    });
+  }
+
+  /** Sends USD now to a supplier as MXN at a spot quote, with no invoice. */
+  async sendPayNow(
+    enterpriseId: string,
+    input: { amountUsd: bigint; comment: string; recipientId: string; quoteId: string },
+    idempotencyKey: string | undefined,
+  ): Promise<ApiPayment> {
+    return this.moneyWrite(
+      enterpriseId,
+      'payments/sendPayNow',
+      input,
+      idempotencyKey,
+      async (trx) => {
+        const now = this.now();
+        const recipient = await this.suppliers.requireRecipient(
+          trx,
+          enterpriseId,
+          input.recipientId,
+        );
+        const quote = await this.rates.requireSpotQuote(trx, enterpriseId, input.quoteId, {
+          field: 'sExchangeRateReference',
+        });
+        const amountMxn = convertUsdToMxn(input.amountUsd, quote.rateMicro);
+        if (amountMxn <= 0n) throw new AppError('INVALID_INPUT', { field: 'dAmount' });
+        return this.recordPayNow(trx, enterpriseId, {
+          recipient,
+          amountMxn,
+          amountUsd: input.amountUsd,
+          rateMicro: quote.rateMicro,
+          quoteId: quote.id,
+          concept: input.comment,
+          invoiceParts: [],
+          amountField: 'dAmount',
+          now,
+        });
+      },
+    );
+  }
+
+  /**
+   * Pays a supplier from a settled conversion's MXN. The amount goes to that supplier's
+   * invoices attached to the conversion (the unpaid part of each, oldest assignment
+   * first); what is left over is paid on the conversion alone.
+   */
+  async payFromConversion(
+    enterpriseId: string,
+    input: { conversionId: string; recipientId: string; amountMxn: bigint; comment: string },
+    idempotencyKey: string | undefined,
+  ): Promise<ApiPayment> {
+    return this.moneyWrite(enterpriseId, 'payments/', input, idempotencyKey, async (trx) => {
+      const now = this.now();
+      // The conversion's row lock serializes payments out of one conversion.
+      const conversion = await this.conversions.requireConversion(
+        trx,
+        enterpriseId,
+        input.conversionId,
+        { field: 'sTransactionId', forUpdate: true },
+      );
+      if (conversion.status !== 'SETTLED') {
+        throw new AppError('INVALID_STATE', { field: 'sTransactionId' });
+      }
+      const recipient = await this.suppliers.requireRecipient(trx, enterpriseId, input.recipientId);
+      if (input.amountMxn > conversion.mxn_cents - conversion.paid_mxn) {
+        throw new AppError('INSUFFICIENT_FUNDS', { field: 'dAmount' });
+      }
+
+      const open = (await this.conversions.assignments(trx, conversion.id)).filter(
+        (assignment) => assignment.amount_mxn > assignment.paid_mxn,
+      );
+      // Lock the invoices in id order (the order every writer uses), then allocate by age.
+      const recipientOf = new Map<string, string>();
+      for (const invoiceId of [...new Set(open.map((row) => row.invoice_id))].sort()) {
+        const invoice = await this.invoices.requireInvoice(trx, enterpriseId, invoiceId, {
+          forUpdate: true,
+        });
+        recipientOf.set(invoiceId, invoice.payment_recipient_id);
+      }
+      let rest = input.amountMxn;
+      const invoiceParts: Array<{ invoiceId: string; amountMxn: bigint }> = [];
+      for (const assignment of open) {
+        if (rest === 0n) break;
+        if (recipientOf.get(assignment.invoice_id) !== recipient.id) continue;
+        const part = min(assignment.amount_mxn - assignment.paid_mxn, rest);
+        invoiceParts.push({ invoiceId: assignment.invoice_id, amountMxn: part });
+        rest -= part;
+      }
+      for (const part of invoiceParts) {
+        await this.conversions.recordPaid(trx, conversion.id, part.amountMxn, part.invoiceId);
+        await this.invoices.changePaid(trx, part.invoiceId, part.amountMxn);
+      }
+      if (rest > 0n) await this.conversions.recordPaid(trx, conversion.id, rest);
+
+      const trackingKey = newTrackingKey(now);
+      const journalId = await withAmountField('dAmount', () =>
+        this.ledger.post(trx, {
+          enterpriseId,
+          kind: 'SUPPLIER_PAYMENT',
+          description: `Payment to ${recipient.name} from conversion #${conversion.tracking_id.toString()}`,
+          reference: trackingKey,
+          rateMicro: conversion.rate_micro,
+          createdAt: now,
+          lines: [
+            { account: { enterpriseId, kind: 'MXN_AVAILABLE' }, amount: -input.amountMxn },
+            { account: { house: 'HOUSE_PAYOUT_CLEARING_MXN' }, amount: input.amountMxn },
+          ],
+        }),
+      );
+      return this.insertPayment(trx, enterpriseId, {
+        type: conversion.type,
+        recipient,
+        conversionId: conversion.id,
+        amountMxn: input.amountMxn,
+        amountUsd: convertMxnToUsd(input.amountMxn, conversion.rate_micro),
+        rateMicro: conversion.rate_micro,
+        concept: input.comment,
+        trackingKey,
+        journalId,
+        invoiceParts,
+        now,
+      });
+    });
+  }
+
+  /** The enterprise's payments, newest first, with the gain on the invoices they paid. */
+  async list(
+    enterpriseId: string,
+    page: { page?: number | undefined; limit?: number | undefined } = {},
+  ): Promise<{ payments: ApiPayment[]; totalProfit: number }> {
+    const limit = Math.min(page.limit ?? PAYMENT_LIST_CAP, PAYMENT_LIST_CAP);
+    const offset = page.page ? (page.page - 1) * limit : 0;
+    const views = await repo.listPaymentViews(this.db, enterpriseId, { offset, limit });
+    const described = await this.describe(this.db, enterpriseId, views);
+    let totalProfit = 0n;
+    for (const payment of described) totalProfit += payment.gainUsd;
+    return {
+      payments: described.map((payment) => payment.answer),
+      totalProfit: moneyToNumber(totalProfit),
+    };
+  }
+
+  /** One payment of the enterprise (404 for any other id). */
+  async get(enterpriseId: string, paymentId: string, db: Executor = this.db): Promise<ApiPayment> {
+    const view = await this.requireView(db, enterpriseId, paymentId);
+    const [described] = await this.describe(db, enterpriseId, [view]);
+    if (!described) throw new AppError('NOT_FOUND', { field: 'sPaymentId' });
+    return described.answer;
+  }
+
+  /** The payment's receipt, a PDF file. */
+  async receipt(enterpriseId: string, paymentId: string, language: Language): Promise<Buffer> {
+    const view = await this.requireView(this.db, enterpriseId, paymentId);
+    const parts = await repo.listPaymentInvoices(this.db, enterpriseId, [view.id]);
+    const invoices = await this.invoices.describeInvoices(
+      this.db,
+      enterpriseId,
+      parts.map((part) => part.invoice_id),
+      this.rates.customerRateAt(this.now()),
+    );
+    const payerName = (await repo.findEnterpriseName(this.db, enterpriseId)) ?? '';
+    return renderPaymentReceipt(
+      {
+        trackingId: view.tracking_id,
+        trackingKey: view.tracking_key,
+        createdAt: view.created_at,
+        completedAt: view.completed_at,
+        status: view.status,
+        type: view.type,
+        payerName,
+        recipientName: view.recipient_name,
+        bankName: view.recipient_bank_name,
+        clabe: view.recipient_clabe,
+        taxId: view.recipient_tax_id,
+        amountMxn: view.amount_mxn,
+        amountUsd: view.amount_usd,
+        rateMicro: view.rate_micro,
+        concept: view.concept,
+        invoices: parts.map((part) => ({
+          name: invoices.get(part.invoice_id)?.sInvoice ?? part.invoice_id,
+          amountMxn: part.amount_mxn,
+        })),
+      },
+      language,
+    );
+  }
+
+  /**
+   * The sandbox rail: completes every payment still processing `payoutSettleSeconds`
+   * after it was made, each in its own transaction. Rows are claimed with
+   * `for update skip locked`, so replicas running this side by side never settle one
+   * payment twice. Answers how many this call completed.
+   */
+  async settleDuePayouts(): Promise<number> {
+    const cutoff = new Date(this.now().getTime() - this.settings.payoutSettleSeconds * 1000);
+    let settled = 0;
+    while (settled < SETTLE_BATCH) {
+      const done = await this.db.transaction().execute(async (trx) => {
+        const payment = await repo.claimDuePayment(trx, cutoff);
+        if (!payment) return false;
+        await this.settle(trx, payment);
+        return true;
+      });
+      if (!done) break;
+      settled += 1;
+    }
+    return settled;
+  }
+
+  /** The rail reports a transfer liquidated (a bank rail's callback). */
+  async completePayout(paymentId: string): Promise<void> {
+    if (!isUuid(paymentId)) throw new AppError('NOT_FOUND', { field: 'sPaymentId' });
+    await this.db.transaction().execute(async (trx) => {
+      const payment = await repo.lockPayment(trx, paymentId);
+      if (!payment) throw new AppError('NOT_FOUND', { field: 'sPaymentId' });
+      if (payment.status !== 'PROCESSING') {
+        throw new AppError('INVALID_STATE', { field: 'sPaymentId' });
+      }
+      await this.settle(trx, payment);
+    });
+  }
+
+  /**
+   * The receiving bank returned the transfer: the MXN go back to the enterprise's MXN
+   * balance (for pay-now payments too: the USD were converted already), and the invoices'
+   * and conversion's paid amounts are undone. A pay-now invoice goes back to To pay; an
+   * invoice paid from a conversion stays assigned to it, ready to be paid again.
+   */
+  async returnPayout(paymentId: string): Promise<void> {
+    if (!isUuid(paymentId)) throw new AppError('NOT_FOUND', { field: 'sPaymentId' });
+    await this.db.transaction().execute(async (trx) => {
+      const now = this.now();
+      const payment = await repo.lockPayment(trx, paymentId);
+      if (!payment) throw new AppError('NOT_FOUND', { field: 'sPaymentId' });
+      if (payment.status === 'RETURNED') {
+        throw new AppError('INVALID_STATE', { field: 'sPaymentId' });
+      }
+      const parts = await repo.findInvoicePartsOfPayment(trx, payment.id);
+      if (payment.conversion_id) {
+        // Same lock order as a payment: conversion, then invoices by id, then accounts.
+        await this.conversions.requireConversion(
+          trx,
+          payment.enterprise_id,
+          payment.conversion_id,
+          { forUpdate: true },
+        );
+        for (const part of parts) {
+          await this.invoices.requireInvoice(trx, payment.enterprise_id, part.invoice_id, {
+            forUpdate: true,
+          });
+        }
+        let rest = payment.amount_mxn;
+        for (const part of parts) {
+          await this.conversions.recordPaid(
+            trx,
+            payment.conversion_id,
+            -part.amount_mxn,
+            part.invoice_id,
+          );
+          await this.invoices.changePaid(trx, part.invoice_id, -part.amount_mxn);
+          rest -= part.amount_mxn;
+        }
+        if (rest > 0n) await this.conversions.recordPaid(trx, payment.conversion_id, -rest);
+      } else {
+        for (const part of parts) {
+          await this.invoices.changePaid(trx, part.invoice_id, -part.amount_mxn);
+          await this.invoices.changeAssigned(trx, part.invoice_id, -part.amount_mxn);
+        }
+      }
+      // Still in clearing while processing; once liquidated it comes back through the bank.
+      const source =
+        payment.status === 'PROCESSING' ? 'HOUSE_PAYOUT_CLEARING_MXN' : 'HOUSE_BANK_MXN';
+      await this.ledger.post(trx, {
+        enterpriseId: payment.enterprise_id,
+        kind: 'PAYOUT_RETURNED',
+        description: `Payout ${payment.tracking_key} returned by the receiving bank`,
+        reference: payment.tracking_key,
+        createdAt: now,
+        lines: [
+          { account: { house: source }, amount: -payment.amount_mxn },
+          {
+            account: { enterpriseId: payment.enterprise_id, kind: 'MXN_AVAILABLE' },
+            amount: payment.amount_mxn,
+          },
+        ],
+      });
+      await repo.setPaymentStatus(trx, payment.id, 'RETURNED', payment.completed_at);
+    });
+  }
+
+  /**
+   * Runs `settleDuePayouts` every second (one run at a time) until the returned function
+   * is called. The timer does not keep the process alive.
+   */
+  startPayoutRail(onError: (error: unknown) => void = () => {}): () => void {
+    this.reportRailError = onError;
+    let running = false;
+    let stopped = false;
+    const timer = setInterval(() => {
+      if (running || stopped) return;
+      running = true;
+      this.settleDuePayouts()
+        .catch((error: unknown) => {
+          if (!stopped) onError(error);
+        })
+        .finally(() => {
+          running = false;
+        });
+    }, PAYOUT_RAIL_INTERVAL_MS);
+    timer.unref();
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }
+
+  private async settle(trx: Trx, payment: repo.PaymentRow): Promise<void> {
+    const now = this.now();
+    await this.ledger.post(trx, {
+      enterpriseId: payment.enterprise_id,
+      kind: 'PAYOUT_SETTLED',
+      description: `Payout ${payment.tracking_key} completed`,
+      reference: payment.tracking_key,
+      createdAt: now,
+      lines: [
+        { account: { house: 'HOUSE_PAYOUT_CLEARING_MXN' }, amount: -payment.amount_mxn },
+        { account: { house: 'HOUSE_BANK_MXN' }, amount: payment.amount_mxn },
+      ],
+    });
+    await repo.setPaymentStatus(trx, payment.id, 'COMPLETED', now);
+  }
+
+  /**
+   * One money write through `runMoneyWrite`; a payment made by this call (not a replay)
+   * goes to the payout rail once the transaction has committed.
+   */
+  private async moneyWrite(
+    enterpriseId: string,
+    operation: string,
+    body: unknown,
+    idempotencyKey: string | undefined,
+    work: (trx: Trx) => Promise<{ payment: ApiPayment; order: PayoutOrder }>,
+  ): Promise<ApiPayment> {
+    let order: PayoutOrder | undefined;
+    const result = await runMoneyWrite(
+      this.db,
+      { enterpriseId, idempotencyKey, operation, body, now: this.now() },
+      async (trx) => {
+        const made = await work(trx);
+        order = made.order;
+        return { status: 201, body: made.payment };
+      },
+    );
+    if (order) {
+      try {
+        await this.rail.submit(order);
+      } catch (error) {
+        // The payment is committed and stays PROCESSING; the rail picks it up again.
+        this.reportRailError(error);
+      }
+    }
+    return result.body;
+  }
+
+  /** The PAY_NOW journal: USD → FX liquidity, FX MXN → payout clearing, then the payment. */
+  private async recordPayNow(
+    trx: Trx,
+    enterpriseId: string,
+    input: {
+      recipient: PaymentRecipientRow;
+      amountMxn: bigint;
+      amountUsd: bigint;
+      rateMicro: bigint;
+      quoteId: string;
+      concept: string;
+      invoiceParts: Array<{ invoiceId: string; amountMxn: bigint }>;
+      /** The body field an INSUFFICIENT_FUNDS refusal names, when the body has one. */
+      amountField: string | undefined;
+      now: Date;
+    },
+  ): Promise<{ payment: ApiPayment; order: PayoutOrder }> {
+    const trackingKey = newTrackingKey(input.now);
+    const lines: PostingLine[] = [
+      { account: { enterpriseId, kind: 'USD_AVAILABLE' }, amount: -input.amountUsd },
+      { account: { house: 'HOUSE_FX_USD' }, amount: input.amountUsd },
+      { account: { house: 'HOUSE_FX_MXN' }, amount: -input.amountMxn },
+      { account: { house: 'HOUSE_PAYOUT_CLEARING_MXN' }, amount: input.amountMxn },
+    ];
+    const journalId = await withAmountField(input.amountField, () =>
+      this.ledger.post(trx, {
+        enterpriseId,
+        kind: 'PAY_NOW',
+        description: `Pay now to ${input.recipient.name}`,
+        reference: trackingKey,
+        quoteId: input.quoteId,
+        rateMicro: input.rateMicro,
+        createdAt: input.now,
+        lines,
+      }),
+    );
+    return this.insertPayment(trx, enterpriseId, {
+      type: 'PAY_NOW',
+      recipient: input.recipient,
+      conversionId: null,
+      amountMxn: input.amountMxn,
+      amountUsd: input.amountUsd,
+      rateMicro: input.rateMicro,
+      concept: input.concept,
+      trackingKey,
+      journalId,
+      invoiceParts: input.invoiceParts,
+      now: input.now,
+    });
+  }
+
+  private async insertPayment(
+    trx: Trx,
+    enterpriseId: string,
+    input: {
+      type: repo.PaymentType;
+      recipient: PaymentRecipientRow;
+      conversionId: string | null;
+      amountMxn: bigint;
+      amountUsd: bigint;
+      rateMicro: bigint;
+      concept: string;
+      trackingKey: string;
+      journalId: string;
+      invoiceParts: Array<{ invoiceId: string; amountMxn: bigint }>;
+      now: Date;
+    },
+  ): Promise<{ payment: ApiPayment; order: PayoutOrder }> {
+    const paymentId = randomUUID();
+    await repo.insertPayment(trx, {
+      id: paymentId,
+      enterpriseId,
+      type: input.type,
+      recipientId: input.recipient.id,
+      conversionId: input.conversionId,
+      amountMxn: input.amountMxn,
+      amountUsd: input.amountUsd,
+      rateMicro: input.rateMicro,
+      concept: input.concept,
+      trackingKey: input.trackingKey,
+      journalId: input.journalId,
+      createdAt: input.now,
+    });
+    await repo.insertPaymentInvoices(
+      trx,
+      input.invoiceParts.map((part) => ({
+        paymentId,
+        invoiceId: part.invoiceId,
+        amountMxn: part.amountMxn,
+      })),
+    );
+    return {
+      payment: await this.get(enterpriseId, paymentId, trx),
+      order: {
+        paymentId,
+        enterpriseId,
+        trackingKey: input.trackingKey,
+        amountMxn: input.amountMxn,
+        beneficiaryName: input.recipient.name,
+        clabe: input.recipient.clabe,
+        concept: input.concept,
+      },
+    };
+  }
+
+  private async requireView(
+    db: Executor,
+    enterpriseId: string,
+    paymentId: string,
+  ): Promise<PaymentView> {
+    const view = isUuid(paymentId)
+      ? await repo.findPaymentView(db, enterpriseId, paymentId)
+      : undefined;
+    if (!view) throw new AppError('NOT_FOUND', { field: 'sPaymentId' });
+    return view;
+  }
+
+  /** API shapes of payments, with the invoices they paid and the gain on them. */
+  private async describe(
+    db: Executor,
+    enterpriseId: string,
+    views: PaymentView[],
+  ): Promise<Array<{ answer: ApiPayment; gainUsd: bigint }>> {
+    const parts = await repo.listPaymentInvoices(
+      db,
+      enterpriseId,
+      views.map((view) => view.id),
+    );
+    const invoices =
+      parts.length === 0
+        ? new Map<string, ApiInvoice>()
+        : await this.invoices.describeInvoices(
+            db,
+            enterpriseId,
+            [...new Set(parts.map((part) => part.invoice_id))],
+            this.rates.customerRateAt(this.now()),
+          );
+    const partsOf = new Map<string, typeof parts>();
+    for (const part of parts) {
+      const list = partsOf.get(part.payment_id) ?? [];
+      list.push(part);
+      partsOf.set(part.payment_id, list);
+    }
+    return views.map((view) => {
+      const relationship: ApiPayment['invoice_payments_relationship'] = [];
+      let budgetUsd = 0n;
+      let costUsd = 0n;
+      for (const part of partsOf.get(view.id) ?? []) {
+        const invoice = invoices.get(part.invoice_id);
+        if (!invoice) continue;
+        relationship.push({ dAmount: moneyToNumber(part.amount_mxn), invoice });
+        budgetUsd += convertMxnToUsd(part.amount_mxn, parseRate(invoice.dRateProtection));
+        costUsd += convertMxnToUsd(part.amount_mxn, view.rate_micro);
+      }
+      // A returned payment paid nothing: it gained nothing either.
+      const gainUsd = view.status === 'RETURNED' ? 0n : budgetUsd - costUsd;
+      const answer: ApiPayment = {
+        sPaymentId: view.id,
+        iTrackingId: Number(view.tracking_id),
+        created_at: view.created_at.toISOString(),
+        completed_at: view.completed_at?.toISOString() ?? null,
+        dAmount: moneyToNumber(view.amount_mxn),
+        dAmountUsd: moneyToNumber(view.amount_usd),
+        dExchangeRate: rateToNumber(view.rate_micro),
+        sTransactionType: TRANSACTION_TYPE_IDS[view.type],
+        payment_recipient: {
+          sPaymentRecipientId: view.payment_recipient_id,
+          sName: view.recipient_name,
+          sEmail: view.recipient_email,
+          sBankName: view.recipient_bank_name,
+          sAccountNumber: maskAccount(view.recipient_clabe),
+        },
+        transaction:
+          view.conversion_id && view.conversion_type && view.conversion_tracking_id !== null
+            ? [
+                {
+                  dAmount: moneyToNumber(view.amount_mxn),
+                  transaction: {
+                    sTransactionId: view.conversion_id,
+                    iTrackingId: Number(view.conversion_tracking_id),
+                    sTransactionType: TRANSACTION_TYPE_IDS[view.conversion_type],
+                  },
+                },
+              ]
+            : [],
+        invoice_payments_relationship: relationship,
+        sStatus: view.status,
+        sTrackingKey: view.tracking_key,
+        sConcept: view.concept,
+        dProfitPercentage: view.status === 'RETURNED' ? 0 : percentOf(gainUsd, budgetUsd),
+        dCurrencyGain: moneyToNumber(gainUsd),
+      };
+      return { answer, gainUsd };
+    });
+  }
 }

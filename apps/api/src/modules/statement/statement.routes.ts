@@ -1,8 +1,84 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { calendarDateSchema } from '@app/domain';
+import { languageOf } from '../../plugins/error-handler.js';
+import { principalOf } from '../../plugins/session.js';
 import type { FinanceServices } from '../finance.js';
+import { StatementService } from './statement.service.js';
 
-/** STUB: filled by the statement work. */
+const statementQuerySchema = z.object({
+  currency: z.enum(['USD', 'MXN']),
+  from: calendarDateSchema.optional().describe('First day (YYYY-MM-DD, Mexico City)'),
+  to: calendarDateSchema.optional().describe('Last day, included; today by default'),
+});
+
+const statementSchema = z.object({
+  sCurrency: z.enum(['USD', 'MXN']),
+  dFrom: z.string(),
+  dTo: z.string(),
+  openingBalance: z.number(),
+  closingBalance: z.number(),
+  dTotalDebit: z.number(),
+  dTotalCredit: z.number(),
+  truncated: z.boolean().describe('More than 5,000 movements: the list stops there'),
+  entries: z.array(
+    z.object({
+      dDate: z.string(),
+      created_at: z.string(),
+      sDescription: z.string(),
+      sType: z.string().describe('Journal kind'),
+      dDebit: z.number().describe('Money out'),
+      dCredit: z.number().describe('Money in'),
+      dBalance: z.number(),
+      sReference: z.string().nullable(),
+    }),
+  ),
+});
+
 export async function statementRoutes(
-  _app: FastifyInstance,
-  _options: { services: FinanceServices },
-): Promise<void> {}
+  app: FastifyInstance,
+  options: { services: FinanceServices },
+): Promise<void> {
+  const statements = new StatementService(options.services.db, options.services.now);
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const security = [{ bearerAuth: [] }];
+  const tags = ['statement'];
+
+  routes.get(
+    '/statement',
+    {
+      onRequest: app.requireSession,
+      schema: {
+        tags,
+        summary: 'Account statement of the USD or MXN available balance, from the ledger',
+        security,
+        querystring: statementQuerySchema,
+        response: { 200: statementSchema },
+      },
+    },
+    async (request) => statements.statement(principalOf(request).enterpriseId, request.query),
+  );
+
+  routes.get(
+    '/statement/pdf',
+    {
+      onRequest: app.requireSession,
+      schema: {
+        tags,
+        summary: 'The same statement as a base64 PDF',
+        security,
+        querystring: statementQuerySchema,
+        response: { 200: z.object({ statement: z.object({ data: z.string() }) }) },
+      },
+    },
+    async (request) => {
+      const pdf = await statements.statementPdf(
+        principalOf(request).enterpriseId,
+        request.query,
+        languageOf(request),
+      );
+      return { statement: { data: pdf.toString('base64') } };
+    },
+  );
+}

@@ -1,9 +1,37 @@
+import { randomUUID } from 'node:crypto';
 import type { Db, Executor } from '../../db/database.js';
 import type { PaymentRecipientsTable } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { isUuid } from '../rates/rates.service.js';
+import * as repo from './suppliers.repository.js';
 
 export type PaymentRecipientRow = PaymentRecipientsTable;
 
-/** Suppliers (payment recipients) of an enterprise. STUB: filled by the suppliers work. */
+/** The PaymentRecipient of the API contract (API.md), JSON-ready. */
+export interface ApiPaymentRecipient {
+  sPaymentRecipientId: string;
+  sName: string;
+  sEmail: string;
+  sBankName: string;
+  sAccountNumber: string;
+  sTaxId: string;
+  sEntityBusiness: string;
+}
+
+/** Validated supplier fields (CLABE checked, RFC normalized, e-mail lowercased). */
+export interface RecipientInput {
+  name: string;
+  email: string;
+  bankName: string;
+  clabe: string;
+  taxId: string;
+  entityBusiness: string;
+}
+
+/** Default and maximum size of the supplier list. */
+export const RECIPIENT_LIST_CAP = 500;
+
+/** Suppliers (payment recipients) of an enterprise. */
 export class SuppliersService {
   constructor(
     protected readonly db: Db,
@@ -12,14 +40,88 @@ export class SuppliersService {
 
   /**
    * The enterprise's supplier, or 404 NOT_FOUND (also for another enterprise's id or a
-   * malformed id). Soft-deleted suppliers are refused unless `includeDeleted`.
+   * malformed id). Soft-deleted suppliers are refused unless `includeDeleted`. `forShare`
+   * (inside a transaction) keeps it from being deleted or edited until commit.
    */
   async requireRecipient(
-    _db: Executor,
-    _enterpriseId: string,
-    _recipientId: string,
-    _options: { field?: string; includeDeleted?: boolean } = {},
+    db: Executor,
+    enterpriseId: string,
+    recipientId: string,
+    options: { field?: string; includeDeleted?: boolean; forShare?: boolean } = {},
   ): Promise<PaymentRecipientRow> {
-    throw new Error('not implemented');
+    const field = options.field ?? 'sPaymentRecipientId';
+    const row = isUuid(recipientId)
+      ? await repo.findRecipient(db, enterpriseId, recipientId, {
+          ...(options.forShare ? { lock: 'share' as const } : {}),
+        })
+      : undefined;
+    if (!row || (row.deleted_at !== null && !options.includeDeleted)) {
+      throw new AppError('NOT_FOUND', { field });
+    }
+    return row;
   }
+
+  async list(
+    enterpriseId: string,
+    page: { page?: number | undefined; limit?: number | undefined } = {},
+  ): Promise<ApiPaymentRecipient[]> {
+    const limit = Math.min(page.limit ?? RECIPIENT_LIST_CAP, RECIPIENT_LIST_CAP);
+    const offset = page.page ? (page.page - 1) * limit : 0;
+    const rows = await repo.listLiveRecipients(this.db, enterpriseId, { offset, limit });
+    return rows.map(toApiRecipient);
+  }
+
+  async create(enterpriseId: string, input: RecipientInput): Promise<ApiPaymentRecipient> {
+    const row = await repo.insertRecipient(this.db, {
+      id: randomUUID(),
+      enterprise_id: enterpriseId,
+      created_at: this.now(),
+      ...toColumns(input),
+    });
+    return toApiRecipient(row);
+  }
+
+  /** Edits a live supplier; past invoices and payments keep pointing at the same record. */
+  async update(
+    enterpriseId: string,
+    recipientId: string,
+    input: RecipientInput,
+  ): Promise<ApiPaymentRecipient> {
+    const row = isUuid(recipientId)
+      ? await repo.updateRecipient(this.db, enterpriseId, recipientId, toColumns(input))
+      : undefined;
+    if (!row) throw new AppError('NOT_FOUND', { field: 'sPaymentRecipientId' });
+    return toApiRecipient(row);
+  }
+
+  /** Soft delete: history stays, the supplier leaves the list and takes no new invoices. */
+  async remove(enterpriseId: string, recipientId: string): Promise<void> {
+    const deleted =
+      isUuid(recipientId) &&
+      (await repo.softDeleteRecipient(this.db, enterpriseId, recipientId, this.now()));
+    if (!deleted) throw new AppError('NOT_FOUND', { field: 'sPaymentRecipientId' });
+  }
+}
+
+function toColumns(input: RecipientInput): repo.RecipientFields {
+  return {
+    name: input.name,
+    email: input.email,
+    bank_name: input.bankName,
+    clabe: input.clabe,
+    tax_id: input.taxId,
+    entity_business: input.entityBusiness,
+  };
+}
+
+export function toApiRecipient(row: PaymentRecipientRow): ApiPaymentRecipient {
+  return {
+    sPaymentRecipientId: row.id,
+    sName: row.name,
+    sEmail: row.email,
+    sBankName: row.bank_name,
+    sAccountNumber: row.clabe,
+    sTaxId: row.tax_id,
+    sEntityBusiness: row.entity_business,
+  };
 }

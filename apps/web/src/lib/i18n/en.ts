@@ -1,3 +1,12 @@
+import { financeEn } from './features/finance';
+import { exchangeEn } from './features/exchange';
+import { invoicesEn } from './features/invoices';
+import { forwardsEn } from './features/forwards';
+import { conversionsEn } from './features/conversions';
+import { paymentsEn } from './features/payments';
+import { suppliersEn } from './features/suppliers';
+import { statementEn } from './features/statement';
+import { operatorEn } from './features/operator';
 /**
  * English texts. Every user-visible string of the web app lives here and in `sp.ts`,
  * which must have the same keys (the `Translation` type enforces it).
@@ -211,4 +220,13 @@ export const en = {
       paymentsText: 'Pay suppliers by SPEI to their CLABE, with receipts and statements.',
     },
   },
+  finance: financeEn,
+  exchange: exchangeEn,
+  invoices: invoicesEn,
+  forwards: forwardsEn,
+  conversions: conversionsEn,
+  payments: paymentsEn,
+  suppliers: suppliersEn,
+  statement: statementEn,
+  operator: operatorEn,
 } as const;

@@ -1,3 +1,12 @@
+import { financeSp } from './features/finance';
+import { exchangeSp } from './features/exchange';
+import { invoicesSp } from './features/invoices';
+import { forwardsSp } from './features/forwards';
+import { conversionsSp } from './features/conversions';
+import { paymentsSp } from './features/payments';
+import { suppliersSp } from './features/suppliers';
+import { statementSp } from './features/statement';
+import { operatorSp } from './features/operator';
 import type { Translation } from './translation';
 
 /** Spanish texts (language code `sp`). Labels of the specification are used as written. */
@@ -213,4 +222,13 @@ export const sp: Translation = {
       paymentsText: 'Paga a proveedores por SPEI a su CLABE, con comprobantes y estados de cuenta.',
     },
   },
+  finance: financeSp,
+  exchange: exchangeSp,
+  invoices: invoicesSp,
+  forwards: forwardsSp,
+  conversions: conversionsSp,
+  payments: paymentsSp,
+  suppliers: suppliersSp,
+  statement: statementSp,
+  operator: operatorSp,
 };

@@ -1,6 +1,6 @@
 import type { en } from './en';
 
-type Widen<T> = { readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
+export type Widen<T> = { readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 
 /** The shape every language's texts must have: the English keys, any string values. */
 export type Translation = Widen<typeof en>;

@@ -1,0 +1,147 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  convertMxnToUsd,
+  forwardDeposit,
+  moneyToNumber,
+  parseRate,
+  rateToNumber,
+} from '@app/domain';
+import { balancesOf, expectLedgerSound, newCustomer } from '../../test/finance-fixtures.js';
+import {
+  assignInvoice,
+  insertConversion,
+  insertInvoice,
+  insertSupplier,
+} from '../../test/payment-fixtures.js';
+import { createTestApp, json, TEST_ENGINE, type TestApp } from '../../test/test-app.js';
+import type { DashboardAnswer } from './dashboard.service.js';
+
+let t: TestApp;
+
+describe(`dashboard on ${TEST_ENGINE}`, () => {
+  beforeEach(async () => {
+    t = await createTestApp();
+  });
+  afterEach(async () => {
+    await expectLedgerSound(t);
+    await t.close();
+  });
+
+  it('shows a fresh enterprise its name, a live quote and zeros', async () => {
+    const customer = await newCustomer(t);
+    const response = await customer.call('GET', 'dashboard', undefined, { lang: 'sp' });
+    expect(response.statusCode).toBe(200);
+    const answer = json<DashboardAnswer>(response);
+    expect(answer).toEqual({
+      sUserName: 'Ana García',
+      exchangeRateToday: expect.any(Number),
+      exchangeRateTodayReference: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      quoteExpiresAt: new Date(t.clock.now().getTime() + 60_000).toISOString(),
+      balances: { balanceUsd: { balance: 0 }, balanceMxn: { balance: 0 } },
+      unassignedInvoices: 0,
+      transactionsAvailable: 0,
+      forwardsActive: 0,
+      dBlockedUsd: 0,
+    });
+    expect(answer.exchangeRateToday).toBeGreaterThan(10);
+    expect(answer.exchangeRateToday).toBeLessThan(30);
+
+    // The reference is the enterprise's quote: a money request can use it.
+    const quote = await t.db
+      .selectFrom('quotes')
+      .selectAll()
+      .where('id', '=', answer.exchangeRateTodayReference)
+      .executeTakeFirstOrThrow();
+    expect(quote.enterprise_id).toBe(customer.enterpriseId);
+    expect(answer.exchangeRateToday).toBe(rateToNumber(quote.rate_micro));
+  });
+
+  it('counts invoices to assign, conversions to pay and active forwards, and the balances', async () => {
+    const customer = await newCustomer(t, { usd: '5000.00' });
+    const supplierId = await insertSupplier(t, customer.enterpriseId);
+    await insertInvoice(t, customer.enterpriseId, supplierId, { total: '1000.00' });
+    const parcial = await insertInvoice(t, customer.enterpriseId, supplierId, { total: '2000.00' });
+    const assigned = await insertInvoice(t, customer.enterpriseId, supplierId, {
+      total: '1500.00',
+    });
+    await insertInvoice(t, customer.enterpriseId, supplierId, { total: '900.00', deleted: true });
+    const open = await insertConversion(t, customer.enterpriseId, { mxn: '10000.00' });
+    await assignInvoice(t, customer.enterpriseId, open, parcial, '500.00');
+    await assignInvoice(t, customer.enterpriseId, open, assigned, '1500.00');
+    const spent = await insertConversion(t, customer.enterpriseId, { mxn: '300.00' });
+    await insertConversion(t, customer.enterpriseId, {
+      mxn: '18000.00',
+      rate: '18.50',
+      kind: 'ACTIVE_FORWARD',
+    });
+    const payAll = await customer.call('POST', 'payments/', {
+      sTransactionId: spent,
+      sPaymentRecipientId: supplierId,
+      isMxn: true,
+      dAmount: 300,
+      comment: 'Todo',
+    });
+    expect(payAll.statusCode, payAll.body).toBe(201);
+
+    // Another enterprise's records never count.
+    const other = await newCustomer(t, { usd: '100.00' });
+    const otherSupplier = await insertSupplier(t, other.enterpriseId);
+    await insertInvoice(t, other.enterpriseId, otherSupplier, { total: '100.00' });
+    await insertConversion(t, other.enterpriseId, { mxn: '100.00' });
+
+    const answer = json<DashboardAnswer>(await customer.call('GET', 'dashboard'));
+    const balances = await balancesOf(t, customer.enterpriseId);
+    const deposit = forwardDeposit(convertMxnToUsd(1_800_000n, parseRate('18.50')));
+    expect(balances.USD_FORWARD_DEPOSIT).toBe(deposit);
+    expect(answer).toMatchObject({
+      balances: {
+        balanceUsd: { balance: moneyToNumber(balances.USD_AVAILABLE) },
+        balanceMxn: { balance: 10000 },
+      },
+      unassignedInvoices: 2,
+      transactionsAvailable: 1,
+      forwardsActive: 1,
+      dBlockedUsd: moneyToNumber(deposit),
+    });
+    expect(balances.USD_AVAILABLE).toBeGreaterThan(0n);
+
+    const others = json<DashboardAnswer>(await other.call('GET', 'dashboard'));
+    expect(others).toMatchObject({
+      balances: { balanceUsd: { balance: 100 }, balanceMxn: { balance: 100 } },
+      unassignedInvoices: 1,
+      transactionsAvailable: 1,
+      forwardsActive: 0,
+      dBlockedUsd: 0,
+    });
+  });
+
+  it('reuses a fresh quote and issues a new one after a few seconds', async () => {
+    const customer = await newCustomer(t);
+    const first = json<DashboardAnswer>(await customer.call('GET', 'dashboard'));
+    const second = json<DashboardAnswer>(await customer.call('GET', 'dashboard'));
+    expect(second.exchangeRateTodayReference).toBe(first.exchangeRateTodayReference);
+    t.clock.advanceMinutes(1);
+    const later = json<DashboardAnswer>(await customer.call('GET', 'dashboard'));
+    expect(later.exchangeRateTodayReference).not.toBe(first.exchangeRateTodayReference);
+    expect(Date.parse(later.quoteExpiresAt)).toBeGreaterThan(t.clock.now().getTime());
+  });
+
+  it('needs a session and a known language', async () => {
+    const customer = await newCustomer(t);
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/v1/en/dashboard' });
+    expect(anonymous.statusCode).toBe(403);
+    expect(json(anonymous)).toMatchObject({ code: 'SESSION_EXPIRED' });
+    const badToken = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/en/dashboard',
+      headers: { authorization: 'Bearer nope' },
+    });
+    expect(badToken.statusCode).toBe(403);
+    const language = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/fr/dashboard',
+      headers: { authorization: `Bearer ${customer.token}` },
+    });
+    expect(language.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,120 @@
+import { maskAccount, type Language } from '@app/domain';
+import type { PaymentStatus, PaymentType } from './payments.repository.js';
+import {
+  formatInstantText,
+  formatMoneyText,
+  formatRateText,
+  labelledLine,
+  renderPdf,
+} from './pdf.js';
+
+export interface ReceiptData {
+  trackingId: bigint;
+  trackingKey: string;
+  createdAt: Date;
+  completedAt: Date | null;
+  status: PaymentStatus;
+  type: PaymentType;
+  payerName: string;
+  recipientName: string;
+  bankName: string;
+  clabe: string;
+  taxId: string;
+  amountMxn: bigint;
+  amountUsd: bigint;
+  rateMicro: bigint;
+  concept: string;
+  invoices: Array<{ name: string; amountMxn: bigint }>;
+}
+
+const TEXT = {
+  en: {
+    title: 'Payment receipt',
+    subtitle: 'SPEI transfer to a supplier in Mexico',
+    paymentId: 'Payment',
+    date: 'Date',
+    completed: 'Completed',
+    trackingKey: 'Tracking key (clave de rastreo)',
+    status: 'Status',
+    type: 'Payment type',
+    payer: 'Payer',
+    recipient: 'Recipient',
+    bank: 'Bank',
+    clabe: 'CLABE',
+    rfc: 'RFC',
+    amountMxn: 'Amount sent (MXN)',
+    amountUsd: 'Amount (USD)',
+    rate: 'Exchange rate (MXN per USD)',
+    concept: 'Payment concept',
+    invoices: 'Invoices paid',
+    noInvoices: 'No invoices attached',
+    statuses: { PROCESSING: 'Processing', COMPLETED: 'Completed', RETURNED: 'Returned' },
+    types: { PAY_NOW: 'Pay now', FOREX: 'Forex', FORWARD: 'Forward' },
+    footer: 'Keep this receipt for your records. Amounts in MXN are what the recipient receives.',
+  },
+  sp: {
+    title: 'Comprobante de pago',
+    subtitle: 'Transferencia SPEI a un proveedor en México',
+    paymentId: 'Pago',
+    date: 'Fecha',
+    completed: 'Liquidado',
+    trackingKey: 'Clave de rastreo',
+    status: 'Estado',
+    type: 'Tipo de pago',
+    payer: 'Ordenante',
+    recipient: 'Beneficiario',
+    bank: 'Banco',
+    clabe: 'CLABE',
+    rfc: 'RFC',
+    amountMxn: 'Monto enviado (MXN)',
+    amountUsd: 'Monto (USD)',
+    rate: 'Tipo de cambio (MXN por USD)',
+    concept: 'Concepto de pago',
+    invoices: 'Facturas pagadas',
+    noInvoices: 'Sin facturas asignadas',
+    statuses: { PROCESSING: 'En proceso', COMPLETED: 'Liquidado', RETURNED: 'Devuelto' },
+    types: { PAY_NOW: 'Pay Now', FOREX: 'Forex', FORWARD: 'Forward' },
+    footer: 'Conserve este comprobante. Los montos en MXN son los que recibe el beneficiario.',
+  },
+} as const;
+
+/** The receipt of one payment as a PDF file. */
+export function renderPaymentReceipt(receipt: ReceiptData, language: Language): Promise<Buffer> {
+  const text = TEXT[language];
+  return renderPdf(
+    { title: text.title, subject: receipt.trackingKey, createdAt: receipt.createdAt },
+    (doc) => {
+      doc.font('Helvetica-Bold').fontSize(20).text(text.title);
+      doc.font('Helvetica').fontSize(11).fillColor('#555555').text(text.subtitle);
+      doc.moveDown();
+      labelledLine(doc, text.paymentId, `#${receipt.trackingId.toString()}`);
+      labelledLine(doc, text.date, formatInstantText(receipt.createdAt, language));
+      labelledLine(doc, text.trackingKey, receipt.trackingKey);
+      labelledLine(doc, text.status, text.statuses[receipt.status]);
+      if (receipt.completedAt) {
+        labelledLine(doc, text.completed, formatInstantText(receipt.completedAt, language));
+      }
+      labelledLine(doc, text.type, text.types[receipt.type]);
+      doc.moveDown();
+      labelledLine(doc, text.payer, receipt.payerName);
+      labelledLine(doc, text.recipient, receipt.recipientName);
+      labelledLine(doc, text.bank, receipt.bankName);
+      labelledLine(doc, text.clabe, maskAccount(receipt.clabe));
+      labelledLine(doc, text.rfc, receipt.taxId);
+      doc.moveDown();
+      labelledLine(doc, text.amountMxn, `$${formatMoneyText(receipt.amountMxn)} MXN`);
+      labelledLine(doc, text.amountUsd, `$${formatMoneyText(receipt.amountUsd)} USD`);
+      labelledLine(doc, text.rate, formatRateText(receipt.rateMicro));
+      labelledLine(doc, text.concept, receipt.concept);
+      doc.moveDown();
+      doc.font('Helvetica-Bold').fontSize(12).fillColor('#000000').text(text.invoices);
+      doc.font('Helvetica').fontSize(10);
+      if (receipt.invoices.length === 0) doc.text(text.noInvoices);
+      for (const invoice of receipt.invoices) {
+        doc.text(`${invoice.name}: $${formatMoneyText(invoice.amountMxn)} MXN`);
+      }
+      doc.moveDown(2);
+      doc.fontSize(8).fillColor('#777777').text(text.footer);
+    },
+  );
+}

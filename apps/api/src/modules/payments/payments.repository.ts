@@ -1,0 +1,203 @@
+import type { Selectable } from 'kysely';
+import type { Executor } from '../../db/database.js';
+import type { PaymentsTable } from '../../db/schema.js';
+
+export type PaymentRow = Selectable<PaymentsTable>;
+export type PaymentStatus = PaymentsTable['status'];
+export type PaymentType = PaymentsTable['type'];
+
+export interface NewPayment {
+  id: string;
+  enterpriseId: string;
+  type: PaymentType;
+  recipientId: string;
+  conversionId: string | null;
+  amountMxn: bigint;
+  amountUsd: bigint;
+  rateMicro: bigint;
+  concept: string;
+  trackingKey: string;
+  journalId: string;
+  createdAt: Date;
+}
+
+export async function insertPayment(db: Executor, payment: NewPayment): Promise<void> {
+  await db
+    .insertInto('payments')
+    .values({
+      id: payment.id,
+      enterprise_id: payment.enterpriseId,
+      type: payment.type,
+      status: 'PROCESSING',
+      payment_recipient_id: payment.recipientId,
+      conversion_id: payment.conversionId,
+      amount_mxn: payment.amountMxn,
+      amount_usd: payment.amountUsd,
+      rate_micro: payment.rateMicro,
+      concept: payment.concept,
+      tracking_key: payment.trackingKey,
+      journal_id: payment.journalId,
+      created_at: payment.createdAt,
+      completed_at: null,
+    })
+    .execute();
+}
+
+export async function insertPaymentInvoices(
+  db: Executor,
+  rows: Array<{ paymentId: string; invoiceId: string; amountMxn: bigint }>,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('payment_invoices')
+    .values(
+      rows.map((row) => ({
+        payment_id: row.paymentId,
+        invoice_id: row.invoiceId,
+        amount_mxn: row.amountMxn,
+      })),
+    )
+    .execute();
+}
+
+/**
+ * A payment with what its answer shows of the supplier and of the conversion it came from.
+ * The joins read the suppliers' and conversions' tables for display only: one query per
+ * page instead of one service call per payment.
+ */
+function paymentViewQuery(db: Executor, enterpriseId: string) {
+  return db
+    .selectFrom('payments as p')
+    .innerJoin('payment_recipients as r', 'r.id', 'p.payment_recipient_id')
+    .leftJoin('conversions as c', 'c.id', 'p.conversion_id')
+    .select([
+      'p.id',
+      'p.tracking_id',
+      'p.type',
+      'p.status',
+      'p.payment_recipient_id',
+      'p.conversion_id',
+      'p.amount_mxn',
+      'p.amount_usd',
+      'p.rate_micro',
+      'p.concept',
+      'p.tracking_key',
+      'p.created_at',
+      'p.completed_at',
+      'r.name as recipient_name',
+      'r.email as recipient_email',
+      'r.bank_name as recipient_bank_name',
+      'r.clabe as recipient_clabe',
+      'r.tax_id as recipient_tax_id',
+      'c.tracking_id as conversion_tracking_id',
+      'c.type as conversion_type',
+    ])
+    .where('p.enterprise_id', '=', enterpriseId);
+}
+
+export type PaymentView = NonNullable<Awaited<ReturnType<typeof findPaymentView>>>;
+
+export async function findPaymentView(db: Executor, enterpriseId: string, paymentId: string) {
+  return paymentViewQuery(db, enterpriseId).where('p.id', '=', paymentId).executeTakeFirst();
+}
+
+/** Newest first (index payments_enterprise_created). */
+export async function listPaymentViews(
+  db: Executor,
+  enterpriseId: string,
+  page: { offset: number; limit: number },
+) {
+  return paymentViewQuery(db, enterpriseId)
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.tracking_id', 'desc')
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+}
+
+/** What each of these payments paid of which invoice (index payment_invoices primary key). */
+export async function listPaymentInvoices(
+  db: Executor,
+  enterpriseId: string,
+  paymentIds: string[],
+): Promise<Array<{ payment_id: string; invoice_id: string; amount_mxn: bigint }>> {
+  if (paymentIds.length === 0) return [];
+  return db
+    .selectFrom('payment_invoices as pi')
+    .innerJoin('payments as p', 'p.id', 'pi.payment_id')
+    .select(['pi.payment_id', 'pi.invoice_id', 'pi.amount_mxn'])
+    .where('p.enterprise_id', '=', enterpriseId)
+    .where('pi.payment_id', 'in', paymentIds)
+    .orderBy('pi.payment_id')
+    .orderBy('pi.invoice_id')
+    .execute();
+}
+
+export async function findEnterpriseName(
+  db: Executor,
+  enterpriseId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('enterprises')
+    .select('name')
+    .where('id', '=', enterpriseId)
+    .executeTakeFirst();
+  return row?.name;
+}
+
+/** Locks a payment by id, whatever its enterprise (the payout rail's callbacks). */
+export async function lockPayment(
+  db: Executor,
+  paymentId: string,
+): Promise<PaymentRow | undefined> {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('id', '=', paymentId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/**
+ * Claims the oldest processing payment created before `cutoff` that no other transaction
+ * holds (index payments_status). `skip locked` lets several replicas settle side by side
+ * without settling one payment twice.
+ */
+export async function claimDuePayment(db: Executor, cutoff: Date): Promise<PaymentRow | undefined> {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('status', '=', 'PROCESSING')
+    .where('created_at', '<=', cutoff)
+    .orderBy('created_at')
+    .limit(1)
+    .forUpdate()
+    .skipLocked()
+    .executeTakeFirst();
+}
+
+export async function setPaymentStatus(
+  db: Executor,
+  paymentId: string,
+  status: PaymentStatus,
+  completedAt: Date | null,
+): Promise<void> {
+  await db
+    .updateTable('payments')
+    .set({ status, completed_at: completedAt })
+    .where('id', '=', paymentId)
+    .execute();
+}
+
+/** payment_invoices rows of one payment (for undoing a returned payout). */
+export async function findInvoicePartsOfPayment(
+  db: Executor,
+  paymentId: string,
+): Promise<Array<{ invoice_id: string; amount_mxn: bigint }>> {
+  return db
+    .selectFrom('payment_invoices')
+    .select(['invoice_id', 'amount_mxn'])
+    .where('payment_id', '=', paymentId)
+    .orderBy('invoice_id')
+    .execute();
+}

@@ -1,0 +1,184 @@
+import {
+  addDays,
+  calendarDateFromParts,
+  calendarDateParts,
+  compareDates,
+  daysBetween,
+  moneyToNumber,
+  todayInTimeZone,
+  type CalendarDate,
+  type Language,
+} from '@app/domain';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import { startOfDay } from './business-day.js';
+import { renderStatementPdf } from './statement-pdf.js';
+import * as repo from './statement.repository.js';
+
+export type StatementCurrency = 'USD' | 'MXN';
+
+export interface StatementQuery {
+  currency: StatementCurrency;
+  /** First day, in the business time zone; the first of `to`'s month by default. */
+  from?: CalendarDate | undefined;
+  /** Last day (included); today by default. */
+  to?: CalendarDate | undefined;
+}
+
+export interface StatementEntry {
+  /** The day of the movement in the business time zone. */
+  dDate: CalendarDate;
+  created_at: string;
+  sDescription: string;
+  /** The journal kind: ADD_FUNDS, FOREX, PAY_NOW, SUPPLIER_PAYMENT, … */
+  sType: string;
+  /** Money out. */
+  dDebit: number;
+  /** Money in. */
+  dCredit: number;
+  /** The balance after this movement. */
+  dBalance: number;
+  /** Bank reference, SPEI tracking key, … */
+  sReference: string | null;
+}
+
+export interface StatementAnswer {
+  sCurrency: StatementCurrency;
+  dFrom: CalendarDate;
+  dTo: CalendarDate;
+  openingBalance: number;
+  closingBalance: number;
+  dTotalDebit: number;
+  dTotalCredit: number;
+  /** More movements than MAX_STATEMENT_ENTRIES: the list stops there, the totals do not. */
+  truncated: boolean;
+  entries: StatementEntry[];
+}
+
+export const MAX_STATEMENT_ENTRIES = 5_000;
+/** A statement covers at most this many days (a leap year). */
+export const MAX_STATEMENT_DAYS = 366;
+
+/** A statement in minor units, for the answer and the PDF. */
+export interface StatementLine {
+  date: CalendarDate;
+  at: Date;
+  description: string;
+  type: string;
+  debit: bigint;
+  credit: bigint;
+  balance: bigint;
+  reference: string | null;
+}
+
+export interface Statement {
+  currency: StatementCurrency;
+  from: CalendarDate;
+  to: CalendarDate;
+  opening: bigint;
+  closing: bigint;
+  totalDebit: bigint;
+  totalCredit: bigint;
+  truncated: boolean;
+  lines: StatementLine[];
+}
+
+function toAnswer(statement: Statement): StatementAnswer {
+  return {
+    sCurrency: statement.currency,
+    dFrom: statement.from,
+    dTo: statement.to,
+    openingBalance: moneyToNumber(statement.opening),
+    closingBalance: moneyToNumber(statement.closing),
+    dTotalDebit: moneyToNumber(statement.totalDebit),
+    dTotalCredit: moneyToNumber(statement.totalCredit),
+    truncated: statement.truncated,
+    entries: statement.lines.map((line) => ({
+      dDate: line.date,
+      created_at: line.at.toISOString(),
+      sDescription: line.description,
+      sType: line.type,
+      dDebit: moneyToNumber(line.debit),
+      dCredit: moneyToNumber(line.credit),
+      dBalance: moneyToNumber(line.balance),
+      sReference: line.reference,
+    })),
+  };
+}
+
+const ACCOUNT_OF: Record<StatementCurrency, repo.StatementAccountKind> = {
+  USD: 'USD_AVAILABLE',
+  MXN: 'MXN_AVAILABLE',
+};
+
+/** Account statements built from the ledger postings of an available-balance account. */
+export class StatementService {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date,
+  ) {}
+
+  async statement(enterpriseId: string, query: StatementQuery): Promise<StatementAnswer> {
+    return toAnswer(await this.build(enterpriseId, query));
+  }
+
+  /** The same statement as a PDF file. */
+  async statementPdf(
+    enterpriseId: string,
+    query: StatementQuery,
+    language: Language,
+  ): Promise<Buffer> {
+    const statement = await this.build(enterpriseId, query);
+    const enterpriseName = (await repo.findEnterpriseName(this.db, enterpriseId)) ?? '';
+    return renderStatementPdf(statement, enterpriseName, this.now(), language);
+  }
+
+  private async build(enterpriseId: string, query: StatementQuery): Promise<Statement> {
+    const { from, to } = this.period(query);
+    const start = startOfDay(from);
+    const end = startOfDay(addDays(to, 1));
+    const accountId = await repo.findAccountId(this.db, enterpriseId, ACCOUNT_OF[query.currency]);
+    const sums = accountId
+      ? await repo.periodSums(this.db, accountId, start, end)
+      : { opening: 0n, debits: 0n, credits: 0n };
+    const postings = accountId
+      ? await repo.listPostings(this.db, accountId, start, end, MAX_STATEMENT_ENTRIES + 1)
+      : [];
+    let balance = sums.opening;
+    const lines = postings.slice(0, MAX_STATEMENT_ENTRIES).map((posting): StatementLine => {
+      balance += posting.amount;
+      return {
+        date: todayInTimeZone(posting.created_at),
+        at: posting.created_at,
+        description: posting.description,
+        type: posting.kind,
+        debit: posting.amount < 0n ? -posting.amount : 0n,
+        credit: posting.amount > 0n ? posting.amount : 0n,
+        balance,
+        reference: posting.reference,
+      };
+    });
+    return {
+      currency: query.currency,
+      from,
+      to,
+      opening: sums.opening,
+      closing: sums.opening - sums.debits + sums.credits,
+      totalDebit: sums.debits,
+      totalCredit: sums.credits,
+      truncated: postings.length > MAX_STATEMENT_ENTRIES,
+      lines,
+    };
+  }
+
+  private period(query: StatementQuery): { from: CalendarDate; to: CalendarDate } {
+    const to = query.to ?? todayInTimeZone(this.now());
+    const { year, month } = calendarDateParts(to);
+    const from = query.from ?? calendarDateFromParts(year, month, 1);
+    if (compareDates(from, to) > 0) throw new AppError('INVALID_INPUT', { field: 'from' });
+    if (daysBetween(from, to) + 1 > MAX_STATEMENT_DAYS) {
+      throw new AppError('INVALID_INPUT', { field: 'to' });
+    }
+    return { from, to };
+  }
+}

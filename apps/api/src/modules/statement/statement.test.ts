@@ -1,0 +1,298 @@
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { moneyToNumber, parseMoney } from '@app/domain';
+import {
+  balancesOf,
+  expectLedgerSound,
+  fundUsd,
+  moneyTableCounts,
+  newCustomer,
+  spotQuote,
+  type Customer,
+} from '../../test/finance-fixtures.js';
+import { insertConversion, insertSupplier, pdfText } from '../../test/payment-fixtures.js';
+import { createTestApp, json, TEST_ENGINE, type TestApp } from '../../test/test-app.js';
+import type { ApiPayment } from '../payments/payments.service.js';
+import { startOfDay } from './business-day.js';
+import type { StatementAnswer } from './statement.service.js';
+
+let t: TestApp;
+
+const DAY_MINUTES = 24 * 60;
+
+async function statementOf(customer: Customer, query: string): Promise<StatementAnswer> {
+  const response = await customer.call('GET', `statement?${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return json<StatementAnswer>(response);
+}
+
+/** Each line's balance follows from the one before; the last one is the closing balance. */
+function expectRunningBalances(statement: StatementAnswer): void {
+  let balance = parseMoney(statement.openingBalance);
+  for (const entry of statement.entries) {
+    expect(entry.dDebit === 0 || entry.dCredit === 0).toBe(true);
+    balance += parseMoney(entry.dCredit) - parseMoney(entry.dDebit);
+    expect(parseMoney(entry.dBalance)).toBe(balance);
+  }
+  expect(parseMoney(statement.closingBalance)).toBe(balance);
+}
+
+describe(`account statement on ${TEST_ENGINE}`, () => {
+  beforeEach(async () => {
+    // These tests move the clock by days: keep the sessions alive meanwhile.
+    t = await createTestApp({ SESSION_IDLE_MINUTES: '100000', SESSION_MAX_HOURS: '10000' });
+  });
+  afterEach(async () => {
+    await expectLedgerSound(t);
+    await t.close();
+  });
+
+  it('finds the start of a business day in Mexico City', () => {
+    expect(startOfDay('2026-11-21').toISOString()).toBe('2026-11-21T06:00:00.000Z');
+    expect(startOfDay('2026-01-01').toISOString()).toBe('2026-01-01T06:00:00.000Z');
+    // Zones with daylight saving time work too.
+    expect(startOfDay('2026-03-08', 'America/New_York').toISOString()).toBe(
+      '2026-03-08T05:00:00.000Z',
+    );
+    expect(startOfDay('2026-03-09', 'America/New_York').toISOString()).toBe(
+      '2026-03-09T04:00:00.000Z',
+    );
+  });
+
+  it('lists deposits, conversions and payments with opening, running and closing balances', async () => {
+    // 2026-11-21, noon in Mexico City.
+    const customer = await newCustomer(t, { usd: '5000.00' });
+    const supplierId = await insertSupplier(t, customer.enterpriseId);
+    t.clock.advanceMinutes(DAY_MINUTES);
+    // 2026-11-22: 500 USD arrive and become 9,000 MXN.
+    const conversionId = await insertConversion(t, customer.enterpriseId, {
+      mxn: '9000.00',
+      rate: '18.00',
+    });
+    t.clock.advanceMinutes(DAY_MINUTES);
+    // 2026-11-23: a pay-now of 100 USD and 2,000 MXN paid from the conversion.
+    const quote = await spotQuote(t, customer.enterpriseId);
+    const payNow = json<{ payment: ApiPayment }>(
+      await customer.call('POST', 'payments/sendPayNow', {
+        dAmount: 100,
+        comment: 'Anticipo',
+        sPaymentRecipientId: supplierId,
+        sExchangeRateReference: quote.id,
+      }),
+    ).payment;
+    t.clock.advanceMinutes(1);
+    const fromConversion = json<{ payment: ApiPayment }>(
+      await customer.call('POST', 'payments/', {
+        sTransactionId: conversionId,
+        sPaymentRecipientId: supplierId,
+        isMxn: true,
+        dAmount: 2000,
+        comment: 'Factura 9',
+      }),
+    ).payment;
+    t.clock.advanceMinutes(DAY_MINUTES);
+    // 2026-11-24: the bank returns both payments.
+    await t.app.finance.payments.returnPayout(fromConversion.sPaymentId);
+    await t.app.finance.payments.returnPayout(payNow.sPaymentId);
+    const balances = await balancesOf(t, customer.enterpriseId);
+
+    const usd = await statementOf(customer, 'currency=USD&from=2026-11-21&to=2026-11-24');
+    expect(usd).toMatchObject({
+      sCurrency: 'USD',
+      dFrom: '2026-11-21',
+      dTo: '2026-11-24',
+      openingBalance: 0,
+      closingBalance: moneyToNumber(balances.USD_AVAILABLE),
+      dTotalCredit: 5500,
+      dTotalDebit: 600,
+      truncated: false,
+    });
+    expect(usd.closingBalance).toBe(4900);
+    expect(
+      usd.entries.map((entry) => [entry.dDate, entry.sType, entry.dDebit, entry.dCredit]),
+    ).toEqual([
+      ['2026-11-21', 'ADD_FUNDS', 0, 5000],
+      ['2026-11-22', 'ADD_FUNDS', 0, 500],
+      ['2026-11-22', 'FOREX', 500, 0],
+      ['2026-11-23', 'PAY_NOW', 100, 0],
+    ]);
+    expect(usd.entries[0]?.sReference).toMatch(/^TEST-WIRE-/);
+    expect(usd.entries[3]).toMatchObject({
+      sReference: payNow.sTrackingKey,
+      sDescription: expect.stringContaining('Pay now'),
+      dBalance: 4900,
+    });
+    expectRunningBalances(usd);
+
+    const mxn = await statementOf(customer, 'currency=MXN&from=2026-11-21&to=2026-11-24');
+    expect(mxn.openingBalance).toBe(0);
+    expect(mxn.closingBalance).toBe(moneyToNumber(balances.MXN_AVAILABLE));
+    expect(mxn.entries.map((entry) => [entry.dDate, entry.sType, entry.sReference])).toEqual([
+      ['2026-11-22', 'FOREX', null],
+      ['2026-11-23', 'SUPPLIER_PAYMENT', fromConversion.sTrackingKey],
+      ['2026-11-24', 'PAYOUT_RETURNED', fromConversion.sTrackingKey],
+      ['2026-11-24', 'PAYOUT_RETURNED', payNow.sTrackingKey],
+    ]);
+    expect(mxn.entries[3]?.dCredit).toBe(payNow.dAmount);
+    expectRunningBalances(mxn);
+
+    // A later period opens with everything before it.
+    const later = await statementOf(customer, 'currency=USD&from=2026-11-23&to=2026-11-23');
+    expect(later).toMatchObject({ openingBalance: 5000, closingBalance: 4900 });
+    expect(later.entries.map((entry) => entry.sType)).toEqual(['PAY_NOW']);
+    const mxnLater = await statementOf(customer, 'currency=MXN&from=2026-11-24&to=2026-11-24');
+    expect(mxnLater.openingBalance).toBe(7000);
+    expectRunningBalances(mxnLater);
+    const empty = await statementOf(customer, 'currency=USD&from=2026-12-01&to=2026-12-31');
+    expect(empty).toMatchObject({ openingBalance: 4900, closingBalance: 4900, entries: [] });
+  });
+
+  it('puts a movement on its Mexico City day, and defaults to this month', async () => {
+    const customer = await newCustomer(t);
+    // 23:30 on 2026-11-21 in Mexico City is 05:30 UTC on the 22nd.
+    t.clock.advanceMinutes(11 * 60 + 30);
+    await fundUsd(t, customer.enterpriseId, '10.00');
+    t.clock.advanceMinutes(60);
+    await fundUsd(t, customer.enterpriseId, '20.00');
+    const day21 = await statementOf(customer, 'currency=USD&from=2026-11-21&to=2026-11-21');
+    expect(day21.entries.map((entry) => [entry.dDate, entry.dCredit])).toEqual([
+      ['2026-11-21', 10],
+    ]);
+    const day22 = await statementOf(customer, 'currency=USD&from=2026-11-22&to=2026-11-22');
+    expect(day22).toMatchObject({ openingBalance: 10, closingBalance: 30 });
+    expect(day22.entries.map((entry) => [entry.dDate, entry.dCredit])).toEqual([
+      ['2026-11-22', 20],
+    ]);
+    const defaults = await statementOf(customer, 'currency=USD');
+    expect(defaults).toMatchObject({ dFrom: '2026-11-01', dTo: '2026-11-22', closingBalance: 30 });
+    expect(defaults.entries).toHaveLength(2);
+  });
+
+  it('refuses bad queries with a field', async () => {
+    const customer = await newCustomer(t, { usd: '10.00' });
+    const before = await moneyTableCounts(t);
+    for (const [query, field] of [
+      ['currency=EUR', 'currency'],
+      ['from=2026-11-01&to=2026-11-02', 'currency'],
+      ['currency=USD&from=2026-02-30&to=2026-03-01', 'from'],
+      ['currency=USD&from=11/01/2026', 'from'],
+      ['currency=USD&from=2026-11-01&to=tomorrow', 'to'],
+      ['currency=USD&from=2026-11-02&to=2026-11-01', 'from'],
+      ['currency=USD&from=2025-11-01&to=2026-11-02', 'to'],
+    ] as const) {
+      const response = await customer.call('GET', `statement?${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(json(response), query).toMatchObject({ code: 'INVALID_INPUT', field });
+      const pdf = await customer.call('GET', `statement/pdf?${query}`);
+      expect(pdf.statusCode, query).toBe(400);
+    }
+    // 366 days (a leap year) is the longest period.
+    const leapYear = await customer.call(
+      'GET',
+      'statement?currency=USD&from=2028-01-01&to=2028-12-31',
+    );
+    expect(leapYear.statusCode).toBe(200);
+    expect(await moneyTableCounts(t)).toEqual(before);
+    const anonymous = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/en/statement?currency=USD',
+    });
+    expect(anonymous.statusCode).toBe(403);
+  });
+
+  it('shows an enterprise only its own movements', async () => {
+    const a = await newCustomer(t, { usd: '10.00' });
+    await newCustomer(t, { usd: '777.00' });
+    const statementA = await statementOf(a, 'currency=USD');
+    expect(statementA.entries.map((entry) => entry.dCredit)).toEqual([10]);
+    const fresh = await newCustomer(t);
+    expect(await statementOf(fresh, 'currency=MXN')).toMatchObject({
+      openingBalance: 0,
+      closingBalance: 0,
+      entries: [],
+    });
+  });
+
+  it('makes a PDF of the same statement', async () => {
+    const customer = await newCustomer(t, { usd: '4321.09' });
+    const supplierId = await insertSupplier(t, customer.enterpriseId);
+    const quote = await spotQuote(t, customer.enterpriseId);
+    const payNow = json<{ payment: ApiPayment }>(
+      await customer.call('POST', 'payments/sendPayNow', {
+        dAmount: 21.09,
+        comment: 'Anticipo',
+        sPaymentRecipientId: supplierId,
+        sExchangeRateReference: quote.id,
+      }),
+    ).payment;
+    const response = await customer.call(
+      'GET',
+      'statement/pdf?currency=USD&from=2026-11-01&to=2026-11-30',
+      undefined,
+      { lang: 'sp' },
+    );
+    expect(response.statusCode).toBe(200);
+    const pdf = Buffer.from(
+      json<{ statement: { data: string } }>(response).statement.data,
+      'base64',
+    );
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const text = pdfText(pdf);
+    for (const expected of [
+      'Estado de cuenta',
+      'Frutas del Norte LLC',
+      '2026-11-01 – 2026-11-30',
+      'Saldo inicial',
+      '$0.00 USD',
+      'Depósito',
+      'Pago inmediato',
+      payNow.sTrackingKey,
+      '4,321.09',
+      'Saldo final',
+      '$4,300.00 USD',
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
+  });
+
+  it('stops the list at 5,000 movements but keeps the totals whole', async () => {
+    const customer = await newCustomer(t, { usd: '1.00' });
+    const accounts = await t.db
+      .selectFrom('ledger_accounts')
+      .select(['id', 'kind'])
+      .where((eb) =>
+        eb.or([
+          eb.and([
+            eb('enterprise_id', '=', customer.enterpriseId),
+            eb('kind', '=', 'USD_AVAILABLE'),
+          ]),
+          eb.and([eb('enterprise_id', 'is', null), eb('kind', '=', 'HOUSE_BANK_USD')]),
+        ]),
+      )
+      .execute();
+    const customerAccount = accounts.find((row) => row.kind === 'USD_AVAILABLE')?.id;
+    const houseAccount = accounts.find((row) => row.kind === 'HOUSE_BANK_USD')?.id;
+    const start = t.clock.now();
+    // 5,001 one-cent deposits, written in bulk.
+    await t.db.transaction().execute(async (trx) => {
+      await sql`
+        insert into journals (id, enterprise_id, kind, description, reference, created_at)
+        select gen_random_uuid(), ${customer.enterpriseId}, 'ADD_FUNDS', 'Bulk ' || g,
+          'BULK-' || g, ${start}::timestamptz + g * interval '1 second'
+        from generate_series(1, 5001) g`.execute(trx);
+      await sql`
+        insert into postings (journal_id, account_id, currency, amount, created_at)
+        select j.id, a.account_id, 'USD', a.amount, j.created_at
+        from journals j
+        cross join (values (${customerAccount}::uuid, 1::bigint),
+                           (${houseAccount}::uuid, -1::bigint)) as a(account_id, amount)
+        where j.reference like 'BULK-%'`.execute(trx);
+    });
+    const statement = await statementOf(customer, 'currency=USD&from=2026-11-21&to=2026-11-22');
+    expect(statement.truncated).toBe(true);
+    expect(statement.entries).toHaveLength(5000);
+    expect(statement.closingBalance).toBe(51.01);
+    expect(statement.dTotalCredit).toBe(51.01);
+    expect(statement.entries.at(-1)?.dBalance).toBe(50.99);
+  });
+});

@@ -1,0 +1,86 @@
+import type { Executor } from '../../db/database.js';
+import type { PaymentRecipientsTable } from '../../db/schema.js';
+
+export type RecipientFields = Pick<
+  PaymentRecipientsTable,
+  'name' | 'email' | 'bank_name' | 'clabe' | 'tax_id' | 'entity_business'
+>;
+
+/** The enterprise's supplier by id (soft-deleted ones too); undefined for another enterprise's. */
+export async function findRecipient(
+  db: Executor,
+  enterpriseId: string,
+  recipientId: string,
+  options: { lock?: 'update' | 'share' } = {},
+): Promise<PaymentRecipientsTable | undefined> {
+  let query = db
+    .selectFrom('payment_recipients')
+    .selectAll()
+    .where('enterprise_id', '=', enterpriseId)
+    .where('id', '=', recipientId);
+  if (options.lock === 'update') query = query.forUpdate();
+  if (options.lock === 'share') query = query.forShare();
+  return query.executeTakeFirst();
+}
+
+/** Live suppliers by name (uses the partial index payment_recipients_enterprise). */
+export async function listLiveRecipients(
+  db: Executor,
+  enterpriseId: string,
+  page: { offset: number; limit: number },
+): Promise<PaymentRecipientsTable[]> {
+  return db
+    .selectFrom('payment_recipients')
+    .selectAll()
+    .where('enterprise_id', '=', enterpriseId)
+    .where('deleted_at', 'is', null)
+    .orderBy('name')
+    .orderBy('id')
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+}
+
+export async function insertRecipient(
+  db: Executor,
+  row: RecipientFields & { id: string; enterprise_id: string; created_at: Date },
+): Promise<PaymentRecipientsTable> {
+  return db
+    .insertInto('payment_recipients')
+    .values({ ...row, deleted_at: null })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateRecipient(
+  db: Executor,
+  enterpriseId: string,
+  recipientId: string,
+  fields: RecipientFields,
+): Promise<PaymentRecipientsTable | undefined> {
+  return db
+    .updateTable('payment_recipients')
+    .set(fields)
+    .where('enterprise_id', '=', enterpriseId)
+    .where('id', '=', recipientId)
+    .where('deleted_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Soft delete; answers whether a live row was deleted. */
+export async function softDeleteRecipient(
+  db: Executor,
+  enterpriseId: string,
+  recipientId: string,
+  at: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('payment_recipients')
+    .set({ deleted_at: at })
+    .where('enterprise_id', '=', enterpriseId)
+    .where('id', '=', recipientId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

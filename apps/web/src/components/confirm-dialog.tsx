@@ -1,0 +1,46 @@
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import type { ReactNode } from 'react';
+import { useId } from 'react';
+
+interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  children?: ReactNode;
+  confirmLabel: string;
+  cancelLabel: string;
+  busy?: boolean;
+  confirmDisabled?: boolean;
+  destructive?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** A persistent confirmation: only its buttons close it, and they lock while it works. */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const titleId = useId();
+  return (
+    <Dialog open={props.open} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <DialogTitle id={titleId}>{props.title}</DialogTitle>
+      {props.children && <DialogContent>{props.children}</DialogContent>}
+      <DialogActions>
+        <Button onClick={props.onCancel} disabled={props.busy}>
+          {props.cancelLabel}
+        </Button>
+        <Button
+          variant="contained"
+          color={props.destructive ? 'error' : 'primary'}
+          onClick={props.onConfirm}
+          disabled={props.busy || props.confirmDisabled}
+          startIcon={props.busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
+          {props.confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
