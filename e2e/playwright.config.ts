@@ -49,6 +49,7 @@ export default defineConfig({
       PASSWORD_HASH_COST: '12',
       LOG_LEVEL: 'warn',
       PUBLIC_AUTH_RATE_LIMIT: '10000',
+      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
     },
   },
 });
