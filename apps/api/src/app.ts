@@ -19,6 +19,8 @@ import { AuthService } from './modules/auth/auth.service.js';
 import { deleteLoginFailuresBefore } from './modules/auth/auth.repository.js';
 import { PasswordHasher } from './modules/auth/password-hasher.js';
 import { createFinanceServices, financeRoutes, type FinanceServices } from './modules/finance.js';
+import { createMarketplaceServices, marketplaceRoutes } from './modules/marketplace.js';
+import { DiskFileStorage, MemoryFileStorage } from './storage/file-storage.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import {
   createMailTransport,
@@ -132,6 +134,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   app.addHook('onClose', async () => stopPayoutRail());
 
+  const storage =
+    config.DATA_DIR.startsWith('memory://') && !config.UPLOAD_DIR
+      ? new MemoryFileStorage()
+      : new DiskFileStorage(config.UPLOAD_DIR ?? `${config.DATA_DIR}/uploads`);
+  const marketplace = createMarketplaceServices({
+    db: database.db,
+    now,
+    config,
+    storage,
+    finance,
+  });
+
   await registerSecurity(app);
   await registerSwagger(app);
   await app.register(sessionPlugin, { auth });
@@ -150,6 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         afterRecovery: flushMail,
       });
       await api.register(financeRoutes, { services: finance });
+      await api.register(marketplaceRoutes, { services: marketplace });
     },
     { prefix: '/api/v1/:lang' },
   );

@@ -52,6 +52,12 @@ const configSchema = z.object({
     .default('4.00'),
   /** Seconds after which the sandbox payout rail settles a processing payment. */
   PAYOUT_SETTLE_SECONDS: z.coerce.number().int().min(0).default(2),
+  /** Uploaded images; defaults to DATA_DIR/uploads (in memory with DATA_DIR=memory://). */
+  UPLOAD_DIR: z.string().optional(),
+  /** Pallets one truck carries when an order is split into transports. */
+  TRUCK_PALLETS: z.coerce.number().int().min(1).max(60).default(26),
+  /** The buyer may reject a delivered load within this many hours (PACA: 8). */
+  DISPUTE_WINDOW_HOURS: z.coerce.number().int().min(1).default(8),
   /** The built web app; served when it exists. */
   WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

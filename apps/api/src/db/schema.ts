@@ -16,6 +16,11 @@ export interface EnterprisesTable {
   tax_id: string | null;
   description: string | null;
   deposit_reference: ColumnType<string | null, string | null | undefined, string | null>;
+  bank_name: ColumnType<string | null, string | null | undefined, string | null>;
+  bank_account_number: ColumnType<string | null, string | null | undefined, string | null>;
+  bank_routing_number: ColumnType<string | null, string | null | undefined, string | null>;
+  clabe: ColumnType<string | null, string | null | undefined, string | null>;
+  bank_name_mxn: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
 }
 
@@ -220,6 +225,162 @@ export interface PaymentInvoicesTable {
   amount_mxn: bigint;
 }
 
+export interface CategoriesTable {
+  id: string;
+  name_en: string;
+  name_sp: string;
+  image_path: string | null;
+  position: ColumnType<number, number | undefined, number>;
+}
+
+export interface SubcategoriesTable {
+  id: string;
+  category_id: string;
+  name_en: string;
+  name_sp: string;
+  image_path: string | null;
+  position: ColumnType<number, number | undefined, number>;
+}
+
+export interface ArticlesTable {
+  id: string;
+  vendor_enterprise_id: string;
+  subcategory_id: string;
+  name: string;
+  description: ColumnType<string, string | undefined, string>;
+  origin: string | null;
+  price_per_box_cents: bigint;
+  boxes_per_pallet: number;
+  min_boxes: number;
+  stock_boxes: number;
+  active: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface ArticleImagesTable {
+  id: string;
+  article_id: string;
+  storage_key: string;
+  content_type: string;
+  position: ColumnType<number, number | undefined, number>;
+  created_at: Date;
+}
+
+export interface CartItemsTable {
+  buyer_enterprise_id: string;
+  vendor_enterprise_id: string;
+  article_id: string;
+  quantity_boxes: number;
+  price_per_box_cents_seen: bigint;
+  stock_boxes_seen: number;
+  added_at: Date;
+}
+
+export interface WarehousesTable {
+  id: string;
+  enterprise_id: string;
+  name: string;
+  address: string;
+  country: string;
+  state: string;
+  city: string;
+  postal_code: string;
+  phone: string;
+  email: string;
+  manager: string;
+  /** numeric(9,6) as a decimal string */
+  latitude: string | null;
+  longitude: string | null;
+  comments: string | null;
+  created_at: Date;
+  deleted_at: Date | null;
+}
+
+export interface OrdersTable {
+  id: string;
+  tracking_id: ColumnType<bigint, never, never>;
+  buyer_enterprise_id: string;
+  vendor_enterprise_id: string;
+  warehouse_id: string;
+  status: string;
+  payment_method: string;
+  payment_id: string | null;
+  conversion_id: string | null;
+  subtotal_cents: bigint;
+  fees_cents: ColumnType<bigint, bigint | undefined, bigint>;
+  total_cents: bigint;
+  final_total_cents: bigint | null;
+  pallets: number;
+  transports: number;
+  created_at: Date;
+  delivered_at: Date | null;
+  finished_at: Date | null;
+}
+
+export interface OrderLinesTable {
+  id: string;
+  order_id: string;
+  article_id: string;
+  product_name: string;
+  quantity_boxes: number;
+  boxes_per_pallet: number;
+  unit_price_cents: bigint;
+  logistic_cost_per_box_cents: ColumnType<bigint, bigint | undefined, bigint>;
+  delivered_boxes: number | null;
+  delivered_unit_price_cents: bigint | null;
+}
+
+export interface OrderFeesTable {
+  id: string;
+  order_id: string;
+  name: string;
+  total_cents: bigint;
+}
+
+export interface OrderStatusEventsTable {
+  id: Generated<bigint>;
+  order_id: string;
+  status: string;
+  created_at: Date;
+  actor_user_id: string | null;
+}
+
+export interface DisputesTable {
+  id: string;
+  tracking_id: ColumnType<bigint, never, never>;
+  order_id: string;
+  buyer_enterprise_id: string;
+  vendor_enterprise_id: string;
+  category: string;
+  subcategory: string;
+  description: string;
+  status: 'IN_PROCESS' | 'FINALIZED';
+  in_charge: string | null;
+  resolution: string | null;
+  vendor_answer: string | null;
+  created_at: Date;
+  final_date: Date | null;
+}
+
+export interface DisputeImagesTable {
+  id: string;
+  dispute_id: string;
+  storage_key: string;
+  content_type: string;
+  size_bytes: number;
+  created_at: Date;
+}
+
+export interface RatingsTable {
+  order_id: string;
+  buyer_enterprise_id: string;
+  vendor_enterprise_id: string;
+  stars: number;
+  comment: string | null;
+  created_at: Date;
+}
+
 export interface Database {
   enterprises: EnterprisesTable;
   users: UsersTable;
@@ -240,4 +401,17 @@ export interface Database {
   conversion_invoices: ConversionInvoicesTable;
   payments: PaymentsTable;
   payment_invoices: PaymentInvoicesTable;
+  categories: CategoriesTable;
+  subcategories: SubcategoriesTable;
+  articles: ArticlesTable;
+  article_images: ArticleImagesTable;
+  cart_items: CartItemsTable;
+  warehouses: WarehousesTable;
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  order_fees: OrderFeesTable;
+  order_status_events: OrderStatusEventsTable;
+  disputes: DisputesTable;
+  dispute_images: DisputeImagesTable;
+  ratings: RatingsTable;
 }
