@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Download, type Page } from '@playwright/test';
 import readXlsxFile, { readSheetNames } from 'read-excel-file/node';
 import { uniqueEmail } from './helpers';
 
@@ -113,7 +113,7 @@ export async function createInvoice(
 }
 
 /** Opens a downloaded .xlsx: its file name, sheet names and header row. */
-export async function readDownloadedWorkbook(download: import('@playwright/test').Download) {
+export async function readDownloadedWorkbook(download: Download) {
   const path = await download.path();
   const sheetNames = await readSheetNames(path);
   const rows = await readXlsxFile(path);

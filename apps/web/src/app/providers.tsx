@@ -12,8 +12,20 @@ import { createQueryClient } from '../lib/query-client';
 import { theme } from './theme';
 
 // notistack stacks new toasts under old ones at the top; the spec wants newest on top.
+// notistack's default toast colours are too light for white text (WCAG AA needs 4.5:1).
 const toastOrder = (
-  <GlobalStyles styles={{ '.toasts-top-right': { flexDirection: 'column-reverse !important' } }} />
+  <GlobalStyles
+    styles={{
+      '.toasts-top-right': { flexDirection: 'column-reverse !important' },
+      '.notistack-MuiContent-success': { backgroundColor: '#1b5e20 !important' },
+      '.notistack-MuiContent-error': { backgroundColor: '#b71c1c !important' },
+      '.notistack-MuiContent-info': { backgroundColor: '#0d47a1 !important' },
+      '.notistack-MuiContent-warning': {
+        backgroundColor: '#e65100 !important',
+        color: '#000 !important',
+      },
+    }}
+  />
 );
 
 interface AppProvidersProps {

@@ -68,9 +68,10 @@ describe('route guards', () => {
   it('shows the dashboard shell with greeting and clock to a logged-in user', async () => {
     setSession({ token: 'tok-1', user: ana });
     fetchMock.mockResolvedValue(meAnswer(ana));
-    renderApp('/exchange');
+    // /test (income history) is the one dashboard page that stays a placeholder.
+    renderApp('/test');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Income history' })).toBeTruthy();
     expect(screen.getByTestId('greeting').textContent).toBe('Hello, Ana López');
     expect(screen.getByTestId('clock').textContent).toMatch(/\d{1,2}:\d{2}:\d{2}/);
     expect(screen.getByText('This page is not built yet.')).toBeTruthy();
@@ -83,7 +84,7 @@ describe('route guards', () => {
     setSession({ token: 'tok-1', user: ana });
     fetchMock.mockResolvedValue(meAnswer(ana));
     const user = userEvent.setup();
-    renderApp('/exchange');
+    renderApp('/test');
 
     await user.click(await screen.findByRole('combobox', { name: 'Language' }));
     await user.click(screen.getByRole('option', { name: 'Español' }));

@@ -127,14 +127,61 @@ export const routes: RouteObject[] = [
               Component: (await import('./layouts/dashboard-layout')).DashboardLayout,
             }),
             children: [
-              notBuilt('exchange', 'exchange'),
-              notBuilt('invoices', 'invoices'),
-              notBuilt('forwards', 'forwards'),
-              notBuilt('balance', 'balance'),
-              notBuilt('conversions', 'conversions'),
-              notBuilt('payments', 'payments'),
-              notBuilt('suppliers', 'suppliers'),
-              notBuilt('statement', 'statement'),
+              {
+                path: 'exchange',
+                lazy: async () => ({
+                  Component: (await import('../features/exchange/exchange-page')).ExchangePage,
+                }),
+              },
+              {
+                path: 'invoices',
+                lazy: async () => ({
+                  Component: (await import('../features/invoices/invoices-page')).InvoicesPage,
+                }),
+              },
+              {
+                path: 'forwards',
+                lazy: async () => ({
+                  Component: (await import('../features/conversions/forwards-page')).ForwardsPage,
+                }),
+              },
+              {
+                path: 'balance',
+                lazy: async () => ({
+                  Component: (await import('../features/conversions/balance-page')).BalancePage,
+                }),
+              },
+              {
+                path: 'conversions',
+                lazy: async () => ({
+                  Component: (await import('../features/conversions/conversions-page'))
+                    .ConversionsPage,
+                }),
+              },
+              {
+                path: 'payments',
+                lazy: async () => ({
+                  Component: (await import('../features/payments/payments-page')).PaymentsPage,
+                }),
+              },
+              {
+                path: 'suppliers',
+                lazy: async () => ({
+                  Component: (await import('../features/suppliers/suppliers-page')).SuppliersPage,
+                }),
+              },
+              {
+                path: 'statement',
+                lazy: async () => ({
+                  Component: (await import('../features/statement/statement-page')).StatementPage,
+                }),
+              },
+              {
+                path: 'operator',
+                lazy: async () => ({
+                  Component: (await import('../features/operator/operator-page')).OperatorPage,
+                }),
+              },
               notBuilt('test', 'income'),
             ],
           },

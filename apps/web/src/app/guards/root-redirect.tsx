@@ -1,8 +1,13 @@
 import { Navigate } from 'react-router';
 import { useSession } from '../../lib/session-store';
 
-/** `/`: the finance dashboard for a logged-in user, the landing page for a visitor. */
+/** `/`: the dashboard for a logged-in user (operators: the back office), else the landing page. */
 export function RootRedirect() {
   const session = useSession();
-  return <Navigate to={session ? '/exchange' : '/home'} replace />;
+  return (
+    <Navigate
+      to={!session ? '/home' : session.user.sRole === 'operator' ? '/operator' : '/exchange'}
+      replace
+    />
+  );
 }

@@ -1,4 +1,5 @@
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import GroupsIcon from '@mui/icons-material/Groups';
@@ -17,6 +18,7 @@ import ListSubheader from '@mui/material/ListSubheader';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { useSession } from '../../lib/session-store';
 
 type ItemKey =
   | 'exchange'
@@ -76,8 +78,21 @@ const itemSx = {
 /** The side menu of the finance dashboard, in the spec's three sections. */
 export function DashboardMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
+  const isOperator = useSession()?.user.sRole === 'operator';
   return (
     <>
+      {isOperator && (
+        <List dense>
+          <ListItem disablePadding>
+            <ListItemButton component={NavLink} to="/operator" onClick={onNavigate} sx={itemSx}>
+              <ListItemIcon sx={{ minWidth: 40 }}>
+                <AdminPanelSettingsIcon />
+              </ListItemIcon>
+              <ListItemText primary={t('operator.menuItem')} />
+            </ListItemButton>
+          </ListItem>
+        </List>
+      )}
       {SECTIONS.map((section, index) => (
         <List
           key={section.key}

@@ -80,6 +80,7 @@ export interface TransactionPayment {
   sTransactionType: string;
   sStatus: string;
   sTrackingKey: string;
+  sConcept: string;
   payment_recipient: { sPaymentRecipientId: string; sName: string };
   invoice_payments_relationship: Array<{
     dAmount: number;
@@ -94,7 +95,9 @@ export interface Transaction {
   dAmount: number;
   dDesAmount: number;
   dExchangeRate: number;
+  referenceExchangeRate: string | null;
   created_at: string;
+  settled_at: string | null;
   dForwardTransactionDate: string | null;
   dDepositAmount: number;
   sStatus: 'ACTIVE' | 'SETTLED';

@@ -1,6 +1,84 @@
 import type { Widen } from '../translation';
 
 /** Texts of the suppliers screens. English first; Spanish must have the same keys. */
-export const suppliersEn = {} as const;
+export const suppliersEn = {
+  title: 'Suppliers',
+  subtitle: 'The companies you pay in pesos: their bank, CLABE and tax id (RFC).',
+  search: 'Search suppliers',
+  addSupplier: 'Add supplier',
+  noSuppliers: 'No suppliers yet. Add the first one to register its invoices.',
+  noMatches: 'No supplier matches the search.',
+  loadFailed: 'The suppliers could not be loaded.',
+  retry: 'Try again',
+  columns: {
+    name: 'Name',
+    email: 'E-mail',
+    bankName: 'Bank name',
+    clabe: 'CLABE number',
+    taxId: 'Tax id (RFC)',
+  },
+  editSupplier: 'Edit supplier',
+  deleteSupplier: 'Delete supplier',
+  form: {
+    addTitle: 'Add supplier',
+    editTitle: 'Edit supplier',
+    name: 'Name',
+    email: 'E-mail',
+    bankName: 'Bank name',
+    clabe: 'CLABE number',
+    clabeHint: '18 digits',
+    taxId: 'Tax id (RFC)',
+    invalidEmail: 'Enter a valid e-mail address.',
+    invalidClabe: 'Enter a valid CLABE: 18 digits with a correct check digit.',
+    invalidTaxId: 'Enter a valid RFC: 12 characters for a company, 13 for a person.',
+    created: 'Supplier added.',
+    updated: 'Supplier updated.',
+  },
+  remove: {
+    title: 'Are you sure you want to delete the supplier?',
+    text: 'Once deleted, no more invoices can be created for this supplier. Its history stays.',
+    done: 'Supplier deleted.',
+  },
+  exportFileName: 'Proveedores.xlsx',
+} as const;
 
-export const suppliersSp: Widen<typeof suppliersEn> = {};
+export const suppliersSp: Widen<typeof suppliersEn> = {
+  title: 'Proveedores',
+  subtitle: 'Las empresas a las que pagas en pesos: su banco, CLABE y RFC.',
+  search: 'Buscar proveedores',
+  addSupplier: 'Agregar proveedor',
+  noSuppliers: 'Aún no hay proveedores. Agrega el primero para registrar sus facturas.',
+  noMatches: 'Ningún proveedor coincide con la búsqueda.',
+  loadFailed: 'No se pudieron cargar los proveedores.',
+  retry: 'Reintentar',
+  columns: {
+    name: 'Nombre',
+    email: 'Correo electrónico',
+    bankName: 'Nombre del banco',
+    clabe: 'Número CLABE',
+    taxId: 'RFC',
+  },
+  editSupplier: 'Editar proveedor',
+  deleteSupplier: 'Eliminar proveedor',
+  form: {
+    addTitle: 'Agregar proveedor',
+    editTitle: 'Editar proveedor',
+    name: 'Nombre',
+    email: 'Correo electrónico',
+    bankName: 'Nombre del banco',
+    clabe: 'Número CLABE',
+    clabeHint: '18 dígitos',
+    taxId: 'RFC',
+    invalidEmail: 'Escribe un correo electrónico válido.',
+    invalidClabe: 'Escribe una CLABE válida: 18 dígitos con dígito verificador correcto.',
+    invalidTaxId: 'Escribe un RFC válido: 12 caracteres para una empresa, 13 para una persona.',
+    created: 'Proveedor agregado.',
+    updated: 'Proveedor actualizado.',
+  },
+  remove: {
+    title: '¿Estás seguro de que deseas eliminar al proveedor?',
+    text: 'Una vez eliminado, ya no podrás crear facturas para este proveedor. Su historial se conserva.',
+    done: 'Proveedor eliminado.',
+  },
+  exportFileName: 'Proveedores.xlsx',
+};

@@ -1,0 +1,212 @@
+import type { Language } from '@app/domain';
+import type { GridColDef, GridRenderCellParams } from '@mui/x-data-grid';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import type { ExcelColumn } from '../../../lib/excel';
+import type { Transaction } from '../../../lib/finance/types';
+import { formatDate, formatMoney } from '../../../lib/format';
+import {
+  firstPurchaseDate,
+  instantToCalendarDate,
+  invoiceNames,
+  isForward,
+} from '../conversion-math';
+import { GainText } from './gain-text';
+import { PercentBar } from './percent-bar';
+import { TransactionTypeChip } from './transaction-type-chip';
+
+/** Which screen a table is on: the columns differ a little. */
+export type ConversionTableKind = 'forwards' | 'balance' | 'history';
+
+interface ColumnSpec {
+  field: string;
+  header: string;
+  grid: Omit<GridColDef<Transaction>, 'field' | 'headerName'>;
+  excel: ExcelColumn<Transaction>['value'];
+}
+
+/**
+ * The columns of the three conversion tables, once for the grid and once for the
+ * exported sheet, so both always carry the same headers in the same order.
+ */
+export function conversionColumns(options: {
+  kind: ConversionTableKind;
+  t: TFunction;
+  language: Language;
+  renderActions: (row: Transaction) => ReactNode;
+}): { grid: GridColDef<Transaction>[]; excel: ExcelColumn<Transaction>[] } {
+  const { kind, t, language } = options;
+  const date = (value: string | null) => (value ? formatDate(value, language) : '');
+  const createdOn = (row: Transaction) => instantToCalendarDate(row.created_at);
+  const typeName = (row: Transaction) =>
+    isForward(row) ? t('conversions.types.forward') : t('conversions.types.forex');
+  const money = (value: number) => formatMoney(value);
+
+  const specs: ColumnSpec[] = [
+    {
+      field: 'iTrackingId',
+      header: t('conversions.columns.id'),
+      grid: { type: 'number', minWidth: 80, flex: 0.5, align: 'left', headerAlign: 'left' },
+      excel: (row) => row.iTrackingId,
+    },
+    {
+      field: 'created_at',
+      header:
+        kind === 'forwards'
+          ? t('forwards.columns.transactionDate')
+          : t('conversions.columns.createdAt'),
+      grid: {
+        minWidth: 150,
+        flex: 1,
+        renderCell: ({ row }) => date(createdOn(row)),
+      },
+      excel: (row) => date(createdOn(row)),
+    },
+    {
+      field: 'sTransactionType',
+      header: t('conversions.columns.type'),
+      grid: {
+        minWidth: 130,
+        flex: 0.7,
+        valueGetter: (_value, row) => typeName(row),
+        renderCell: ({ row }: GridRenderCellParams<Transaction>) => (
+          <TransactionTypeChip transaction={row} dueColours={kind === 'forwards'} />
+        ),
+      },
+      excel: typeName,
+    },
+  ];
+  if (kind === 'forwards') {
+    specs.push(
+      {
+        field: 'dForwardTransactionDate',
+        header: t('forwards.columns.dueDate'),
+        grid: {
+          minWidth: 150,
+          flex: 1,
+          renderCell: ({ row }) => date(row.dForwardTransactionDate),
+        },
+        excel: (row) => date(row.dForwardTransactionDate),
+      },
+      {
+        field: 'iDaysRemaining',
+        header: t('forwards.columns.missingDays'),
+        grid: { type: 'number', minWidth: 140, flex: 0.7 },
+        excel: (row) => row.iDaysRemaining,
+      },
+    );
+  }
+  specs.push(
+    {
+      field: 'dAmount',
+      header: t('conversions.columns.totalUsd'),
+      grid: { type: 'number', minWidth: 140, flex: 1, renderCell: ({ row }) => money(row.dAmount) },
+      excel: (row) => row.dAmount,
+    },
+    {
+      field: 'dDesAmount',
+      header: t('conversions.columns.totalMxn'),
+      grid: {
+        type: 'number',
+        minWidth: 150,
+        flex: 1,
+        renderCell: ({ row }) => money(row.dDesAmount),
+      },
+      excel: (row) => row.dDesAmount,
+    },
+    {
+      field: 'dExchangeRate',
+      header: t('conversions.columns.rate'),
+      grid: {
+        type: 'number',
+        minWidth: 120,
+        flex: 0.8,
+        renderCell: ({ row }) => money(row.dExchangeRate),
+      },
+      excel: (row) => row.dExchangeRate,
+    },
+  );
+  if (kind === 'balance') {
+    specs.push({
+      field: 'dPercentUsed',
+      header: t('conversions.columns.assigned'),
+      grid: {
+        type: 'number',
+        minWidth: 170,
+        flex: 1.1,
+        renderCell: ({ row }) => (
+          <PercentBar value={row.dPercentUsed} label={t('conversions.columns.assigned')} />
+        ),
+      },
+      excel: (row) => row.dPercentUsed,
+    });
+  }
+  // The invoice columns say nothing a sort could use: not sortable (spec).
+  specs.push(
+    {
+      field: 'invoice',
+      header: t('conversions.columns.invoice'),
+      grid: {
+        minWidth: 130,
+        flex: 1,
+        sortable: false,
+        valueGetter: (_value, row) => invoiceNames(row),
+        renderCell: ({ row }) => invoiceNames(row) || t('finance.notAvailable'),
+      },
+      excel: invoiceNames,
+    },
+    {
+      field: 'purchaseDate',
+      header: t('conversions.columns.purchaseDate'),
+      grid: {
+        minWidth: 150,
+        flex: 1,
+        sortable: false,
+        valueGetter: (_value, row) => firstPurchaseDate(row),
+        renderCell: ({ row }) => date(firstPurchaseDate(row)) || t('finance.notAvailable'),
+      },
+      excel: (row) => date(firstPurchaseDate(row)),
+    },
+    {
+      field: 'dProfitPercentage',
+      header: t('conversions.columns.profit'),
+      grid: {
+        type: 'number',
+        minWidth: 150,
+        flex: 0.9,
+        sortable: kind !== 'forwards',
+        renderCell: ({ row }) => <GainText value={row.dProfitPercentage} kind="percent" />,
+      },
+      excel: (row) => row.dProfitPercentage,
+    },
+    {
+      field: 'dCurrencyGain',
+      header: t('conversions.columns.gain'),
+      grid: {
+        type: 'number',
+        minWidth: 130,
+        flex: 0.9,
+        sortable: kind !== 'forwards',
+        renderCell: ({ row }) => <GainText value={row.dCurrencyGain} kind="usd" />,
+      },
+      excel: (row) => row.dCurrencyGain,
+    },
+  );
+
+  const grid: GridColDef<Transaction>[] = specs.map((spec) => ({
+    field: spec.field,
+    headerName: spec.header,
+    ...spec.grid,
+  }));
+  grid.push({
+    field: 'actions',
+    headerName: t('conversions.columns.actions'),
+    sortable: false,
+    filterable: false,
+    disableColumnMenu: true,
+    minWidth: kind === 'forwards' ? 120 : 90,
+    renderCell: ({ row }) => options.renderActions(row),
+  });
+  const excel = specs.map((spec) => ({ header: spec.header, value: spec.excel }));
+  return { grid, excel };
+}

@@ -1,0 +1,36 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+
+/** The bar above a table: its heading on the left, its buttons and totals on the right. */
+export function TableToolbar({
+  headingId,
+  heading,
+  children,
+}: {
+  headingId: string;
+  heading: string;
+  children: ReactNode;
+}) {
+  return (
+    <Box
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        justifyContent: 'space-between',
+        gap: 1.5,
+        p: 2,
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
+    >
+      <Typography id={headingId} component="h2" variant="h2">
+        {heading}
+      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
+        {children}
+      </Box>
+    </Box>
+  );
+}

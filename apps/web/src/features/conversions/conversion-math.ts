@@ -1,0 +1,158 @@
+import {
+  convertMxnToUsd,
+  parseMoney,
+  parseRate,
+  TRANSACTION_TYPE_IDS,
+  type TransactionTypeKey,
+} from '@app/domain';
+import type { Invoice, Transaction, TransactionInvoice } from '../../lib/finance/types';
+
+/**
+ * The arithmetic of the conversion screens, on integers (centavos and rate micro-units):
+ * what may still be assigned, what a payment sends, which supplier a conversion is for.
+ */
+
+const cents = (amount: number): bigint => parseMoney(amount);
+const sum = (values: bigint[]): bigint => values.reduce((total, value) => total + value, 0n);
+const atLeastZero = (value: bigint): bigint => (value < 0n ? 0n : value);
+const min = (a: bigint, b: bigint): bigint => (a < b ? a : b);
+
+export function transactionTypeKey(transaction: Pick<Transaction, 'sTransactionType'>) {
+  const key = (Object.keys(TRANSACTION_TYPE_IDS) as TransactionTypeKey[]).find(
+    (candidate) => TRANSACTION_TYPE_IDS[candidate] === transaction.sTransactionType,
+  );
+  return key ?? 'FOREX';
+}
+
+export function isForward(transaction: Pick<Transaction, 'sTransactionType'>): boolean {
+  return transactionTypeKey(transaction) === 'FORWARD';
+}
+
+/** A forward is due, and its payment may be requested, once its days remaining reach 0. */
+export function isForwardDue(transaction: Pick<Transaction, 'iDaysRemaining'>): boolean {
+  return transaction.iDaysRemaining !== null && transaction.iDaysRemaining <= 0;
+}
+
+/** MXN of an assignment not yet paid out. */
+export function unpaidOfEntry(entry: Pick<TransactionInvoice, 'dAmount' | 'dPaidAmount'>): bigint {
+  return atLeastZero(cents(entry.dAmount) - cents(entry.dPaidAmount));
+}
+
+/** An assigned invoice is 'Pagada' when everything assigned to this conversion is paid. */
+export function isEntryPaid(entry: Pick<TransactionInvoice, 'dAmount' | 'dPaidAmount'>): boolean {
+  return unpaidOfEntry(entry) === 0n;
+}
+
+/**
+ * MXN of the conversion still free to cover an invoice: its total, less what is assigned,
+ * less what was paid out of it without an invoice (the server's own rule).
+ */
+export function freeMxnCents(transaction: Transaction): bigint {
+  const paidOnInvoices = sum(transaction.invoice.map((entry) => cents(entry.dPaidAmount)));
+  const paidWithoutInvoice = atLeastZero(cents(transaction.dPaidAmount) - paidOnInvoices);
+  return atLeastZero(
+    cents(transaction.dDesAmount) - cents(transaction.dAssignedAmount) - paidWithoutInvoice,
+  );
+}
+
+/** MXN of an invoice not yet assigned to any conversion. */
+export function unassignedMxnCents(
+  invoice: Pick<Invoice, 'dTotalAmount' | 'dAssignedAmount'>,
+): bigint {
+  return atLeastZero(cents(invoice.dTotalAmount) - cents(invoice.dAssignedAmount));
+}
+
+/**
+ * MXN to assign when an invoice is added: its unassigned MXN, or what the conversion still
+ * has free when that is less (the invoice is then covered in part).
+ */
+export function attachAmountCents(transaction: Transaction, invoice: Invoice): bigint {
+  return min(unassignedMxnCents(invoice), freeMxnCents(transaction));
+}
+
+/** The supplier of a conversion's invoices (one supplier per conversion), if any. */
+export function conversionSupplier(
+  transaction: Pick<Transaction, 'invoice'>,
+): { sPaymentRecipientId: string; sName: string } | null {
+  const [first] = transaction.invoice;
+  if (!first) return null;
+  const [recipient] = first.invoice.paymentsRecipent;
+  return (
+    recipient ?? {
+      sPaymentRecipientId: first.invoice.sPaymentRecipientId,
+      sName: first.invoice.sName,
+    }
+  );
+}
+
+/** The supplier's assigned invoices on this conversion that still have MXN to pay. */
+export function invoicesToPay(transaction: Transaction, supplierId: string): TransactionInvoice[] {
+  return transaction.invoice.filter(
+    (entry) => entry.invoice.sPaymentRecipientId === supplierId && unpaidOfEntry(entry) > 0n,
+  );
+}
+
+export interface ConversionPaymentAmounts {
+  mxnCents: bigint;
+  usdCents: bigint;
+  /** The invoices the payment covers (empty: a payment without invoice). */
+  invoices: TransactionInvoice[];
+}
+
+/**
+ * What paying `supplierId` out of a conversion sends: the unpaid MXN of that supplier's
+ * invoices on it; without any, the conversion's MXN that is neither paid nor reserved for
+ * another invoice. USD is that MXN at the conversion's rate.
+ */
+export function conversionPaymentAmounts(
+  transaction: Transaction,
+  supplierId: string,
+): ConversionPaymentAmounts {
+  const invoices = invoicesToPay(transaction, supplierId);
+  let mxnCents = sum(invoices.map(unpaidOfEntry));
+  if (invoices.length === 0) {
+    const reserved = sum(transaction.invoice.map(unpaidOfEntry));
+    mxnCents = atLeastZero(
+      cents(transaction.dDesAmount) - cents(transaction.dPaidAmount) - reserved,
+    );
+  }
+  const usdCents =
+    mxnCents === 0n ? 0n : convertMxnToUsd(mxnCents, parseRate(transaction.dExchangeRate));
+  return { mxnCents, usdCents, invoices };
+}
+
+/** A CLABE shown as eight asterisks and its last 4 digits. */
+export function maskAccount(account: string): string {
+  return `********${account.slice(-4)}`;
+}
+
+/** The calendar date (`YYYY-MM-DD`) of an instant in the user's time zone. */
+export function instantToCalendarDate(instant: string, timeZone?: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    ...(timeZone ? { timeZone } : {}),
+  }).formatToParts(new Date(instant));
+  const part = (type: string) => parts.find((entry) => entry.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** `12.5` → `12.50 %`: percentages with two decimals, en-US digits in both languages. */
+const percentFormat = new Intl.NumberFormat('en-US', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+export function formatPercent(value: number): string {
+  return `${percentFormat.format(value)} %`;
+}
+
+/** The invoices of a conversion as one cell: their names, and the first purchase date. */
+export function invoiceNames(transaction: Pick<Transaction, 'invoice'>): string {
+  return transaction.invoice.map((entry) => entry.invoice.sInvoice).join(', ');
+}
+
+export function firstPurchaseDate(transaction: Pick<Transaction, 'invoice'>): string | null {
+  const dates = transaction.invoice.map((entry) => entry.invoice.dPurchaseDate).sort();
+  return dates[0] ?? null;
+}

@@ -1,0 +1,34 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { getLanguage } from '../../../lib/i18n/i18n';
+import { exchangeKeys } from './rate-history';
+
+export interface DepositDetail {
+  label: string;
+  value: string;
+}
+
+/** The spec's add-funds request asks with a fixed amount of 100. */
+const ADD_FUNDS_AMOUNT = 100;
+
+/** Bank details to wire USD to, with the enterprise's own deposit reference. */
+export async function getDepositDetails(): Promise<DepositDetail[]> {
+  const answer = await apiRequest<{ account: DepositDetail[] }>('exchange-rate/addFounds', {
+    method: 'POST',
+    body: { amount: ADD_FUNDS_AMOUNT },
+  });
+  return answer.account;
+}
+
+export function depositDetailsQueryOptions() {
+  return queryOptions({
+    queryKey: exchangeKeys.depositDetails(getLanguage()),
+    queryFn: getDepositDetails,
+    staleTime: 10 * 60_000,
+    meta: { errorToast: false },
+  });
+}
+
+export function useDepositDetailsQuery() {
+  return useQuery(depositDetailsQueryOptions());
+}

@@ -1,0 +1,106 @@
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import IconButton from '@mui/material/IconButton';
+import Skeleton from '@mui/material/Skeleton';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { enqueueSnackbar } from 'notistack';
+import { useTranslation } from 'react-i18next';
+import { showSuccessToast } from '../../../lib/toast';
+import type { DepositDetail } from '../api/deposit-details';
+import { useDepositDetailsQuery } from '../api/deposit-details';
+import { ExchangeDialog } from './exchange-dialog';
+
+/** The receiving account has six lines (beneficiary, bank, account, ABA, SWIFT, reference). */
+const EXPECTED_ROWS = 6;
+
+function DetailRow({ detail }: { detail: DepositDetail }) {
+  const { t } = useTranslation();
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(detail.value);
+      showSuccessToast(t('exchange.addFunds.copied', { label: detail.label }));
+    } catch {
+      enqueueSnackbar(t('exchange.addFunds.copyFailed'), { variant: 'error' });
+    }
+  };
+  const copyLabel = t('exchange.addFunds.copy', { label: detail.label });
+  return (
+    <Box
+      component="li"
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        py: 1,
+        borderBottom: 1,
+        borderColor: 'divider',
+        '&:last-of-type': { borderBottom: 0 },
+      }}
+    >
+      <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+        <Typography variant="body2" color="text.secondary">
+          {detail.label}
+        </Typography>
+        <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere', fontFamily: 'monospace' }}>
+          {detail.value}
+        </Typography>
+      </Box>
+      <Tooltip title={copyLabel}>
+        <IconButton onClick={copy} aria-label={copyLabel}>
+          <ContentCopyIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    </Box>
+  );
+}
+
+/** Add funds: the bank details to wire USD to, each with a copy button. */
+export function AddFundsDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const details = useDepositDetailsQuery();
+
+  return (
+    <ExchangeDialog
+      title={t('exchange.addFunds.title')}
+      onDismiss={onClose}
+      testId="add-funds-dialog"
+    >
+      <DialogContent>
+        <Typography sx={{ mb: 1 }}>{t('exchange.addFunds.intro')}</Typography>
+        {details.isError ? (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void details.refetch()}>
+                {t('exchange.retry')}
+              </Button>
+            }
+          >
+            {t('exchange.addFunds.failed')}
+          </Alert>
+        ) : (
+          <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+            {details.data
+              ? details.data.map((detail) => <DetailRow key={detail.label} detail={detail} />)
+              : Array.from({ length: EXPECTED_ROWS }, (_, index) => (
+                  <Box component="li" key={index} sx={{ py: 1 }}>
+                    <Skeleton variant="text" width="35%" />
+                    <Skeleton variant="text" width="60%" />
+                  </Box>
+                ))}
+          </Box>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button variant="contained" onClick={onClose}>
+          {t('finance.close')}
+        </Button>
+      </DialogActions>
+    </ExchangeDialog>
+  );
+}

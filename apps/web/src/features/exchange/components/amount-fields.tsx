@@ -1,0 +1,67 @@
+import Box from '@mui/material/Box';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import { useTranslation } from 'react-i18next';
+import type { AmountEntry, AmountSource, LinkedAmounts } from '../amounts';
+import { hasAmountProblem, sanitizeAmountInput } from '../amounts';
+
+interface AmountFieldsProps {
+  entry: AmountEntry;
+  linked: LinkedAmounts;
+  onChange: (entry: AmountEntry) => void;
+  disabled?: boolean;
+  /** Shown under the USD field when there is no error (e.g. the balance). */
+  usdHelper?: string;
+}
+
+/** The USD and MXN fields, linked by the rate: typing in one fills the other. */
+export function AmountFields({ entry, linked, onChange, disabled, usdHelper }: AmountFieldsProps) {
+  const { t } = useTranslation();
+  const problem = hasAmountProblem(entry, linked);
+
+  const edit = (source: AmountSource, raw: string) => {
+    const text = sanitizeAmountInput(raw);
+    if (text !== undefined) onChange({ source, text });
+  };
+
+  const field = (source: AmountSource) => {
+    const isUsd = source === 'usd';
+    const showError = problem && entry.source === source;
+    return (
+      <TextField
+        label={t(isUsd ? 'exchange.amounts.usd' : 'exchange.amounts.mxn')}
+        value={isUsd ? linked.usdText : linked.mxnText}
+        onChange={(event) => edit(source, event.target.value)}
+        disabled={disabled}
+        error={showError}
+        helperText={showError ? t('exchange.amounts.positive') : isUsd ? usdHelper : undefined}
+        margin="none"
+        slotProps={{
+          htmlInput: {
+            inputMode: 'decimal',
+            autoComplete: 'off',
+            'data-testid': isUsd ? 'amount-usd' : 'amount-mxn',
+          },
+          input: {
+            startAdornment: <InputAdornment position="start">$</InputAdornment>,
+            endAdornment: <InputAdornment position="end">{isUsd ? 'USD' : 'MXN'}</InputAdornment>,
+          },
+        }}
+      />
+    );
+  };
+
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+        gap: 2,
+        alignItems: 'start',
+      }}
+    >
+      {field('usd')}
+      {field('mxn')}
+    </Box>
+  );
+}

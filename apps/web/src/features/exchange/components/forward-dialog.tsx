@@ -1,0 +1,289 @@
+import {
+  forwardDateProblem,
+  forwardDeposit,
+  moneyToDecimalString,
+  moneyToNumber,
+  todayInTimeZone,
+  TRANSACTION_TYPE_IDS,
+} from '@app/domain';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import Skeleton from '@mui/material/Skeleton';
+import Step from '@mui/material/Step';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import Typography from '@mui/material/Typography';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useIdempotencyKey, useStatusCatalogQuery } from '../../../lib/finance/queries';
+import { formatDate, formatMoney } from '../../../lib/format';
+import { useLanguage } from '../../../lib/i18n/i18n';
+import { showErrorToast } from '../../../lib/toast';
+import type { AmountEntry } from '../amounts';
+import { EMPTY_AMOUNT, linkAmounts } from '../amounts';
+import type { ForwardRate } from '../api/money';
+import { getForwardRate, useConversionMutation } from '../api/money';
+import { formatQuoteRate } from '../format-rate';
+import { AmountFields } from './amount-fields';
+import { DetailList } from './detail-list';
+import { ExchangeDialog } from './exchange-dialog';
+import { RateLine } from './rate-line';
+import { isQuoteError, notifyQuoteRefreshed, useLiveQuote } from './use-live-quote';
+
+// The date picker is its own chunk: the dialog opens before it has loaded.
+const ForwardDateField = lazy(async () => ({
+  default: (await import('./forward-date-field')).ForwardDateField,
+}));
+
+/** The spec's forward-rate request prices a fixed amount of 100. */
+const FORWARD_QUOTE_AMOUNT = 100;
+
+const STEPS = ['date', 'detail'] as const;
+
+interface PricedForward extends ForwardRate {
+  date: string;
+}
+
+interface ForwardDialogProps {
+  onCancel: () => void;
+  onSuccess: (message: string) => void;
+}
+
+/**
+ * Forward: 1. a settlement date (which prices the forward) and the amounts at the forward
+ * rate, 2. the detail and the terms, then 'Programar pago' books it (POST transactions/).
+ */
+export function ForwardDialog({ onCancel, onSuccess }: ForwardDialogProps) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const quote = useLiveQuote();
+  const catalog = useStatusCatalogQuery();
+  const book = useConversionMutation();
+
+  const [today] = useState(() => todayInTimeZone(new Date()));
+  const [step, setStep] = useState(0);
+  const [date, setDate] = useState<string | null>(null);
+  const [rejectedDate, setRejectedDate] = useState<string>();
+  const [forward, setForward] = useState<PricedForward | null>(null);
+  const [pricing, setPricing] = useState(false);
+  const [entry, setEntry] = useState<AmountEntry>(EMPTY_AMOUNT);
+  const idempotencyKey = useIdempotencyKey(step === 1);
+  // The date of the latest pricing request: an answer for an older choice is dropped.
+  const pricingFor = useRef<string | null>(null);
+
+  const rate = forward && forward.date === date ? forward.rate : undefined;
+  const linked = linkAmounts(entry, rate);
+  const forwardTypeId =
+    catalog.data?.transactionTypes.find((type) => type.sKey === 'FORWARD')?.sTransactionTypeId ??
+    TRANSACTION_TYPE_IDS.FORWARD;
+
+  /** Prices the forward from the live spot quote; an expired spot quote is renewed once. */
+  const price = async (forDate: string, renewSpot = false): Promise<boolean> => {
+    pricingFor.current = forDate;
+    setPricing(true);
+    try {
+      const spot = renewSpot ? await quote.refresh() : quote.dashboard;
+      if (!spot) throw new Error('No spot quote');
+      const priced = await getForwardRate({
+        dDateForward: forDate,
+        dAmount: FORWARD_QUOTE_AMOUNT,
+        referenceExchangeRate: spot.exchangeRateTodayReference,
+        bExternal: false,
+      }).catch(async (error: unknown) => {
+        if (!isQuoteError(error) || renewSpot) throw error;
+        const fresh = await quote.refresh();
+        if (!fresh) throw error;
+        return getForwardRate({
+          dDateForward: forDate,
+          dAmount: FORWARD_QUOTE_AMOUNT,
+          referenceExchangeRate: fresh.exchangeRateTodayReference,
+          bExternal: false,
+        });
+      });
+      if (pricingFor.current !== forDate) return false;
+      setForward({ ...priced, date: forDate });
+      return true;
+    } catch (error) {
+      if (pricingFor.current === forDate) {
+        setForward(null);
+        showErrorToast(error);
+      }
+      return false;
+    } finally {
+      if (pricingFor.current === forDate) setPricing(false);
+    }
+  };
+
+  const chooseDate = (next: string | null, rejected?: string) => {
+    setDate(next);
+    setRejectedDate(rejected);
+    if (next === null) {
+      pricingFor.current = null;
+      setPricing(false);
+      return;
+    }
+    void price(next);
+  };
+
+  const confirm = () => {
+    if (!forward || !date || linked.usdCents === undefined) return;
+    book.mutate(
+      {
+        key: idempotencyKey,
+        body: {
+          sTransactionType: forwardTypeId,
+          dAmount: moneyToNumber(linked.usdCents),
+          dExchangeRate: forward.rate,
+          referenceExchangeRate: forward.uuid,
+          bExternal: false,
+          dForwardTransactionDate: date,
+        },
+      },
+      {
+        onSuccess: () => onSuccess(t('exchange.forward.success')),
+        onError: async (error) => {
+          if (isQuoteError(error)) {
+            // The forward quote (or its spot) expired: price the date again, then review.
+            if (await price(date, true)) notifyQuoteRefreshed();
+            return;
+          }
+          showErrorToast(error);
+        },
+      },
+    );
+  };
+
+  const problem = rejectedDate ? forwardDateProblem(rejectedDate, today) : undefined;
+  const dateHelper = problem
+    ? t(`exchange.forward.dateProblems.${problem}`)
+    : t('exchange.forward.dateHint');
+  const usdCents = linked.usdCents;
+
+  return (
+    <ExchangeDialog title={t('exchange.forward.title')} testId="forward-dialog">
+      <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
+        <Stepper activeStep={step} alternativeLabel>
+          {STEPS.map((key) => (
+            <Step key={key}>
+              <StepLabel>{t(`exchange.forward.steps.${key}`)}</StepLabel>
+            </Step>
+          ))}
+        </Stepper>
+
+        {step === 0 && (
+          <>
+            <Typography>{t('exchange.forward.intro')}</Typography>
+            <Suspense fallback={<Skeleton variant="rounded" height={56} sx={{ mb: 2.75 }} />}>
+              <ForwardDateField
+                value={date}
+                today={today}
+                language={language}
+                label={t('exchange.forward.date')}
+                helperText={dateHelper}
+                error={Boolean(problem)}
+                onChange={chooseDate}
+              />
+            </Suspense>
+            {date === null ? (
+              <Typography color="text.secondary" variant="body2">
+                {t('exchange.forward.pickDateFirst')}
+              </Typography>
+            ) : pricing && rate === undefined ? (
+              <Typography color="text.secondary" variant="body2" role="status">
+                {t('exchange.forward.rateLoading')}
+              </Typography>
+            ) : (
+              <RateLine label={t('exchange.forward.rate')} rate={rate} />
+            )}
+            <AmountFields
+              entry={entry}
+              linked={linked}
+              onChange={setEntry}
+              disabled={rate === undefined}
+            />
+          </>
+        )}
+
+        {step === 1 && forward && date && usdCents !== undefined && (
+          <>
+            <Typography component="h3" variant="h3">
+              {t('exchange.forward.detailTitle')}
+            </Typography>
+            <DetailList
+              rows={[
+                {
+                  label: t('exchange.detail.usd'),
+                  value: formatMoney(moneyToDecimalString(usdCents)),
+                  testId: 'detail-usd',
+                },
+                {
+                  label: t('exchange.detail.mxn'),
+                  value:
+                    linked.mxnCents === undefined
+                      ? '—'
+                      : formatMoney(moneyToDecimalString(linked.mxnCents)),
+                  testId: 'detail-mxn',
+                },
+                {
+                  label: t('exchange.forward.rate'),
+                  value: formatQuoteRate(forward.rate),
+                  testId: 'detail-rate',
+                },
+                {
+                  label: t('exchange.forward.scheduledDate'),
+                  value: formatDate(date, language),
+                  testId: 'detail-date',
+                },
+              ]}
+            />
+            <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+              <Alert severity="info">
+                <AlertTitle>{t('exchange.forward.conditionsTitle')}</AlertTitle>
+                {t('exchange.forward.conditions', {
+                  deposit: formatMoney(moneyToDecimalString(forwardDeposit(usdCents))),
+                })}
+              </Alert>
+              <Alert severity="warning">
+                <AlertTitle>{t('exchange.forward.fundsTitle')}</AlertTitle>
+                {t('exchange.forward.funds', { date: formatDate(date, language) })}
+              </Alert>
+            </Box>
+          </>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
+        <Button onClick={onCancel} disabled={book.isPending}>
+          {t('finance.cancel')}
+        </Button>
+        <Box sx={{ flexGrow: 1 }} />
+        {step === 1 && (
+          <Button onClick={() => setStep(0)} disabled={book.isPending}>
+            {t('finance.back')}
+          </Button>
+        )}
+        {step === 0 ? (
+          <Button
+            variant="contained"
+            onClick={() => setStep(1)}
+            disabled={rate === undefined || usdCents === undefined}
+          >
+            {t('finance.continue')}
+          </Button>
+        ) : (
+          <Button
+            variant="contained"
+            onClick={confirm}
+            disabled={pricing || !forward}
+            loading={book.isPending}
+          >
+            {t('exchange.forward.confirm')}
+          </Button>
+        )}
+      </DialogActions>
+    </ExchangeDialog>
+  );
+}

@@ -1,0 +1,76 @@
+import type { Language } from '@app/domain';
+import { useTheme } from '@mui/material/styles';
+import { LineChart } from '@mui/x-charts/LineChart';
+import { localeOf } from '../../../lib/i18n/i18n';
+import type { RatePoint } from '../api/rate-history';
+
+interface RateHistoryChartProps {
+  points: RatePoint[];
+  language: Language;
+  height: number;
+  /** Hourly points (a week) get the time in the tooltip. */
+  hourly: boolean;
+  axisLabel: string;
+}
+
+/** The USD/MXN line; its own chunk, loaded when the chart scrolls into view. */
+export function RateHistoryChart({
+  points,
+  language,
+  height,
+  hourly,
+  axisLabel,
+}: RateHistoryChartProps) {
+  const theme = useTheme();
+  const locale = localeOf(language);
+  const tick = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric' });
+  const tooltip = new Intl.DateTimeFormat(locale, {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    ...(hourly ? { hour: 'numeric', minute: '2-digit' } : {}),
+  });
+  const axisRate = new Intl.NumberFormat('en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+  const pointRate = new Intl.NumberFormat('en-US', {
+    minimumFractionDigits: 4,
+    maximumFractionDigits: 4,
+  });
+
+  return (
+    <LineChart
+      height={height}
+      margin={{ left: 8, right: 28, top: 16, bottom: 8 }}
+      hideLegend
+      grid={{ horizontal: true }}
+      xAxis={[
+        {
+          data: points.map((point) => new Date(point.t)),
+          scaleType: 'time',
+          tickMinStep: 24 * 3_600_000,
+          valueFormatter: (value: Date, context) =>
+            context.location === 'tooltip' ? tooltip.format(value) : tick.format(value),
+        },
+      ]}
+      yAxis={[
+        {
+          label: axisLabel,
+          width: 64,
+          valueFormatter: (value: number) => axisRate.format(value),
+        },
+      ]}
+      series={[
+        {
+          data: points.map((point) => point.rate),
+          label: 'USD/MXN',
+          showMark: false,
+          curve: 'linear',
+          color: theme.palette.primary.main,
+          valueFormatter: (value) => (value === null ? '' : pointRate.format(value)),
+        },
+      ]}
+    />
+  );
+}

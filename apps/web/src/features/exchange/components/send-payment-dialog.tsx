@@ -1,0 +1,263 @@
+import { maskAccount, moneyToDecimalString, moneyToNumber, todayInTimeZone } from '@app/domain';
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import Link from '@mui/material/Link';
+import Step from '@mui/material/Step';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { useCountdown } from '../../../components/use-countdown';
+import { useIdempotencyKey, usePaymentRecipientsQuery } from '../../../lib/finance/queries';
+import type { PaymentRecipient } from '../../../lib/finance/types';
+import { formatDate, formatMoney } from '../../../lib/format';
+import { useLanguage } from '../../../lib/i18n/i18n';
+import { showErrorToast } from '../../../lib/toast';
+import type { AmountEntry } from '../amounts';
+import { EMPTY_AMOUNT, linkAmounts } from '../amounts';
+import { useSendPayNowMutation } from '../api/money';
+import { formatQuoteRate } from '../format-rate';
+import { AmountFields } from './amount-fields';
+import { DetailList } from './detail-list';
+import { ExchangeDialog } from './exchange-dialog';
+import { RateLine } from './rate-line';
+import { isQuoteError, notifyQuoteRefreshed, useLiveQuote } from './use-live-quote';
+
+/** The payment concept is at most 200 characters (API). */
+const CONCEPT_MAX_LENGTH = 200;
+
+const STEPS = ['recipient', 'amounts', 'detail'] as const;
+
+function recipientLabel(recipient: PaymentRecipient): string {
+  return `${recipient.sName} ${maskAccount(recipient.sAccountNumber)}`;
+}
+
+interface SendPaymentDialogProps {
+  onCancel: () => void;
+  onSuccess: (message: string) => void;
+}
+
+/**
+ * Send payment (pay now): 1. the recipient, 2. the amounts at today's rate with its
+ * countdown, 3. the detail and the payment concept, then POST payments/sendPayNow.
+ */
+export function SendPaymentDialog({ onCancel, onSuccess }: SendPaymentDialogProps) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const quote = useLiveQuote();
+  const recipients = usePaymentRecipientsQuery();
+  const sendPayNow = useSendPayNowMutation();
+
+  const [step, setStep] = useState(0);
+  const [recipient, setRecipient] = useState<PaymentRecipient | null>(null);
+  const [entry, setEntry] = useState<AmountEntry>(EMPTY_AMOUNT);
+  const [concept, setConcept] = useState('');
+  const [conceptTouched, setConceptTouched] = useState(false);
+  const idempotencyKey = useIdempotencyKey(step === 2);
+
+  const linked = linkAmounts(entry, quote.rate);
+  const usdBalance = quote.dashboard?.balances.balanceUsd.balance;
+
+  // The quote's countdown, shown on step 2. At zero the rate is fetched again; on step 2
+  // the amounts start over (spec §4); on the detail step the user is told the rate changed.
+  const seconds = useCountdown({
+    deadline: quote.deadline,
+    resetKey: quote.resetKey,
+    onZero: () => {
+      if (step === 1) setEntry(EMPTY_AMOUNT);
+      void quote.refresh().then(() => {
+        if (step === 2) notifyQuoteRefreshed();
+      });
+    },
+  });
+
+  const conceptMissing = concept.trim() === '';
+  const busy = sendPayNow.isPending;
+
+  const confirm = () => {
+    if (!recipient || linked.usdCents === undefined || !quote.reference || conceptMissing) {
+      setConceptTouched(true);
+      return;
+    }
+    sendPayNow.mutate(
+      {
+        key: idempotencyKey,
+        body: {
+          dAmount: moneyToNumber(linked.usdCents),
+          comment: concept.trim(),
+          sPaymentRecipientId: recipient.sPaymentRecipientId,
+          sExchangeRateReference: quote.reference,
+        },
+      },
+      {
+        onSuccess: () => onSuccess(t('exchange.send.success')),
+        onError: async (error) => {
+          if (isQuoteError(error)) {
+            // The detail follows the new rate; the user reviews it and confirms again.
+            await quote.refresh();
+            notifyQuoteRefreshed();
+            return;
+          }
+          showErrorToast(error);
+        },
+      },
+    );
+  };
+
+  const recipientOptions = recipients.data ?? [];
+
+  return (
+    <ExchangeDialog title={t('exchange.send.title')} testId="send-payment-dialog">
+      <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
+        <Stepper activeStep={step} alternativeLabel>
+          {STEPS.map((key) => (
+            <Step key={key}>
+              <StepLabel>{t(`exchange.send.steps.${key}`)}</StepLabel>
+            </Step>
+          ))}
+        </Stepper>
+
+        {step === 0 && (
+          <>
+            <Typography>{t('exchange.send.choose')}</Typography>
+            {recipients.isError ? (
+              <Alert severity="error">{t('exchange.send.recipientsFailed')}</Alert>
+            ) : recipients.isSuccess && recipientOptions.length === 0 ? (
+              <Alert severity="info">
+                <Link component={RouterLink} to="/suppliers">
+                  {t('exchange.send.noRecipients')}
+                </Link>
+              </Alert>
+            ) : (
+              <Autocomplete
+                options={recipientOptions}
+                value={recipient}
+                onChange={(_event, value) => setRecipient(value)}
+                getOptionLabel={recipientLabel}
+                isOptionEqualToValue={(option, value) =>
+                  option.sPaymentRecipientId === value.sPaymentRecipientId
+                }
+                loading={recipients.isPending}
+                loadingText={t('common.loading')}
+                renderInput={(params) => (
+                  <TextField {...params} label={t('exchange.send.recipient')} margin="none" />
+                )}
+              />
+            )}
+          </>
+        )}
+
+        {step === 1 && (
+          <>
+            <RateLine label={t('exchange.detail.rate')} rate={quote.rate} seconds={seconds} />
+            <AmountFields
+              entry={entry}
+              linked={linked}
+              onChange={setEntry}
+              usdHelper={
+                usdBalance === undefined
+                  ? undefined
+                  : t('exchange.amounts.available', { amount: formatMoney(usdBalance) })
+              }
+            />
+          </>
+        )}
+
+        {step === 2 && recipient && linked.usdCents !== undefined && (
+          <>
+            <Typography component="h3" variant="h3">
+              {t('exchange.send.detailTitle')}
+            </Typography>
+            <DetailList
+              rows={[
+                { label: t('exchange.detail.recipient'), value: recipient.sName },
+                {
+                  label: t('exchange.detail.clabe'),
+                  value: maskAccount(recipient.sAccountNumber),
+                  testId: 'detail-clabe',
+                },
+                {
+                  label: t('exchange.detail.usd'),
+                  value: formatMoney(moneyToDecimalString(linked.usdCents)),
+                  testId: 'detail-usd',
+                },
+                {
+                  label: t('exchange.detail.mxn'),
+                  value:
+                    linked.mxnCents === undefined
+                      ? '—'
+                      : formatMoney(moneyToDecimalString(linked.mxnCents)),
+                  testId: 'detail-mxn',
+                },
+                {
+                  label: t('exchange.detail.rate'),
+                  value: quote.rate === undefined ? '—' : formatQuoteRate(quote.rate),
+                  testId: 'detail-rate',
+                },
+                {
+                  label: t('exchange.detail.date'),
+                  value: formatDate(todayInTimeZone(new Date()), language),
+                  testId: 'detail-date',
+                },
+              ]}
+            />
+            <TextField
+              label={t('exchange.send.concept')}
+              value={concept}
+              onChange={(event) => setConcept(event.target.value)}
+              onBlur={() => setConceptTouched(true)}
+              required
+              multiline
+              minRows={3}
+              margin="none"
+              error={conceptTouched && conceptMissing}
+              helperText={
+                conceptTouched && conceptMissing
+                  ? t('finance.required')
+                  : t('exchange.send.conceptHint')
+              }
+              slotProps={{ htmlInput: { maxLength: CONCEPT_MAX_LENGTH } }}
+            />
+          </>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
+        <Button onClick={onCancel} disabled={busy}>
+          {t('finance.cancel')}
+        </Button>
+        <Box sx={{ flexGrow: 1 }} />
+        {step > 0 && (
+          <Button onClick={() => setStep(step - 1)} disabled={busy}>
+            {t('finance.back')}
+          </Button>
+        )}
+        {step === 0 && (
+          <Button variant="contained" onClick={() => setStep(1)} disabled={!recipient}>
+            {t('finance.continue')}
+          </Button>
+        )}
+        {step === 1 && (
+          <Button
+            variant="contained"
+            onClick={() => setStep(2)}
+            disabled={linked.usdCents === undefined}
+          >
+            {t('finance.continue')}
+          </Button>
+        )}
+        {step === 2 && (
+          <Button variant="contained" onClick={confirm} disabled={conceptMissing} loading={busy}>
+            {t('exchange.send.confirm')}
+          </Button>
+        )}
+      </DialogActions>
+    </ExchangeDialog>
+  );
+}

@@ -1,0 +1,41 @@
+import { enqueueSnackbar } from 'notistack';
+import { useCallback } from 'react';
+import { quoteDeadline } from '../../../components/use-countdown';
+import { isApiError } from '../../../lib/api-client';
+import { useDashboardQuery } from '../../../lib/finance/queries';
+import type { Dashboard } from '../../../lib/finance/types';
+import { i18n } from '../../../lib/i18n/i18n';
+
+/**
+ * Today's spot quote as the dialogs use it: the dashboard answer, refreshed on demand.
+ * The page does not reload it while a money dialog is open, so it changes only when the
+ * dialog asks (its countdown reaching zero, or an expired quote).
+ */
+export function useLiveQuote() {
+  const dashboard = useDashboardQuery();
+  const { data, dataUpdatedAt, refetch } = dashboard;
+  const refresh = useCallback(async (): Promise<Dashboard | undefined> => {
+    const result = await refetch();
+    return result.data;
+  }, [refetch]);
+  return {
+    dashboard: data,
+    rate: data?.exchangeRateToday,
+    reference: data?.exchangeRateTodayReference,
+    /** When the countdown of this quote ends (epoch ms). */
+    deadline: data ? quoteDeadline(dataUpdatedAt, data.quoteExpiresAt) : undefined,
+    /** Changes with every answer, restarting countdowns. */
+    resetKey: dataUpdatedAt,
+    refresh,
+  };
+}
+
+/** The server refused the quote: it expired, or it is not the one the rate came from. */
+export function isQuoteError(error: unknown): boolean {
+  return isApiError(error) && (error.code === 'QUOTE_EXPIRED' || error.code === 'QUOTE_MISMATCH');
+}
+
+/** Tells the user the rate changed under them: review, then confirm again. */
+export function notifyQuoteRefreshed(): void {
+  enqueueSnackbar(i18n.t('finance.quoteRefreshed'), { variant: 'info' });
+}

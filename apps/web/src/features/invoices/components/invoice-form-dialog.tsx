@@ -1,0 +1,265 @@
+import { maskAccount } from '@app/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import type { TFunction } from 'i18next';
+import { useEffect, useId } from 'react';
+import type { Control, FieldError } from 'react-hook-form';
+import { Controller, useController, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../lib/api-client';
+import type { Invoice, PaymentRecipient } from '../../../lib/finance/types';
+import { showErrorToast, showSuccessToast } from '../../../lib/toast';
+import { useInvoiceMutations } from '../api/invoices';
+import type { InvoiceField, InvoiceFormError, InvoiceFormValues } from '../invoice-math';
+import {
+  EMPTY_INVOICE,
+  invoiceBody,
+  invoiceFormSchema,
+  invoiceFormValues,
+  isInvoiceField,
+} from '../invoice-math';
+import { LazyDatePicker } from './lazy-date-picker';
+import { useLastDefined } from './money-dialog';
+
+const resolver = zodResolver(invoiceFormSchema);
+
+const ERROR_KEYS = {
+  required: 'finance.required',
+  amount: 'invoices.form.invalidAmount',
+  rate: 'invoices.form.invalidRate',
+  days: 'invoices.form.invalidDays',
+  date: 'invoices.form.invalidDate',
+} as const satisfies Record<InvoiceFormError, string>;
+
+/** A field's error in the interface language; the server's own words for its errors. */
+function errorText(error: FieldError | undefined, t: TFunction): string | undefined {
+  if (!error?.message) return undefined;
+  if (error.type === 'server') return error.message;
+  const key = ERROR_KEYS[error.message as InvoiceFormError] as string | undefined;
+  return key ? t(key as (typeof ERROR_KEYS)[InvoiceFormError]) : error.message;
+}
+
+interface InvoiceFormDialogProps {
+  /** 'create' for 'Agregar factura'; an invoice for 'Editar factura'; undefined: closed. */
+  target: 'create' | Invoice | undefined;
+  suppliers: PaymentRecipient[];
+  onCancel: () => void;
+  onSaved: () => void;
+}
+
+/** 'Agregar factura' and 'Editar factura': six required fields; nothing is sent while invalid. */
+export function InvoiceFormDialog({
+  target,
+  suppliers,
+  onCancel,
+  onSaved,
+}: InvoiceFormDialogProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const open = target !== undefined;
+  const shown = useLastDefined(target);
+  const editing = shown !== undefined && shown !== 'create' ? shown : undefined;
+  const { create, update } = useInvoiceMutations();
+  const { control, handleSubmit, reset, setError } = useForm<InvoiceFormValues>({
+    resolver,
+    defaultValues: EMPTY_INVOICE,
+  });
+
+  useEffect(() => {
+    if (target === 'create') reset(EMPTY_INVOICE);
+    else if (target) reset(invoiceFormValues(target));
+  }, [target, reset]);
+
+  const busy = create.isPending || update.isPending;
+
+  const onSubmit = handleSubmit(async (values) => {
+    const body = invoiceBody(values);
+    try {
+      if (target !== undefined && target !== 'create') {
+        await update.mutateAsync({ ...body, sInvoiceId: target.sInvoiceId });
+        showSuccessToast(t('invoices.form.updated'));
+      } else {
+        await create.mutateAsync(body);
+        showSuccessToast(t('invoices.form.created'));
+      }
+      onSaved();
+    } catch (error) {
+      if (isApiError(error) && isInvoiceField(error.field)) {
+        setError(error.field, { type: 'server', message: error.message }, { shouldFocus: true });
+      } else {
+        showErrorToast(error);
+      }
+    }
+  });
+
+  // A supplier deleted since the invoice was made still shows on its own invoice.
+  const options =
+    editing && !suppliers.some((s) => s.sPaymentRecipientId === editing.sPaymentRecipientId)
+      ? [
+          ...suppliers,
+          {
+            sPaymentRecipientId: editing.sPaymentRecipientId,
+            sName: editing.sName,
+            sAccountNumber: editing.sAccountNumber,
+          } as PaymentRecipient,
+        ]
+      : suppliers;
+
+  return (
+    <Dialog open={open} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <DialogTitle id={titleId}>
+        {editing ? t('invoices.form.editTitle') : t('invoices.form.addTitle')}
+      </DialogTitle>
+      <form noValidate onSubmit={(event) => void onSubmit(event)}>
+        <DialogContent sx={{ pt: 0 }}>
+          <InvoiceTextField
+            control={control}
+            name="sInvoice"
+            label={t('invoices.form.invoiceName')}
+          />
+          <Controller
+            control={control}
+            name="sPaymentRecipientId"
+            render={({ field, fieldState }) => {
+              const message = errorText(fieldState.error, t);
+              return (
+                <Autocomplete
+                  options={options}
+                  value={options.find((s) => s.sPaymentRecipientId === field.value) ?? null}
+                  onChange={(_event, supplier) =>
+                    field.onChange(supplier?.sPaymentRecipientId ?? '')
+                  }
+                  onBlur={field.onBlur}
+                  getOptionLabel={(supplier) =>
+                    `${supplier.sName} ${maskAccount(supplier.sAccountNumber)}`
+                  }
+                  isOptionEqualToValue={(a, b) => a.sPaymentRecipientId === b.sPaymentRecipientId}
+                  noOptionsText={t('invoices.form.noSuppliers')}
+                  disabled={busy}
+                  renderInput={(params) => (
+                    <TextField
+                      {...params}
+                      inputRef={field.ref}
+                      name={field.name}
+                      label={t('invoices.form.supplier')}
+                      required
+                      error={Boolean(message)}
+                      helperText={message}
+                    />
+                  )}
+                />
+              );
+            }}
+          />
+          <Controller
+            control={control}
+            name="dPurchaseDate"
+            render={({ field, fieldState }) => {
+              const message = errorText(fieldState.error, t);
+              return (
+                <LazyDatePicker
+                  label={t('invoices.form.purchaseDate')}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  name={field.name}
+                  inputRef={field.ref}
+                  required
+                  error={Boolean(message)}
+                  helperText={message}
+                  disabled={busy}
+                />
+              );
+            }}
+          />
+          <Box
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+              columnGap: 2,
+            }}
+          >
+            <InvoiceTextField
+              control={control}
+              name="dTotalAmount"
+              label={t('invoices.form.totalMxn')}
+              inputMode="decimal"
+              adornment="$"
+              disabled={busy}
+            />
+            <InvoiceTextField
+              control={control}
+              name="iCreditPeriod"
+              label={t('invoices.form.creditPeriod')}
+              inputMode="numeric"
+              disabled={busy}
+            />
+          </Box>
+          <InvoiceTextField
+            control={control}
+            name="dRateProtection"
+            label={t('invoices.form.rateProtection')}
+            inputMode="decimal"
+            adornment="$"
+            disabled={busy}
+          />
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onCancel} disabled={busy}>
+            {t('finance.close')}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={busy}
+            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+          >
+            {t('finance.save')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
+
+function InvoiceTextField(props: {
+  control: Control<InvoiceFormValues>;
+  name: Exclude<InvoiceField, 'sPaymentRecipientId' | 'dPurchaseDate'>;
+  label: string;
+  inputMode?: 'decimal' | 'numeric';
+  adornment?: string;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  const { field, fieldState } = useController({ control: props.control, name: props.name });
+  const message = errorText(fieldState.error, t);
+  return (
+    <TextField
+      name={field.name}
+      value={field.value}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      label={props.label}
+      required
+      disabled={props.disabled}
+      error={Boolean(message)}
+      helperText={message}
+      slotProps={{
+        htmlInput: props.inputMode ? { inputMode: props.inputMode } : undefined,
+        input: props.adornment
+          ? { startAdornment: <InputAdornment position="start">{props.adornment}</InputAdornment> }
+          : undefined,
+      }}
+    />
+  );
+}

@@ -1,0 +1,57 @@
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../../lib/format';
+import { formatRate, gainColor } from '../invoice-math';
+
+/** 'Tipo de cambio actual' in MXN, with the seconds until the list (and its quote) reloads. */
+export function RateCard({ rate, seconds }: { rate: number | undefined; seconds: number }) {
+  const { t } = useTranslation();
+  return (
+    <Paper variant="outlined" sx={{ p: 2.5, height: '100%' }}>
+      <Typography component="h2" variant="subtitle1" color="text.secondary">
+        {t('invoices.currentRate')}
+      </Typography>
+      <Typography
+        data-testid="current-rate"
+        sx={{ fontSize: '2rem', fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}
+      >
+        {rate === undefined ? <Skeleton width={160} /> : `${formatRate(rate)} MXN`}
+      </Typography>
+      <Typography
+        data-testid="rate-countdown"
+        variant="body2"
+        sx={{
+          color: seconds < 30 ? 'error.dark' : 'text.secondary',
+          fontWeight: seconds < 30 ? 600 : 400,
+        }}
+      >
+        {t('finance.countdown', { seconds: String(seconds) })}
+      </Typography>
+    </Paper>
+  );
+}
+
+/** 'Total currency gain' in USD: green at zero or above, red below. */
+export function TotalGainCard({ total }: { total: number | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <Paper variant="outlined" sx={{ p: 2.5, height: '100%' }}>
+      <Typography component="h2" variant="subtitle1" color="text.secondary">
+        {t('finance.totalCurrencyGain')}
+      </Typography>
+      <Typography
+        data-testid="total-gain"
+        sx={{
+          fontSize: '2rem',
+          fontWeight: 700,
+          fontVariantNumeric: 'tabular-nums',
+          color: total === undefined ? undefined : gainColor(total),
+        }}
+      >
+        {total === undefined ? <Skeleton width={160} /> : `${formatMoney(total)} USD`}
+      </Typography>
+    </Paper>
+  );
+}

@@ -1,0 +1,138 @@
+import {
+  convertMxnToUsd,
+  forwardDateWindow,
+  INVOICE_STATUS_IDS,
+  moneyToDecimalString,
+  moneyToNumber,
+  parseMoney,
+  parseRate,
+  rateToNumber,
+  todayInTimeZone,
+} from '@app/domain';
+import { z } from 'zod';
+import { formatMoney } from '../../lib/format';
+import type { Invoice } from '../../lib/finance/types';
+import type { InvoiceBody } from './api/invoices';
+
+/** Only To pay invoices can be selected, edited or deleted (spec §4). */
+export function isToPay(invoice: Pick<Invoice, 'sStatusId'>): boolean {
+  return invoice.sStatusId === INVOICE_STATUS_IDS.TO_PAY;
+}
+
+/** USD for an MXN amount at a rate: roundHalfUp(mxn / rate) on integers, as a decimal string. */
+export function usdForMxn(mxn: number, rate: number): string {
+  return moneyToDecimalString(convertMxnToUsd(parseMoney(mxn), parseRate(rate)));
+}
+
+/** A rate shown in MXN with 2 decimals (spec §9), e.g. `$17.25`. */
+export function formatRate(rate: number): string {
+  return formatMoney(rate);
+}
+
+const percentFormat = new Intl.NumberFormat('en-US', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** `-3.256` → `-3.26%`. */
+export function formatPercent(percent: number): string {
+  return `${percentFormat.format(percent)}%`;
+}
+
+/** Gains are green at zero or above, red below (spec §2). Dark shades keep AA contrast. */
+export function gainColor(value: number): 'success.dark' | 'error.dark' {
+  return value >= 0 ? 'success.dark' : 'error.dark';
+}
+
+/** Today and the forward window, read in the business time zone (America/Mexico_City). */
+export function forwardCalendar(now: Date) {
+  const today = todayInTimeZone(now);
+  return { today, ...forwardDateWindow(today) };
+}
+
+// The add and edit invoice form (spec §5): every field required with one message;
+// numbers must also be amounts the API takes (money 2 decimals, rates 6, days whole).
+
+export type InvoiceFormError = 'required' | 'amount' | 'rate' | 'days' | 'date';
+
+function parses(parse: (text: string) => bigint, text: string): boolean {
+  try {
+    return parse(text) > 0n;
+  } catch {
+    return false;
+  }
+}
+
+// An empty field is reported once, as "required"; the format checks skip it.
+const skipWhenEmpty = (text: string) => text.trim() === '' || undefined;
+const required = z.string().trim().min(1, { error: 'required' });
+
+export const invoiceFormSchema = z.object({
+  sInvoice: required,
+  sPaymentRecipientId: required,
+  dPurchaseDate: required.refine(
+    (text) => skipWhenEmpty(text) ?? /^\d{4}-\d{2}-\d{2}$/.test(text),
+    {
+      error: 'date',
+    },
+  ),
+  dTotalAmount: required.refine((text) => skipWhenEmpty(text) ?? parses(parseMoney, text), {
+    error: 'amount',
+  }),
+  iCreditPeriod: required.refine(
+    (text) => skipWhenEmpty(text) ?? (/^\d+$/.test(text.trim()) && Number(text) <= 3650),
+    { error: 'days' },
+  ),
+  dRateProtection: required.refine((text) => skipWhenEmpty(text) ?? parses(parseRate, text), {
+    error: 'rate',
+  }),
+});
+
+export type InvoiceFormValues = z.input<typeof invoiceFormSchema>;
+
+export const INVOICE_FIELDS = [
+  'sInvoice',
+  'sPaymentRecipientId',
+  'dPurchaseDate',
+  'dTotalAmount',
+  'iCreditPeriod',
+  'dRateProtection',
+] as const satisfies readonly (keyof InvoiceFormValues)[];
+
+export type InvoiceField = (typeof INVOICE_FIELDS)[number];
+
+export function isInvoiceField(field: string | undefined): field is InvoiceField {
+  return INVOICE_FIELDS.some((name) => name === field);
+}
+
+export const EMPTY_INVOICE: InvoiceFormValues = {
+  sInvoice: '',
+  sPaymentRecipientId: '',
+  dPurchaseDate: '',
+  dTotalAmount: '',
+  iCreditPeriod: '',
+  dRateProtection: '',
+};
+
+export function invoiceFormValues(invoice: Invoice): InvoiceFormValues {
+  return {
+    sInvoice: invoice.sInvoice,
+    sPaymentRecipientId: invoice.sPaymentRecipientId,
+    dPurchaseDate: invoice.dPurchaseDate,
+    dTotalAmount: String(invoice.dTotalAmount),
+    iCreditPeriod: String(invoice.iCreditPeriod),
+    dRateProtection: String(invoice.dRateProtection),
+  };
+}
+
+/** Valid form values → the request body; amounts pass through the exact parsers. */
+export function invoiceBody(values: InvoiceFormValues): InvoiceBody {
+  return {
+    sInvoice: values.sInvoice.trim(),
+    sPaymentRecipientId: values.sPaymentRecipientId,
+    dPurchaseDate: values.dPurchaseDate,
+    dTotalAmount: moneyToNumber(parseMoney(values.dTotalAmount.trim())),
+    iCreditPeriod: Number(values.iCreditPeriod.trim()),
+    dRateProtection: rateToNumber(parseRate(values.dRateProtection.trim())),
+  };
+}

@@ -1,0 +1,341 @@
+import { INVOICE_STATUS_IDS, maskAccount } from '@app/domain';
+import AddIcon from '@mui/icons-material/Add';
+import CurrencyExchangeIcon from '@mui/icons-material/CurrencyExchange';
+import SendIcon from '@mui/icons-material/Send';
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { GridPaginationModel } from '@mui/x-data-grid';
+import { useQueryClient } from '@tanstack/react-query';
+import { enqueueSnackbar } from 'notistack';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageFrame } from '../../components/page-frame';
+import { useCountdown } from '../../components/use-countdown';
+import { isApiError } from '../../lib/api-client';
+import type { ExcelColumn } from '../../lib/excel';
+import {
+  financeKeys,
+  usePaymentRecipientsQuery,
+  useStatusCatalogQuery,
+} from '../../lib/finance/queries';
+import type { Invoice, PaymentRecipient } from '../../lib/finance/types';
+import { formatDate } from '../../lib/format';
+import { useLanguage } from '../../lib/i18n/i18n';
+import { showErrorToast, showSuccessToast } from '../../lib/toast';
+import { useInvoiceMutations, useInvoicesQuery } from './api/invoices';
+import { ConfirmDeleteInvoiceDialog } from './components/confirm-delete-invoice-dialog';
+import { ConversionTypeDialog } from './components/conversion-type-dialog';
+import { ForexDialog } from './components/forex-dialog';
+import { ForwardDialog } from './components/forward-dialog';
+import { InvoiceFormDialog } from './components/invoice-form-dialog';
+import { InvoicesExportButton } from './components/invoices-export-button';
+import { InvoicesTable } from './components/invoices-table';
+import type { SpotQuote } from './components/money-dialog';
+import { PayInvoiceDialog } from './components/pay-invoice-dialog';
+import { RateCard, TotalGainCard } from './components/rate-card';
+import { isToPay } from './invoice-math';
+import { useStatusName } from './use-status-name';
+
+type DialogState =
+  | { kind: 'pay' | 'chooser' | 'forex' | 'forward' | 'edit' | 'delete'; invoice: Invoice }
+  | { kind: 'create' };
+
+const NO_QUOTE: SpotQuote = { rate: 0, reference: '', refreshing: true };
+
+function isQuoteError(error: unknown): boolean {
+  return isApiError(error) && (error.code === 'QUOTE_EXPIRED' || error.code === 'QUOTE_MISMATCH');
+}
+
+/**
+ * /invoices, 'Facturas pendientes': the invoices whose rate is not locked yet, with today's
+ * quote, and the three ways to act on one: pay now, convert now (forex), or a forward.
+ * The table pages on the server (page/limit), so 10,000 invoices cost one page per reload.
+ */
+export function InvoicesPage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const queryClient = useQueryClient();
+  const statusName = useStatusName();
+  const suppliers = usePaymentRecipientsQuery();
+  const catalog = useStatusCatalogQuery();
+
+  const [supplierId, setSupplierId] = useState<string | undefined>();
+  const [statusId, setStatusId] = useState<string | undefined>(INVOICE_STATUS_IDS.TO_PAY);
+  const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: 25 });
+  const [selectedId, setSelectedId] = useState<string | undefined>();
+  const [dialog, setDialog] = useState<DialogState | undefined>();
+
+  const filter = useMemo(
+    () => ({ sPaymentRecipientId: supplierId, sStatusId: statusId }),
+    [supplierId, statusId],
+  );
+  const list = useInvoicesQuery({
+    ...filter,
+    page: pagination.page + 1,
+    limit: pagination.pageSize,
+  });
+  const rows = useMemo(() => list.data?.invoices ?? [], [list.data]);
+  const selected = rows.find((row) => row.sInvoiceId === selectedId && isToPay(row));
+  const quote: SpotQuote = list.data
+    ? {
+        rate: list.data.exchangeRateToday,
+        reference: list.data.exchangeRateTodayReference,
+        refreshing: list.isFetching,
+      }
+    : NO_QUOTE;
+
+  // At zero the list (and its quote) reloads, unless a dialog is open; each reload restarts it.
+  const seconds = useCountdown({
+    onZero: () => {
+      if (!dialog) void list.refetch();
+    },
+    resetKey: list.dataUpdatedAt,
+  });
+
+  const reload = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: financeKeys.all });
+  }, [queryClient]);
+
+  // Cancel: the dialog closes and the list reloads; each form resets when it opens again.
+  const { refetch } = list;
+  const cancel = useCallback(() => {
+    setDialog(undefined);
+    void refetch();
+  }, [refetch]);
+
+  const done = useCallback(
+    (message: string) => {
+      setDialog(undefined);
+      setSelectedId(undefined);
+      reload();
+      showSuccessToast(message);
+    },
+    [reload],
+  );
+
+  const failed = useCallback(
+    (error: unknown) => {
+      if (isQuoteError(error)) {
+        reload();
+        enqueueSnackbar(t('finance.quoteRefreshed'), { variant: 'info' });
+      } else {
+        showErrorToast(error);
+      }
+    },
+    [reload, t],
+  );
+
+  const { remove } = useInvoiceMutations();
+  const confirmDelete = async (invoice: Invoice) => {
+    try {
+      await remove.mutateAsync(invoice.sInvoiceId);
+      done(t('invoices.remove.done'));
+    } catch (error) {
+      showErrorToast(error);
+    }
+  };
+
+  const onEdit = useCallback((invoice: Invoice) => setDialog({ kind: 'edit', invoice }), []);
+  const onDelete = useCallback((invoice: Invoice) => setDialog({ kind: 'delete', invoice }), []);
+
+  const changeFilter = (change: () => void) => {
+    change();
+    setSelectedId(undefined);
+    setPagination((current) => ({ ...current, page: 0 }));
+  };
+
+  const statusOptions = (catalog.data?.invoiceStatuses ?? []).filter(
+    (status) => status.sKey !== 'PARCIAL',
+  );
+  const supplierOptions = suppliers.data ?? [];
+
+  const exportColumns = useMemo<ExcelColumn<Invoice>[]>(
+    () => [
+      { header: t('invoices.columns.supplier'), value: (row) => row.sName },
+      {
+        header: t('invoices.columns.purchaseDate'),
+        value: (row) => formatDate(row.dPurchaseDate, language),
+      },
+      { header: t('invoices.columns.dueDate'), value: (row) => formatDate(row.dDueDate, language) },
+      { header: t('invoices.columns.invoice'), value: (row) => row.sInvoice },
+      { header: t('invoices.columns.status'), value: (row) => statusName(row.sStatusId) },
+      { header: t('invoices.columns.totalMxn'), value: (row) => row.dTotalAmount },
+      { header: t('invoices.columns.rateProtection'), value: (row) => row.dRateProtection },
+      { header: t('invoices.columns.profitPercent'), value: (row) => row.dProfitPercentage },
+      { header: t('invoices.columns.currencyGain'), value: (row) => row.dCurrencyGain },
+    ],
+    [t, language, statusName],
+  );
+
+  const moneyDialog = (kind: 'pay' | 'forex' | 'forward') =>
+    dialog?.kind === kind ? dialog.invoice : undefined;
+  const moneyProps = { quote, onCancel: cancel, onDone: done, onFailed: failed };
+  const hasNextPage = rows.length === pagination.pageSize;
+
+  return (
+    <PageFrame title={t('invoices.title')} subtitle={t('invoices.subtitle')}>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+          gap: 2,
+          mb: 3,
+          maxWidth: 760,
+        }}
+      >
+        <RateCard rate={list.data?.exchangeRateToday} seconds={seconds} />
+        <TotalGainCard total={list.data?.totalProfit} />
+      </Box>
+
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 2.5 } }}>
+        <Box
+          sx={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            gap: 2,
+            mb: 2,
+          }}
+        >
+          <Typography variant="h2">{t('invoices.toolbarTitle')}</Typography>
+          <InvoicesExportButton filter={filter} columns={exportColumns} disabled={!list.data} />
+        </Box>
+
+        <Box
+          sx={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'center',
+            gap: 2,
+            mb: 2,
+          }}
+        >
+          <Autocomplete<PaymentRecipient>
+            options={supplierOptions}
+            value={supplierOptions.find((s) => s.sPaymentRecipientId === supplierId) ?? null}
+            onChange={(_event, supplier) =>
+              changeFilter(() => setSupplierId(supplier?.sPaymentRecipientId))
+            }
+            getOptionLabel={(s) => `${s.sName} ${maskAccount(s.sAccountNumber)}`}
+            isOptionEqualToValue={(a, b) => a.sPaymentRecipientId === b.sPaymentRecipientId}
+            loading={suppliers.isPending}
+            size="small"
+            sx={{ width: { xs: '100%', sm: 300 } }}
+            renderInput={(params) => (
+              <TextField {...params} label={t('invoices.supplierFilter')} margin="none" />
+            )}
+          />
+          <Autocomplete
+            options={statusOptions}
+            value={statusOptions.find((s) => s.sStatusId === statusId) ?? null}
+            onChange={(_event, status) => changeFilter(() => setStatusId(status?.sStatusId))}
+            getOptionLabel={(s) => s.sName}
+            isOptionEqualToValue={(a, b) => a.sStatusId === b.sStatusId}
+            loading={catalog.isPending}
+            size="small"
+            sx={{ width: { xs: '100%', sm: 200 } }}
+            renderInput={(params) => (
+              <TextField {...params} label={t('invoices.statusFilter')} margin="none" />
+            )}
+          />
+          <Box sx={{ flexGrow: 1 }} />
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+            <Button
+              variant="outlined"
+              startIcon={<AddIcon />}
+              onClick={() => setDialog({ kind: 'create' })}
+            >
+              {t('invoices.addInvoice')}
+            </Button>
+            <Button
+              variant="contained"
+              startIcon={<SendIcon />}
+              disabled={!selected || !list.data}
+              onClick={() => selected && setDialog({ kind: 'pay', invoice: selected })}
+            >
+              {t('invoices.pay')}
+            </Button>
+            <Button
+              variant="contained"
+              color="secondary"
+              startIcon={<CurrencyExchangeIcon />}
+              disabled={!selected || !list.data}
+              onClick={() => selected && setDialog({ kind: 'chooser', invoice: selected })}
+            >
+              {t('invoices.convert')}
+            </Button>
+          </Box>
+        </Box>
+
+        {list.isError && (
+          <Alert
+            severity="error"
+            sx={{ mb: 2 }}
+            action={
+              <Button color="inherit" size="small" onClick={() => void list.refetch()}>
+                {t('invoices.retry')}
+              </Button>
+            }
+          >
+            {t('invoices.loadFailed')}
+          </Alert>
+        )}
+
+        <InvoicesTable
+          rows={rows}
+          loading={list.isPending || list.isPlaceholderData}
+          busy={list.isFetching}
+          selectedId={selected?.sInvoiceId}
+          onSelect={setSelectedId}
+          paginationModel={pagination}
+          onPaginationModelChange={(model) => {
+            setSelectedId(undefined);
+            setPagination(model);
+          }}
+          hasNextPage={hasNextPage}
+          onEdit={onEdit}
+          onDelete={onDelete}
+        />
+      </Paper>
+
+      <PayInvoiceDialog invoice={moneyDialog('pay')} {...moneyProps} />
+      <ConversionTypeDialog
+        open={dialog?.kind === 'chooser'}
+        onCancel={cancel}
+        onContinue={(choice) => {
+          if (dialog?.kind === 'chooser') setDialog({ kind: choice, invoice: dialog.invoice });
+        }}
+      />
+      <ForexDialog invoice={moneyDialog('forex')} {...moneyProps} />
+      <ForwardDialog invoice={moneyDialog('forward')} {...moneyProps} />
+      <InvoiceFormDialog
+        target={
+          dialog?.kind === 'create'
+            ? 'create'
+            : dialog?.kind === 'edit'
+              ? dialog.invoice
+              : undefined
+        }
+        suppliers={supplierOptions}
+        onCancel={cancel}
+        onSaved={() => {
+          setDialog(undefined);
+          setSelectedId(undefined);
+          reload();
+        }}
+      />
+      <ConfirmDeleteInvoiceDialog
+        invoice={dialog?.kind === 'delete' ? dialog.invoice : undefined}
+        busy={remove.isPending}
+        onCancel={cancel}
+        onConfirm={(invoice) => void confirmDelete(invoice)}
+      />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,160 @@
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutline';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
+import { esES } from '@mui/x-data-grid/locales';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../../lib/format';
+import { useLanguage } from '../../../lib/i18n/i18n';
+import type { OpsEnterprise } from '../api/operator';
+
+interface EnterprisesGridProps {
+  enterprises: OpsEnterprise[];
+  total: number;
+  loading: boolean;
+  paginationModel: GridPaginationModel;
+  onPaginationModelChange: (model: GridPaginationModel) => void;
+  onCredit: (enterprise: OpsEnterprise) => void;
+}
+
+const KNOWN_TYPES = new Set(['customer', 'vendor', 'operator']);
+
+/**
+ * Headers and cells wrap (rows grow to fit), so the table needs less width; every column
+ * is rendered (pages hold at most 100 rows), which keeps them all readable by screen readers.
+ */
+const gridSx = {
+  bgcolor: 'background.paper',
+  '& .MuiDataGrid-columnHeaderTitle': { whiteSpace: 'normal', lineHeight: 1.2, fontWeight: 600 },
+  '& .MuiDataGrid-cell': {
+    py: 1,
+    whiteSpace: 'normal',
+    lineHeight: 1.35,
+    overflowWrap: 'anywhere',
+    display: 'flex',
+    alignItems: 'center',
+  },
+  '& .MuiDataGrid-cell--textRight': { justifyContent: 'flex-end' },
+} as const;
+
+/** Enterprises by name, paged on the server (it sorts them; the grid does not re-sort a page). */
+export function EnterprisesGrid(props: EnterprisesGridProps) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const { onCredit } = props;
+
+  const columns = useMemo<GridColDef<OpsEnterprise>[]>(
+    () => [
+      { field: 'sName', headerName: t('operator.columns.name'), minWidth: 135, flex: 1 },
+      {
+        field: 'sType',
+        headerName: t('operator.columns.type'),
+        width: 95,
+        valueFormatter: (value: string) =>
+          KNOWN_TYPES.has(value)
+            ? t(`operator.types.${value as 'customer' | 'vendor' | 'operator'}`)
+            : value,
+      },
+      {
+        field: 'bVerified',
+        headerName: t('operator.columns.verified'),
+        width: 100,
+        renderCell: ({ row }) => (
+          <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
+            {row.bVerified ? (
+              <CheckCircleIcon fontSize="small" sx={{ color: 'success.dark' }} aria-hidden />
+            ) : (
+              <RemoveCircleOutlineIcon fontSize="small" color="disabled" aria-hidden />
+            )}
+            {row.bVerified ? t('operator.yes') : t('operator.no')}
+          </Box>
+        ),
+      },
+      {
+        field: 'sDepositReference',
+        headerName: t('operator.columns.depositReference'),
+        width: 115,
+        valueFormatter: (value: string | null) => value ?? t('finance.notAvailable'),
+      },
+      {
+        field: 'balanceUsd',
+        headerName: t('operator.columns.usd'),
+        type: 'number',
+        width: 120,
+        valueGetter: (_value, row) => row.balances.balanceUsd,
+        valueFormatter: (value: number) => formatMoney(value),
+      },
+      {
+        field: 'balanceMxn',
+        headerName: t('operator.columns.mxn'),
+        type: 'number',
+        width: 120,
+        valueGetter: (_value, row) => row.balances.balanceMxn,
+        valueFormatter: (value: number) => formatMoney(value),
+      },
+      {
+        field: 'blockedUsd',
+        headerName: t('operator.columns.blockedUsd'),
+        type: 'number',
+        width: 110,
+        valueGetter: (_value, row) => row.balances.blockedUsd,
+        valueFormatter: (value: number) => formatMoney(value),
+      },
+      {
+        field: 'actions',
+        headerName: t('finance.actions'),
+        width: 172,
+        sortable: false,
+        filterable: false,
+        disableColumnMenu: true,
+        renderCell: ({ row }) => (
+          <Button
+            size="small"
+            variant="outlined"
+            sx={{ whiteSpace: 'nowrap' }}
+            onClick={() => onCredit(row)}
+            aria-label={t('operator.creditDepositFor', { name: row.sName })}
+          >
+            {t('operator.creditDeposit')}
+          </Button>
+        ),
+      },
+    ],
+    [t, onCredit],
+  );
+
+  const localeText = useMemo(
+    () => ({
+      ...(language === 'sp' ? esES.components.MuiDataGrid.defaultProps.localeText : {}),
+      noRowsLabel: t('operator.empty'),
+    }),
+    [language, t],
+  );
+
+  return (
+    <DataGrid
+      label={t('operator.tableLabel')}
+      rows={props.enterprises}
+      columns={columns}
+      getRowId={(row) => row.sEnterpriseId}
+      rowCount={props.total}
+      paginationMode="server"
+      paginationModel={props.paginationModel}
+      onPaginationModelChange={props.onPaginationModelChange}
+      pageSizeOptions={[10, 25, 50, 100]}
+      loading={props.loading}
+      autoHeight
+      disableVirtualization
+      getRowHeight={() => 'auto'}
+      columnHeaderHeight={60}
+      disableColumnSorting
+      disableColumnFilter
+      disableRowSelectionOnClick
+      localeText={localeText}
+      slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}
+      sx={gridSx}
+    />
+  );
+}

@@ -1,0 +1,78 @@
+import type { SessionUser } from '@app/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setSession } from '../../lib/session-store';
+import { jsonResponse, renderApp } from '../../test/render-app';
+
+const operator: SessionUser = {
+  sUserId: 'u-ops',
+  sFullName: 'Omar Santos',
+  sEmail: 'ops@example.com',
+  sEnterpriseId: 'e-house',
+  sRole: 'operator',
+  isManager: true,
+};
+const customer: SessionUser = { ...operator, sUserId: 'u-1', sRole: 'customer' };
+
+const fetchMock = vi.fn<typeof fetch>();
+
+function answer(url: string, user: SessionUser): Response {
+  if (url.includes('/ops/enterprises')) {
+    return jsonResponse(200, {
+      total: 1,
+      enterprises: [
+        {
+          sEnterpriseId: 'e1',
+          sName: 'Acme Imports LLC',
+          sType: 'customer',
+          bVerified: true,
+          sDepositReference: 'PP-DEP-1',
+          balances: { balanceUsd: 1234.5, balanceMxn: 0, blockedUsd: 61.73 },
+        },
+      ],
+    });
+  }
+  if (url.includes('/auth/me')) {
+    return jsonResponse(200, {
+      user,
+      enterprise: { sEnterpriseId: 'e-house', sName: 'House', bVerified: true, sType: 'operator' },
+    });
+  }
+  return jsonResponse(404, { code: 'NOT_FOUND', message: 'The record was not found.' });
+}
+
+beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+afterEach(() => {
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+});
+
+describe('back office page', () => {
+  it('sends an operator from / to /operator, with its menu entry and the enterprises', async () => {
+    setSession({ token: 'tok', user: operator });
+    fetchMock.mockImplementation(async (input) => answer(String(input), operator));
+    const { router } = renderApp('/');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/operator'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Back office' })).toBeTruthy();
+    const menu = screen.getByRole('navigation', { name: 'Dashboard menu' });
+    expect(within(menu).getByRole('link', { name: 'Back office' })).toBeTruthy();
+    expect(await screen.findByText('Acme Imports LLC')).toBeTruthy();
+    expect(screen.getByText('$1,234.50')).toBeTruthy();
+    expect(screen.getByText('$61.73')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Credit deposit: Acme Imports LLC' })).toBeTruthy();
+    const call = fetchMock.mock.calls.find(([url]) => String(url).includes('/ops/enterprises'));
+    expect(String(call?.[0])).toContain('/api/v1/en/ops/enterprises?page=1&limit=25');
+  });
+
+  it('tells anyone else that the page is for the back office, without asking the API', async () => {
+    setSession({ token: 'tok', user: customer });
+    fetchMock.mockImplementation(async (input) => answer(String(input), customer));
+    renderApp('/operator');
+
+    expect(await screen.findByText('This page is for the back office')).toBeTruthy();
+    const menu = screen.getByRole('navigation', { name: 'Dashboard menu' });
+    expect(within(menu).queryByRole('link', { name: 'Back office' })).toBeNull();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/ops/'))).toBe(false);
+  });
+});

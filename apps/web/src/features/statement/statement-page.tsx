@@ -1,0 +1,154 @@
+import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useMutation } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ExportButton } from '../../components/export-button';
+import { PageFrame } from '../../components/page-frame';
+import type { ExcelColumn } from '../../lib/excel';
+import { formatDate } from '../../lib/format';
+import { useLanguage } from '../../lib/i18n/i18n';
+import { showSuccessToast } from '../../lib/toast';
+import { getStatementPdf, useStatementQuery, type StatementCurrency } from './api/statement';
+import { StatementFilters } from './components/statement-filters';
+import { StatementGrid } from './components/statement-grid';
+import { StatementSummary } from './components/statement-summary';
+import { useTypeLabel } from './components/use-type-label';
+import { base64ToBlob, downloadBlob } from './pdf-file';
+import { defaultPeriod, periodErrors, type Period } from './statement-period';
+import { statementExcelLines, statementRows, type StatementExcelLine } from './statement-rows';
+
+export const STATEMENT_EXPORT_FILE = 'EstadoDeCuenta.xlsx';
+
+/** /statement, 'Estado de cuenta': the ledger of the USD or MXN available balance. */
+export function StatementPage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const typeLabel = useTypeLabel();
+  const [currency, setCurrency] = useState<StatementCurrency>('USD');
+  const [period, setPeriod] = useState<Period>(() => defaultPeriod());
+  const check = periodErrors(period);
+  const query = { currency, from: period.from, to: period.to };
+  const statementQuery = useStatementQuery(query, check.ready);
+  // While a new period loads, the previous statement stays as a placeholder, dimmed.
+  const statement = check.ready ? statementQuery.data : undefined;
+  const loading = check.ready && (statementQuery.isPending || statementQuery.isPlaceholderData);
+  const rows = useMemo(() => statementRows(statement), [statement]);
+
+  const pdf = useMutation({
+    mutationFn: getStatementPdf,
+    onSuccess: (data, asked) => {
+      downloadBlob(
+        base64ToBlob(data),
+        `EstadoDeCuenta-${asked.currency}-${asked.from}-${asked.to}.pdf`,
+      );
+      showSuccessToast(t('finance.downloading'));
+    },
+  });
+
+  const excelLines = useMemo(
+    () =>
+      statementExcelLines(statement, {
+        opening: t('statement.excelOpening'),
+        closing: t('statement.excelClosing'),
+        date: (date) => formatDate(date, language),
+        type: typeLabel,
+      }),
+    [statement, t, language, typeLabel],
+  );
+  const excelColumns = useMemo<ExcelColumn<StatementExcelLine>[]>(
+    () => [
+      { header: t('statement.columns.date'), value: (line) => line.date },
+      { header: t('statement.columns.description'), value: (line) => line.description },
+      { header: t('statement.columns.type'), value: (line) => line.type },
+      { header: t('statement.columns.reference'), value: (line) => line.reference },
+      { header: t('statement.columns.debit'), value: (line) => line.debit },
+      { header: t('statement.columns.credit'), value: (line) => line.credit },
+      { header: t('statement.columns.balance'), value: (line) => line.balance },
+    ],
+    [t],
+  );
+
+  const shownCurrency = statement?.sCurrency ?? currency;
+  const notReady = !statement || loading;
+
+  return (
+    <PageFrame title={t('statement.title')} subtitle={t('statement.subtitle')}>
+      <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, mb: 2 }}>
+        <Box
+          sx={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'flex-end',
+            justifyContent: 'space-between',
+            gap: 2,
+          }}
+        >
+          <StatementFilters
+            currency={currency}
+            period={period}
+            errors={check}
+            onCurrencyChange={setCurrency}
+            onPeriodChange={setPeriod}
+          />
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
+            <ExportButton
+              fileName={STATEMENT_EXPORT_FILE}
+              columns={excelColumns}
+              rows={excelLines}
+              disabled={notReady}
+            />
+            <Button
+              variant="outlined"
+              startIcon={
+                pdf.isPending ? (
+                  <CircularProgress size={18} color="inherit" />
+                ) : (
+                  <PictureAsPdfIcon />
+                )
+              }
+              onClick={() => pdf.mutate(query)}
+              disabled={notReady || pdf.isPending}
+            >
+              {t('statement.downloadPdf')}
+            </Button>
+          </Box>
+        </Box>
+      </Paper>
+
+      {statementQuery.isError && check.ready && (
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void statementQuery.refetch()}>
+              {t('statement.retry')}
+            </Button>
+          }
+        >
+          {t('statement.loadFailed')}
+        </Alert>
+      )}
+
+      <Box sx={{ opacity: loading && statement ? 0.6 : 1, transition: 'opacity 150ms' }}>
+        <StatementSummary statement={statement} currency={shownCurrency} loading={loading} />
+      </Box>
+
+      {statement?.truncated && (
+        <Alert severity="warning" sx={{ mb: 2 }} data-testid="statement-truncated">
+          {t('statement.truncated')}
+        </Alert>
+      )}
+
+      <Typography variant="h2" sx={{ mb: 1.5, mt: 1 }}>
+        {t('statement.tableLabel')}
+      </Typography>
+      <StatementGrid rows={rows} loading={check.ready && loading} />
+    </PageFrame>
+  );
+}

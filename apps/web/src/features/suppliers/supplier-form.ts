@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import type { PaymentRecipient } from '../../lib/finance/types';
+import type { SupplierBody } from './api/suppliers';
+
+/**
+ * The supplier form. All five fields are required (spec doc 2 §5); the formats of the
+ * e-mail, CLABE and RFC are the server's to check, and its answer is shown on the field.
+ */
+const required = z.string().trim().min(1, { error: 'required' });
+
+export const supplierFormSchema = z.object({
+  sName: required,
+  sEmail: required,
+  sBankName: required,
+  sAccountNumber: required,
+  sTaxId: required,
+});
+
+export type SupplierFormValues = z.input<typeof supplierFormSchema>;
+
+export const SUPPLIER_FIELDS = [
+  'sName',
+  'sEmail',
+  'sBankName',
+  'sAccountNumber',
+  'sTaxId',
+] as const satisfies readonly (keyof SupplierFormValues)[];
+
+export type SupplierField = (typeof SUPPLIER_FIELDS)[number];
+
+export const EMPTY_SUPPLIER: SupplierFormValues = {
+  sName: '',
+  sEmail: '',
+  sBankName: '',
+  sAccountNumber: '',
+  sTaxId: '',
+};
+
+export function supplierFormValues(recipient: PaymentRecipient): SupplierFormValues {
+  return {
+    sName: recipient.sName,
+    sEmail: recipient.sEmail,
+    sBankName: recipient.sBankName,
+    sAccountNumber: recipient.sAccountNumber,
+    sTaxId: recipient.sTaxId,
+  };
+}
+
+/** Trimmed values, the CLABE without spaces, and the fixed entity type. */
+export function supplierBody(values: SupplierFormValues): SupplierBody {
+  return {
+    sName: values.sName.trim(),
+    sEmail: values.sEmail.trim(),
+    sBankName: values.sBankName.trim(),
+    sAccountNumber: values.sAccountNumber.replace(/\s+/g, ''),
+    sTaxId: values.sTaxId.trim().toUpperCase(),
+    sEntityBusiness: 'COMPANY',
+  };
+}
+
+/** Text keys for the server's format errors, which name the field but not the reason. */
+export const SERVER_FIELD_MESSAGES = {
+  sEmail: 'suppliers.form.invalidEmail',
+  sAccountNumber: 'suppliers.form.invalidClabe',
+  sTaxId: 'suppliers.form.invalidTaxId',
+} as const satisfies Partial<Record<SupplierField, string>>;
+
+export function isSupplierField(field: string | undefined): field is SupplierField {
+  return SUPPLIER_FIELDS.some((name) => name === field);
+}
+
+/** Rows whose name, e-mail, bank, CLABE or RFC contain every word of the search. */
+export function filterSuppliers(rows: PaymentRecipient[], search: string): PaymentRecipient[] {
+  const words = normalize(search).split(/\s+/).filter(Boolean);
+  if (words.length === 0) return rows;
+  return rows.filter((row) => {
+    const text = normalize(
+      [row.sName, row.sEmail, row.sBankName, row.sAccountNumber, row.sTaxId].join(' '),
+    );
+    return words.every((word) => text.includes(word));
+  });
+}
+
+function normalize(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+}

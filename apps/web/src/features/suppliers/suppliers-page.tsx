@@ -1,0 +1,176 @@
+import AddIcon from '@mui/icons-material/Add';
+import SearchIcon from '@mui/icons-material/Search';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { ExportButton } from '../../components/export-button';
+import { PageFrame } from '../../components/page-frame';
+import type { ExcelColumn } from '../../lib/excel';
+import { usePaymentRecipientsQuery } from '../../lib/finance/queries';
+import type { PaymentRecipient } from '../../lib/finance/types';
+import { showErrorToast, showSuccessToast } from '../../lib/toast';
+import { useSupplierMutations } from './api/suppliers';
+import { SupplierFormDialog } from './components/supplier-form-dialog';
+import { SuppliersTable } from './components/suppliers-table';
+import { filterSuppliers } from './supplier-form';
+
+type DialogState =
+  | { kind: 'closed' }
+  | { kind: 'create' }
+  | { kind: 'edit'; supplier: PaymentRecipient }
+  | { kind: 'delete'; supplier: PaymentRecipient };
+
+/** /suppliers, 'Proveedores': the payees of the finance side (spec doc 2 §2). */
+export function SuppliersPage() {
+  const { t } = useTranslation();
+  const suppliers = usePaymentRecipientsQuery();
+  const { remove } = useSupplierMutations();
+  const [search, setSearch] = useState('');
+  const deferredSearch = useDeferredValue(search);
+  const [dialog, setDialog] = useState<DialogState>({ kind: 'closed' });
+
+  const allRows = suppliers.data;
+  const rows = useMemo(
+    () => filterSuppliers(allRows ?? [], deferredSearch),
+    [allRows, deferredSearch],
+  );
+
+  const exportColumns = useMemo<ExcelColumn<PaymentRecipient>[]>(
+    () => [
+      { header: t('suppliers.columns.name'), value: (row) => row.sName },
+      { header: t('suppliers.columns.email'), value: (row) => row.sEmail },
+      { header: t('suppliers.columns.bankName'), value: (row) => row.sBankName },
+      { header: t('suppliers.columns.clabe'), value: (row) => row.sAccountNumber },
+      { header: t('suppliers.columns.taxId'), value: (row) => row.sTaxId },
+    ],
+    [t],
+  );
+
+  const onEdit = useCallback(
+    (supplier: PaymentRecipient) => setDialog({ kind: 'edit', supplier }),
+    [],
+  );
+  const onDelete = useCallback(
+    (supplier: PaymentRecipient) => setDialog({ kind: 'delete', supplier }),
+    [],
+  );
+  const close = () => setDialog({ kind: 'closed' });
+
+  const confirmDelete = async (supplier: PaymentRecipient) => {
+    try {
+      await remove.mutateAsync(supplier.sPaymentRecipientId);
+      showSuccessToast(t('suppliers.remove.done'));
+      close();
+    } catch (error) {
+      showErrorToast(error);
+    }
+  };
+
+  const emptyText =
+    (allRows?.length ?? 0) === 0 ? t('suppliers.noSuppliers') : t('suppliers.noMatches');
+
+  return (
+    <PageFrame
+      title={t('suppliers.title')}
+      subtitle={t('suppliers.subtitle')}
+      actions={
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          onClick={() => setDialog({ kind: 'create' })}
+        >
+          {t('suppliers.addSupplier')}
+        </Button>
+      }
+    >
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 2,
+          mb: 2,
+        }}
+      >
+        <TextField
+          type="search"
+          label={t('suppliers.search')}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          margin="none"
+          size="small"
+          sx={{ width: { xs: '100%', sm: 340 } }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <ExportButton
+          fileName={t('suppliers.exportFileName')}
+          columns={exportColumns}
+          rows={rows}
+          disabled={suppliers.isPending}
+        />
+      </Box>
+
+      {suppliers.isError && (
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void suppliers.refetch()}>
+              {t('suppliers.retry')}
+            </Button>
+          }
+        >
+          {t('suppliers.loadFailed')}
+        </Alert>
+      )}
+
+      <SuppliersTable
+        rows={rows}
+        loading={suppliers.isPending}
+        emptyText={emptyText}
+        busy={remove.isPending}
+        onEdit={onEdit}
+        onDelete={onDelete}
+      />
+
+      <SupplierFormDialog
+        open={dialog.kind === 'create' || dialog.kind === 'edit'}
+        supplier={dialog.kind === 'edit' ? dialog.supplier : undefined}
+        onClose={close}
+      />
+
+      <ConfirmDialog
+        open={dialog.kind === 'delete'}
+        title={t('suppliers.remove.title')}
+        confirmLabel={t('finance.delete')}
+        cancelLabel={t('finance.close')}
+        destructive
+        busy={remove.isPending}
+        onCancel={close}
+        onConfirm={() => {
+          if (dialog.kind === 'delete') void confirmDelete(dialog.supplier);
+        }}
+      >
+        <Typography>{dialog.kind === 'delete' ? dialog.supplier.sName : null}</Typography>
+        <Typography color="text.secondary" sx={{ mt: 1 }}>
+          {t('suppliers.remove.text')}
+        </Typography>
+      </ConfirmDialog>
+    </PageFrame>
+  );
+}

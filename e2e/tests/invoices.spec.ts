@@ -1,0 +1,458 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import {
+  createInvoice,
+  createSupplier,
+  freshFundedTenant,
+  readDownloadedWorkbook,
+} from './finance-fixtures';
+
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/w2-shots';
+
+/**
+ * No serious or critical axe violation on the page as it is now. The toasts are left out:
+ * notistack's shared success colour (white on #43a047) is the app shell's, reported apart.
+ */
+async function expectAccessible(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).exclude('.notistack-SnackbarContainer').analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' | ')}`,
+    );
+  expect(serious, `axe on ${what}`).toEqual([]);
+}
+
+async function shot(page: Page, name: string) {
+  // Let dialogs and menus finish their entrance transitions.
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+function invoiceRow(page: Page, name: string): Locator {
+  return page.locator('.MuiDataGrid-row', { hasText: name });
+}
+
+async function openInvoices(page: Page) {
+  await page.goto('/invoices');
+  await expect(page.getByRole('heading', { level: 1, name: 'Pending invoices' })).toBeVisible();
+}
+
+async function selectInvoice(page: Page, name: string) {
+  await invoiceRow(page, name).getByRole('checkbox').check();
+}
+
+async function switchLanguage(page: Page, option: 'Español' | 'English') {
+  await page
+    .getByRole('button', { name: /Language|Idioma/ })
+    .or(page.getByRole('combobox', { name: /Language|Idioma/ }))
+    .first()
+    .click();
+  await page
+    .getByRole('option', { name: option })
+    .or(page.getByRole('menuitem', { name: option }))
+    .first()
+    .click();
+}
+
+/** Opens the forward dialog's calendar and returns it. */
+async function openForwardCalendar(page: Page, dialog: Locator) {
+  await dialog.getByRole('button', { name: /Choose date|Elige fecha/ }).click();
+  const calendar = page.getByRole('grid');
+  await expect(calendar).toBeVisible();
+  return calendar;
+}
+
+/** Picks the first day the calendar offers (this month, else the next). */
+async function pickFirstAllowedDay(page: Page, calendar: Locator) {
+  const enabled = calendar.locator('button[role="gridcell"]:not([disabled])');
+  if ((await enabled.count()) === 0) {
+    await page.getByRole('button', { name: /Next month|Mes siguiente/ }).click();
+  }
+  await enabled.first().click();
+  // The popup fades out; axe would read its half-transparent days as low contrast.
+  await expect(calendar).toBeHidden();
+}
+
+test.beforeAll(async () => {
+  const { mkdir } = await import('node:fs/promises');
+  await mkdir(SHOTS, { recursive: true });
+});
+
+test('pays an invoice now: it leaves the To pay list and is in the payments', async ({
+  page,
+  request,
+}) => {
+  const tenant = await freshFundedTenant(page, request, 20_000);
+  const supplierId = await createSupplier(tenant);
+  const invoice = await createInvoice(tenant, supplierId, { name: 'F-PAY-1', totalMxn: 18_000 });
+  await openInvoices(page);
+
+  const pay = page.getByRole('button', { name: 'Pay', exact: true });
+  const convert = page.getByRole('button', { name: 'Convert', exact: true });
+  await expect(pay).toBeDisabled();
+  await expect(convert).toBeDisabled();
+  await expect(page.getByTestId('rate-countdown')).toContainText(
+    /Exchange rate will update in \d+ seconds/,
+  );
+  await expectAccessible(page, '/invoices');
+  await shot(page, 'invoices-en-1280');
+
+  await selectInvoice(page, 'F-PAY-1');
+  await expect(pay).toBeEnabled();
+  await pay.click();
+  const dialog = page.getByRole('dialog', { name: 'Payment detail' });
+  await expect(dialog).toContainText('Proveedor E2E SA de CV');
+  await expect(dialog).toContainText('********3858');
+  await expect(dialog).toContainText('$18,000.00 MXN');
+  await expect(dialog.getByTestId('pay-usd')).toContainText(/^\$[\d,]+\.\d{2} USD$/);
+  // Persistent: Escape does not close it.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page, 'payment dialog');
+  await shot(page, 'invoices-pay-en');
+
+  await dialog.getByRole('button', { name: 'Confirm payment' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Payment sent to Proveedor E2E SA de CV.')).toBeVisible();
+  await expect(invoiceRow(page, 'F-PAY-1')).toHaveCount(0);
+  await expect(pay).toBeDisabled();
+
+  const { payments } = (await tenant.api('GET', 'payments/')) as {
+    payments: Array<{ invoice_payments_relationship: Array<{ invoice: { sInvoiceId: string } }> }>;
+  };
+  expect(
+    payments.some((payment) =>
+      payment.invoice_payments_relationship.some(
+        (line) => line.invoice.sInvoiceId === invoice.sInvoiceId,
+      ),
+    ),
+  ).toBe(true);
+});
+
+test('converts an invoice now (forex): it leaves the To pay list', async ({ page, request }) => {
+  const tenant = await freshFundedTenant(page, request, 20_000);
+  const supplierId = await createSupplier(tenant);
+  await createInvoice(tenant, supplierId, { name: 'F-FX-1', totalMxn: 25_000 });
+  await openInvoices(page);
+
+  await selectInvoice(page, 'F-FX-1');
+  await page.getByRole('button', { name: 'Convert', exact: true }).click();
+  const chooser = page.getByRole('dialog', { name: 'Payment detail' });
+  const next = chooser.getByRole('button', { name: 'Continue' });
+  await expect(next).toBeDisabled();
+  await expectAccessible(page, 'conversion type chooser');
+  await shot(page, 'invoices-chooser-en');
+  await chooser.getByRole('radio', { name: 'Convert now (forex)' }).check();
+  await next.click();
+
+  const forex = page.getByRole('dialog', { name: 'Conversion detail' });
+  await expect(forex).toContainText('$25,000.00 MXN');
+  await expect(forex).toContainText('F-FX-1');
+  await expectAccessible(page, 'forex dialog');
+  await shot(page, 'invoices-forex-en');
+  await forex.getByRole('button', { name: 'Confirm forex' }).click();
+  await expect(forex).toBeHidden();
+  await expect(page.getByText('Conversion done.')).toBeVisible();
+  await expect(invoiceRow(page, 'F-FX-1')).toHaveCount(0);
+
+  // With no status filter the invoice is still listed, now assigned to the conversion.
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('button', { name: 'Clear' }).last().click();
+  await expect(invoiceRow(page, 'F-FX-1')).toContainText('Assigned');
+  await expect(invoiceRow(page, 'F-FX-1').getByRole('checkbox')).toBeDisabled();
+  await expect(
+    invoiceRow(page, 'F-FX-1').getByRole('button', { name: /Edit invoice/ }),
+  ).toBeDisabled();
+});
+
+test('books a forward for an invoice; a Saturday cannot be picked', async ({ page, request }) => {
+  const tenant = await freshFundedTenant(page, request, 20_000);
+  const supplierId = await createSupplier(tenant);
+  await createInvoice(tenant, supplierId, { name: 'F-FWD-1', totalMxn: 30_000 });
+  await openInvoices(page);
+
+  await selectInvoice(page, 'F-FWD-1');
+  await page.getByRole('button', { name: 'Convert', exact: true }).click();
+  const chooser = page.getByRole('dialog', { name: 'Payment detail' });
+  await chooser.getByText('Lock a rate for a future date (forward)').click();
+  await chooser.getByRole('button', { name: 'Continue' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Forward detail' });
+  const confirm = dialog.getByRole('button', { name: 'Confirm forward' });
+  await expect(confirm).toBeDisabled();
+  await expect(dialog).toContainText('A deposit of 5% of the total forward funds');
+  await expect(dialog).toContainText('Load the funds on or before the forward date');
+
+  const calendar = await openForwardCalendar(page, dialog);
+  const saturdays = calendar.locator('button[role="gridcell"][aria-colindex="7"]');
+  const sundays = calendar.locator('button[role="gridcell"][aria-colindex="1"]');
+  expect(await saturdays.count()).toBeGreaterThan(3);
+  for (const day of await saturdays.all()) await expect(day).toBeDisabled();
+  for (const day of await sundays.all()) await expect(day).toBeDisabled();
+  await shot(page, 'invoices-forward-calendar-en');
+  await pickFirstAllowedDay(page, calendar);
+  await expect(calendar).toBeHidden();
+
+  await expect(dialog.getByTestId('forward-rate')).toContainText(/^\$\d+\.\d{2} MXN$/);
+  await expect(dialog.getByTestId('forward-date')).toContainText(/\w+ \d{1,2}, \d{4}/);
+  await expect(confirm).toBeEnabled();
+  await expectAccessible(page, 'forward dialog');
+  await shot(page, 'invoices-forward-en');
+  await confirm.click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Forward booked.')).toBeVisible();
+  await expect(invoiceRow(page, 'F-FWD-1')).toHaveCount(0);
+
+  const forwards = (await tenant.api('GET', 'transactions/getForwardsActive')) as {
+    forwards: Array<{ dDesAmount: number }>;
+  };
+  expect(forwards.forwards.map((forward) => forward.dDesAmount)).toContain(30_000);
+});
+
+test('adds, edits and deletes an invoice through the dialogs', async ({ page, request }) => {
+  const tenant = await freshFundedTenant(page, request, 1_000);
+  await createSupplier(tenant, 'Agrícola Los Altos');
+  await openInvoices(page);
+  await expect(page.getByText('No invoices match these filters.')).toBeVisible();
+
+  let writes = 0;
+  page.on('request', (sent) => {
+    if (/\/invoices\/$/.test(sent.url()) && sent.method() !== 'GET') writes += 1;
+  });
+
+  await page.getByRole('button', { name: 'Add invoice' }).click();
+  const form = page.getByRole('dialog', { name: 'Add invoice' });
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText('El campo es obligatorio')).toHaveCount(6);
+  expect(writes).toBe(0);
+  await expectAccessible(page, 'add invoice form with errors');
+  await shot(page, 'invoices-add-errors-en');
+
+  await form.getByLabel('Invoice name').fill('F-NEW-7');
+  await form.getByRole('combobox', { name: 'Supplier name' }).click();
+  await page.getByRole('option', { name: /Agrícola Los Altos/ }).click();
+  await form.getByRole('spinbutton', { name: 'Month' }).click();
+  await page.keyboard.type('10152026');
+  await form.getByLabel('Total in pesos (MXN)').fill('12345.67');
+  await form.getByLabel('Credit period (days)').fill('45');
+  await form.getByLabel('Protected exchange rate').fill('18.75');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form).toBeHidden();
+  await expect(page.getByText('Invoice added.')).toBeVisible();
+  const row = invoiceRow(page, 'F-NEW-7');
+  await expect(row).toContainText('Agrícola Los Altos');
+  await expect(row).toContainText('October 15, 2026');
+  await expect(row).toContainText('November 29, 2026');
+  await expect(row).toContainText('$12,345.67');
+  await expect(row).toContainText('$18.75');
+
+  await row.getByRole('button', { name: 'Edit invoice: F-NEW-7' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit invoice' });
+  await expect(edit.getByLabel('Invoice name')).toHaveValue('F-NEW-7');
+  await expectAccessible(page, 'edit invoice form');
+  await shot(page, 'invoices-edit-en');
+  await edit.getByLabel('Total in pesos (MXN)').fill('20000');
+  await edit.getByLabel('Invoice name').fill('F-NEW-7B');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+  await expect(invoiceRow(page, 'F-NEW-7B')).toContainText('$20,000.00');
+
+  await invoiceRow(page, 'F-NEW-7B').getByRole('button', { name: 'Delete item: F-NEW-7B' }).click();
+  const confirm = page.getByRole('dialog', {
+    name: 'Are you sure you want to delete the invoice?',
+  });
+  await expect(confirm).toContainText(
+    'Once you delete the invoice you will not be able to recover it.',
+  );
+  await expectAccessible(page, 'delete invoice confirmation');
+  await shot(page, 'invoices-delete-en');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText('Invoice deleted.')).toBeVisible();
+  await expect(invoiceRow(page, 'F-NEW-7B')).toHaveCount(0);
+});
+
+test('exports FacturasPorAsignar.xlsx with the table columns', async ({ page, request }) => {
+  const tenant = await freshFundedTenant(page, request, 1_000);
+  const supplierId = await createSupplier(tenant);
+  await createInvoice(tenant, supplierId, { name: 'F-XLS-1' });
+  await createInvoice(tenant, supplierId, { name: 'F-XLS-2' });
+  await openInvoices(page);
+  await expect(invoiceRow(page, 'F-XLS-2')).toBeVisible();
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download' }).click(),
+  ]);
+  const workbook = await readDownloadedWorkbook(download);
+  expect(workbook.fileName).toBe('FacturasPorAsignar.xlsx');
+  expect(workbook.sheetNames).toEqual(['Hoja1']);
+  expect(workbook.header).toEqual([
+    'Supplier',
+    'Purchase date',
+    'Due date',
+    'Invoice',
+    'Status',
+    'Total amount MXN',
+    'Exchange rate protection MXN',
+    'Currency profit (%)',
+    'Currency gain (USD)',
+  ]);
+  expect(workbook.rows).toHaveLength(3);
+  await expect(page.getByText('Downloading document')).toBeVisible();
+
+  // The right-hand columns, reached by scrolling the table sideways.
+  await page.locator('.MuiDataGrid-virtualScroller').evaluate((scroller) => {
+    scroller.scrollLeft = scroller.scrollWidth;
+  });
+  await expect(
+    invoiceRow(page, 'F-XLS-2').getByRole('button', { name: /Delete item/ }),
+  ).toBeInViewport();
+  await shot(page, 'invoices-en-1280-scrolled');
+});
+
+test('speaks Spanish: texts, dates and dialogs in sp', async ({ page, request }) => {
+  const tenant = await freshFundedTenant(page, request, 5_000);
+  const supplierId = await createSupplier(tenant);
+  await createInvoice(tenant, supplierId, { name: 'F-SP-1', purchaseDate: '2026-11-02' });
+  await openInvoices(page);
+  await switchLanguage(page, 'Español');
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Facturas pendientes' })).toBeVisible();
+  await expect(page.getByText('Tipo de cambio actual')).toBeVisible();
+  await expect(page.getByText('Facturas pendientes de asignar')).toBeVisible();
+  await expect(page.getByTestId('rate-countdown')).toContainText(
+    /Tipo de cambio se actualizará en \d+ segundos/,
+  );
+  for (const name of ['Agregar factura', 'Pagar', 'Convertir', 'Descargar']) {
+    await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole('combobox', { name: 'Estatus' })).toHaveValue('Por pagar');
+  const row = invoiceRow(page, 'F-SP-1');
+  await expect(row).toContainText('2 de noviembre de 2026');
+  await expect(row).toContainText('Por pagar');
+  await expectAccessible(page, '/invoices in sp');
+  await shot(page, 'invoices-sp-1280');
+
+  await selectInvoice(page, 'F-SP-1');
+  await page.getByRole('button', { name: 'Pagar', exact: true }).click();
+  const pay = page.getByRole('dialog', { name: 'Detalle de pago' });
+  await expect(pay.getByRole('button', { name: 'Confirmar pago' })).toBeVisible();
+  await expect(pay).toContainText(/\d{1,2} de \w+ de \d{4}/);
+  await shot(page, 'invoices-pay-sp');
+  await pay.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(pay).toBeHidden();
+
+  await selectInvoice(page, 'F-SP-1');
+  await page.getByRole('button', { name: 'Convertir', exact: true }).click();
+  const chooser = page.getByRole('dialog', { name: 'Detalle de pago' });
+  await shot(page, 'invoices-chooser-sp');
+  await chooser.getByText('Pagar por separado (forex)').click();
+  await chooser.getByRole('button', { name: 'Continuar' }).click();
+  const forex = page.getByRole('dialog', { name: 'Detalle de la conversión' });
+  await expect(forex.getByRole('button', { name: 'Confirmar forex' })).toBeVisible();
+  await shot(page, 'invoices-forex-sp');
+  await forex.getByRole('button', { name: 'Cancelar' }).click();
+
+  await selectInvoice(page, 'F-SP-1');
+  await page.getByRole('button', { name: 'Convertir', exact: true }).click();
+  await chooser.getByText('Pagar con forward').click();
+  await chooser.getByRole('button', { name: 'Continuar' }).click();
+  const forward = page.getByRole('dialog', { name: 'Detalle del forward' });
+  await expect(forward.getByText('Selecciona la fecha de tu forward').first()).toBeVisible();
+  const calendar = await openForwardCalendar(page, forward);
+  await shot(page, 'invoices-forward-calendar-sp');
+  await pickFirstAllowedDay(page, calendar);
+  await expect(forward.getByTestId('forward-date')).toContainText(/\d{1,2} de \w+ de \d{4}/);
+  await expect(forward.getByRole('button', { name: 'Confirmar forward' })).toBeEnabled();
+  await expectAccessible(page, 'forward dialog in sp');
+  await shot(page, 'invoices-forward-sp');
+  await forward.getByRole('button', { name: 'Cancelar' }).click();
+
+  await page.getByRole('button', { name: 'Agregar factura' }).click();
+  const form = page.getByRole('dialog', { name: 'Agregar factura' });
+  await form.getByRole('button', { name: 'Guardar' }).click();
+  await expect(form.getByText('El campo es obligatorio')).toHaveCount(6);
+  await shot(page, 'invoices-add-errors-sp');
+  await form.getByRole('button', { name: 'Cerrar' }).click();
+
+  await row.getByRole('button', { name: 'Eliminar factura: F-SP-1' }).click();
+  const remove = page.getByRole('dialog', {
+    name: '¿Estás seguro de que deseas eliminar la factura?',
+  });
+  await expect(remove).toContainText('Una vez que eliminas la factura no podras recuperarla.');
+  await expect(remove.getByRole('button', { name: 'Cerrar' })).toBeVisible();
+  await expect(remove.getByRole('button', { name: 'Eliminar' })).toBeVisible();
+  await shot(page, 'invoices-delete-sp');
+  await remove.getByRole('button', { name: 'Cerrar' }).click();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(row).toBeVisible();
+  await shot(page, 'invoices-sp-390');
+  await switchLanguage(page, 'English');
+  await expect(page.getByRole('heading', { level: 1, name: 'Pending invoices' })).toBeVisible();
+  await shot(page, 'invoices-en-390');
+});
+
+test('at zero the countdown reloads the list, but not while a dialog is open', async ({
+  page,
+  request,
+}) => {
+  const tenant = await freshFundedTenant(page, request, 5_000);
+  const supplierId = await createSupplier(tenant);
+  await createInvoice(tenant, supplierId, { name: 'F-CLK-1' });
+  await page.clock.install();
+  await openInvoices(page);
+  await expect(invoiceRow(page, 'F-CLK-1')).toBeVisible();
+
+  let reloads = 0;
+  page.on('request', (sent) => {
+    if (sent.url().endsWith('/invoices/invoices')) reloads += 1;
+  });
+  const countdown = page.getByTestId('rate-countdown');
+  await page.clock.runFor(31_000);
+  await expect(countdown).toContainText(/in 2\d seconds/);
+  await expect(countdown).toHaveCSS('color', 'rgb(198, 40, 40)');
+  await page.clock.runFor(30_000);
+  await expect.poll(() => reloads).toBe(1);
+  await expect(countdown).toContainText(/in 5\d seconds/);
+  await expect(countdown).not.toHaveCSS('color', 'rgb(198, 40, 40)');
+
+  await selectInvoice(page, 'F-CLK-1');
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Payment detail' });
+  await expect(dialog).toBeVisible();
+  await page.clock.runFor(125_000);
+  expect(reloads).toBe(1);
+
+  // Cancel reloads the list.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect.poll(() => reloads).toBe(2);
+});
+
+test('an expired quote is refreshed and the user is told, then the payment goes through', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const tenant = await freshFundedTenant(page, request, 5_000);
+  const supplierId = await createSupplier(tenant);
+  await createInvoice(tenant, supplierId, { name: 'F-EXP-1', totalMxn: 9_000 });
+  await openInvoices(page);
+  await selectInvoice(page, 'F-EXP-1');
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Payment detail' });
+  await expect(dialog).toBeVisible();
+
+  // The quote lives 60 s; with the dialog open the list does not reload.
+  await page.waitForTimeout(62_000);
+  await dialog.getByRole('button', { name: 'Confirm payment' }).click();
+  await expect(
+    page.getByText('The exchange rate was updated. Please review the amounts.'),
+  ).toBeVisible();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Confirm payment' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(invoiceRow(page, 'F-EXP-1')).toHaveCount(0);
+});
