@@ -10,6 +10,8 @@ import { publicUrl, type Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemoFinance } from './db/seed/demo-finance.js';
+import { seedDemoMarketplace } from './db/seed/demo-marketplace.js';
+import { seedDemoOrders } from './db/seed/demo-orders.js';
 import { enterpriseIdOfUser, seedDemoDataIfEmpty } from './db/seed/seed.js';
 import { AppError } from './errors.js';
 import { deleteExpiredIdempotencyKeys } from './ledger/money-write.js';
@@ -19,7 +21,11 @@ import { AuthService } from './modules/auth/auth.service.js';
 import { deleteLoginFailuresBefore } from './modules/auth/auth.repository.js';
 import { PasswordHasher } from './modules/auth/password-hasher.js';
 import { createFinanceServices, financeRoutes, type FinanceServices } from './modules/finance.js';
-import { createMarketplaceServices, marketplaceRoutes } from './modules/marketplace.js';
+import {
+  createMarketplaceServices,
+  marketplaceRoutes,
+  type MarketplaceServices,
+} from './modules/marketplace.js';
 import { DiskFileStorage, MemoryFileStorage } from './storage/file-storage.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import {
@@ -48,6 +54,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The finance services; tests use them to arrange data. */
     finance: FinanceServices;
+    /** The marketplace services; tests use them to arrange data. */
+    marketplace: MarketplaceServices;
   }
 }
 
@@ -144,7 +152,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config,
     storage,
     finance,
+    auth,
   });
+  app.decorate('marketplace', marketplace);
 
   await registerSecurity(app);
   await registerSwagger(app);
@@ -173,6 +183,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   if (seededAccounts) {
     await app.ready();
+    // The demo history is written through the API; its hundred requests need no log lines.
+    const logLevel = app.log.level;
+    app.log.level = 'warn';
     const clock = {
       travelTo: (at: Date) => {
         clockOffsetMs = at.getTime() - baseNow().getTime();
@@ -190,6 +203,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         startingUsd: index === 0 ? '250000.00' : '120000.00',
       });
     }
+    await seedDemoMarketplace(marketplace, clock);
+    await seedDemoOrders(marketplace, clock);
+    app.log.level = logLevel;
     app.log.info('Demo data loaded (demo@demo.test / Demo1234!)');
   }
   return app;

@@ -41,7 +41,7 @@ const configSchema = z.object({
   RATE_SIMULATION_DAILY_VOLATILITY_BPS: z.coerce.number().int().min(0).max(1000).default(55),
   /** What a customer gives up against the mid on spot quotes, in basis points. */
   RATE_SPREAD_BPS: z.coerce.number().int().min(0).max(2000).default(50),
-  FORWARD_SPREAD_BPS: z.coerce.number().int().min(0).max(2000).default(20),
+  FORWARD_SPREAD_BPS: z.coerce.number().int().min(0).max(2000).default(0),
   FORWARD_MXN_INTEREST_PERCENT: z
     .string()
     .regex(/^\d+(\.\d{1,6})?$/)

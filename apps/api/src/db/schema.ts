@@ -316,6 +316,17 @@ export interface OrdersTable {
   created_at: Date;
   delivered_at: Date | null;
   finished_at: Date | null;
+  payment_status: ColumnType<
+    'PENDING' | 'PAID',
+    'PENDING' | 'PAID' | undefined,
+    'PENDING' | 'PAID'
+  >;
+  rate_micro: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  quote_id: ColumnType<string | null, string | null | undefined, string | null>;
+  rate_locked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  paid_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  disputed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  buyer_user_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OrderLinesTable {
@@ -329,6 +340,7 @@ export interface OrderLinesTable {
   logistic_cost_per_box_cents: ColumnType<bigint, bigint | undefined, bigint>;
   delivered_boxes: number | null;
   delivered_unit_price_cents: bigint | null;
+  in_out_per_box_cents: ColumnType<bigint, bigint | undefined, bigint>;
 }
 
 export interface OrderFeesTable {
@@ -361,6 +373,7 @@ export interface DisputesTable {
   vendor_answer: string | null;
   created_at: Date;
   final_date: Date | null;
+  vendor_answered_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface DisputeImagesTable {
@@ -370,6 +383,7 @@ export interface DisputeImagesTable {
   content_type: string;
   size_bytes: number;
   created_at: Date;
+  file_name: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface RatingsTable {

@@ -3,6 +3,21 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { FileStorage } from '../storage/file-storage.js';
 import type { FinanceServices } from './finance.js';
+import type { AuthService } from './auth/auth.service.js';
+import { CartService } from './cart/cart.service.js';
+import { WarehousesService } from './warehouses/warehouses.service.js';
+import { cartRoutes } from './cart/cart.routes.js';
+import { CatalogService } from './catalog/catalog.service.js';
+import { catalogRoutes } from './catalog/catalog.routes.js';
+import { ProfileService } from './profile/profile.service.js';
+import { profileRoutes } from './profile/profile.routes.js';
+import { VendorArticlesService } from './vendor-articles/vendor-articles.service.js';
+import { vendorArticlesRoutes } from './vendor-articles/vendor-articles.routes.js';
+import { warehousesRoutes } from './warehouses/warehouses.routes.js';
+import { DisputesService } from './disputes/disputes.service.js';
+import { disputesRoutes } from './disputes/disputes.routes.js';
+import { OrdersService } from './orders/orders.service.js';
+import { ordersRoutes } from './orders/orders.routes.js';
 
 /**
  * The marketplace services, built once per app. Helper M1 owns catalogue, vendor
@@ -16,7 +31,15 @@ export interface MarketplaceServices {
   storage: FileStorage;
   finance: FinanceServices;
   // M1 services:
+  auth: AuthService;
+  cart: CartService;
+  warehouses: WarehousesService;
+  catalog: CatalogService;
+  vendorArticles: VendorArticlesService;
+  profile: ProfileService;
   // M2 services:
+  orders: OrdersService;
+  disputes: DisputesService;
 }
 
 export function createMarketplaceServices(deps: {
@@ -25,21 +48,44 @@ export function createMarketplaceServices(deps: {
   config: Config;
   storage: FileStorage;
   finance: FinanceServices;
+  auth: AuthService;
 }): MarketplaceServices {
   // M1 construction:
+  const cart = new CartService(deps.db, deps.now);
+  const warehouses = new WarehousesService(deps.db, deps.now);
+  const catalog = new CatalogService(deps.db, deps.storage);
+  const vendorArticles = new VendorArticlesService(deps.db, deps.storage, deps.now);
+  const profile = new ProfileService(deps.db, deps.auth);
   // M2 construction:
+  const orders = new OrdersService(deps.db, deps.finance, cart, warehouses, deps.config, deps.now);
+  const disputes = new DisputesService(deps.db, orders, deps.storage, deps.now);
   return {
     ...deps,
     // M1 entries:
+    cart,
+    warehouses,
+    catalog,
+    vendorArticles,
+    profile,
     // M2 entries:
+    orders,
+    disputes,
   };
 }
 
 /** The marketplace endpoints, under /api/v1/{lang}/. */
 export async function marketplaceRoutes(
-  _app: FastifyInstance,
-  _options: { services: MarketplaceServices },
+  app: FastifyInstance,
+  options: { services: MarketplaceServices },
 ): Promise<void> {
   // M1 routes:
+  const services = options.services;
+  await app.register(catalogRoutes, { catalog: services.catalog });
+  await app.register(vendorArticlesRoutes, { vendorArticles: services.vendorArticles });
+  await app.register(cartRoutes, { cart: services.cart });
+  await app.register(warehousesRoutes, { warehouses: services.warehouses });
+  await app.register(profileRoutes, { profile: services.profile });
   // M2 routes:
+  await app.register(ordersRoutes, { orders: options.services.orders });
+  await app.register(disputesRoutes, { disputes: options.services.disputes });
 }

@@ -38,6 +38,14 @@ export const DEMO_ACCOUNTS: ReadonlyArray<{
     role: 'vendor',
   },
   {
+    email: 'vendor2@demo.test',
+    firstName: 'Beatriz',
+    lastName: 'Ruiz',
+    enterpriseName: 'Berries del Bajío SA de CV',
+    type: 'vendor',
+    role: 'vendor',
+  },
+  {
     email: 'ops@demo.test',
     firstName: 'Omar',
     lastName: 'Santos',

@@ -94,6 +94,7 @@ export async function insertUser(
     passwordHash: string;
     role: Role;
     isManager: boolean;
+    jobTitle?: string | null;
   },
 ): Promise<void> {
   await db
@@ -105,7 +106,7 @@ export async function insertUser(
       first_name: user.firstName,
       last_name: user.lastName,
       phone: user.phone,
-      job_title: null,
+      job_title: user.jobTitle ?? null,
       password_hash: user.passwordHash,
       role: user.role,
       is_manager: user.isManager,

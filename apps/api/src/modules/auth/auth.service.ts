@@ -35,6 +35,8 @@ export interface Principal {
 }
 
 const MINUTE = 60_000;
+/** An invitation link lives longer than a reset link: the invitee may read it days later. */
+const INVITATION_TTL_MINUTES = 7 * 24 * 60;
 /** last_seen_at is written at most this often, so reads do not each cost a write. */
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -186,6 +188,77 @@ export class AuthService {
         ].join('\n'),
       });
     });
+  }
+
+  /**
+   * Creates a sub-user of an enterprise with no usable password and e-mails a single-use
+   * link to choose one (the password-reset machinery, with a longer life), in one
+   * transaction. The e-mail is delivered by the outbox flush.
+   */
+  async inviteUser(input: {
+    enterpriseId: string;
+    enterpriseName: string;
+    inviterName: string;
+    email: string;
+    firstName: string;
+    lastName: string;
+    phone: string | null;
+    jobTitle: string | null;
+    role: Role;
+    isManager: boolean;
+  }): Promise<string> {
+    const now = this.now();
+    const userId = randomUUID();
+    const { token, tokenHash } = newOpaqueToken();
+    const link = `${this.settings.publicUrl}/change-password/${token}/`;
+    await this.db
+      .transaction()
+      .execute(async (trx) => {
+        if (await repo.emailExists(trx, input.email)) {
+          throw new AppError('EMAIL_TAKEN', { field: 'sEmail' });
+        }
+        await repo.insertUser(trx, {
+          id: userId,
+          enterpriseId: input.enterpriseId,
+          email: input.email,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          phone: input.phone,
+          jobTitle: input.jobTitle,
+          // Not a scrypt hash, so no password matches it until the invitee chooses one.
+          passwordHash: `invited$${newOpaqueToken().tokenHash}`,
+          role: input.role,
+          isManager: input.isManager,
+        });
+        await repo.insertPasswordReset(trx, {
+          id: randomUUID(),
+          tokenHash,
+          userId,
+          now,
+          expiresAt: new Date(now.getTime() + INVITATION_TTL_MINUTES * MINUTE),
+        });
+        await this.mail.enqueue(trx, {
+          to: input.email,
+          subject: `${input.enterpriseName}: you are invited / te invitaron`,
+          text: [
+            `Hello ${input.firstName},`,
+            '',
+            `${input.inviterName} invited you to the account of ${input.enterpriseName}.`,
+            'To choose your password and sign in, open this link within 7 days:',
+            link,
+            '',
+            `Hola ${input.firstName}: ${input.inviterName} te invitó a la cuenta de ${input.enterpriseName}.`,
+            'Para elegir tu contraseña abre el enlace de arriba (vigente 7 días).',
+          ].join('\n'),
+        });
+      })
+      .catch((error: unknown) => {
+        if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN', { field: 'sEmail' });
+        throw error;
+      });
+    // Deliver now rather than at the next periodic flush; a failure is retried by it.
+    this.mail.flush().catch(() => undefined);
+    return userId;
   }
 
   async changePasswordWithResetToken(resetToken: string, body: ChangePasswordBody): Promise<void> {

@@ -203,16 +203,29 @@ export class ConversionsService {
       this.db,
       { enterpriseId, idempotencyKey, operation: 'transactions/', body: request, now },
       async (trx) => {
-        const priced = await this.requirePricing(trx, enterpriseId, request, now);
-        const amounts = amountsFromUsd(request.kind, request.amountUsd, priced.rateMicro);
-        if (amounts.mxnCents <= 0n) throw new AppError('INVALID_INPUT', { field: 'dAmount' });
-        const row = await this.book(trx, enterpriseId, request, priced, amounts, now);
+        const row = await this.convertUsdInTransaction(trx, enterpriseId, request, now);
         return {
           status: 201,
           body: { transaction: await this.describeOne(trx, enterpriseId, row, false) },
         };
       },
     );
+  }
+
+  /**
+   * `convertUsd` inside the caller's transaction (a marketplace order converts its total
+   * this way); the caller owns idempotency. Answers the booked conversion.
+   */
+  async convertUsdInTransaction(
+    trx: Trx,
+    enterpriseId: string,
+    request: ConversionRequest & { amountUsd: bigint },
+    now: Date = this.now(),
+  ): Promise<ConversionRow> {
+    const priced = await this.requirePricing(trx, enterpriseId, request, now);
+    const amounts = amountsFromUsd(request.kind, request.amountUsd, priced.rateMicro);
+    if (amounts.mxnCents <= 0n) throw new AppError('INVALID_INPUT', { field: 'dAmount' });
+    return this.book(trx, enterpriseId, request, priced, amounts, now);
   }
 
   /**
@@ -326,44 +339,57 @@ export class ConversionsService {
         now,
       },
       async (trx) => {
-        const forward = await this.requireConversion(trx, enterpriseId, conversionId, {
-          forUpdate: true,
-        });
-        if (forward.type !== 'FORWARD' || forward.status !== 'ACTIVE' || !forward.forward_date) {
-          throw new AppError('INVALID_STATE', { field: 'sTransactionId' });
-        }
-        if (compareDates(todayInTimeZone(now), forward.forward_date) < 0) {
-          throw new AppError('INVALID_STATE', { field: 'sTransactionId' });
-        }
-        await this.ledger.post(trx, {
-          enterpriseId,
-          kind: 'FORWARD_SETTLEMENT',
-          description: `Forward #${String(forward.tracking_id)} settled`,
-          reference: forward.id,
-          quoteId: forward.quote_id,
-          rateMicro: forward.rate_micro,
-          createdAt: now,
-          lines: [
-            {
-              account: { enterpriseId, kind: 'USD_FORWARD_DEPOSIT' },
-              amount: -forward.deposit_usd,
-            },
-            {
-              account: { enterpriseId, kind: 'USD_AVAILABLE' },
-              amount: -(forward.usd_cents - forward.deposit_usd),
-            },
-            { account: { house: 'HOUSE_FX_USD' }, amount: forward.usd_cents },
-            { account: { house: 'HOUSE_FX_MXN' }, amount: -forward.mxn_cents },
-            { account: { enterpriseId, kind: 'MXN_AVAILABLE' }, amount: forward.mxn_cents },
-          ],
-        });
-        const row = await repo.markSettled(trx, forward.id, now);
+        const row = await this.closeForwardInTransaction(trx, enterpriseId, conversionId, now);
         return {
           status: 200,
           body: { transaction: await this.describeOne(trx, enterpriseId, row, false) },
         };
       },
     );
+  }
+
+  /**
+   * `closeForward` inside the caller's transaction (a marketplace order settles its
+   * forward this way before paying the grower); the caller owns idempotency.
+   */
+  async closeForwardInTransaction(
+    trx: Trx,
+    enterpriseId: string,
+    conversionId: string,
+    now: Date = this.now(),
+  ): Promise<ConversionRow> {
+    const forward = await this.requireConversion(trx, enterpriseId, conversionId, {
+      forUpdate: true,
+    });
+    if (forward.type !== 'FORWARD' || forward.status !== 'ACTIVE' || !forward.forward_date) {
+      throw new AppError('INVALID_STATE', { field: 'sTransactionId' });
+    }
+    if (compareDates(todayInTimeZone(now), forward.forward_date) < 0) {
+      throw new AppError('INVALID_STATE', { field: 'sTransactionId' });
+    }
+    await this.ledger.post(trx, {
+      enterpriseId,
+      kind: 'FORWARD_SETTLEMENT',
+      description: `Forward #${String(forward.tracking_id)} settled`,
+      reference: forward.id,
+      quoteId: forward.quote_id,
+      rateMicro: forward.rate_micro,
+      createdAt: now,
+      lines: [
+        {
+          account: { enterpriseId, kind: 'USD_FORWARD_DEPOSIT' },
+          amount: -forward.deposit_usd,
+        },
+        {
+          account: { enterpriseId, kind: 'USD_AVAILABLE' },
+          amount: -(forward.usd_cents - forward.deposit_usd),
+        },
+        { account: { house: 'HOUSE_FX_USD' }, amount: forward.usd_cents },
+        { account: { house: 'HOUSE_FX_MXN' }, amount: -forward.mxn_cents },
+        { account: { enterpriseId, kind: 'MXN_AVAILABLE' }, amount: forward.mxn_cents },
+      ],
+    });
+    return repo.markSettled(trx, forward.id, now);
   }
 
   /**

@@ -46,6 +46,7 @@ describe(`platform on ${TEST_ENGINE}`, () => {
       'demo@demo.test',
       'other@demo.test',
       'vendor@demo.test',
+      'vendor2@demo.test',
       'ops@demo.test',
     ]) {
       const response = await t.app.inject({
@@ -61,8 +62,9 @@ describe(`platform on ${TEST_ENGINE}`, () => {
         { name: 'Demo Produce Imports LLC', type: 'customer' },
         { name: 'Other Foods Inc', type: 'customer' },
         { name: 'Agrícola Demo SPR de RL', type: 'vendor' },
+        { name: 'Berries del Bajío SA de CV', type: 'vendor' },
       ]),
     );
-    expect(companies).toHaveLength(4);
+    expect(companies).toHaveLength(5);
   });
 });

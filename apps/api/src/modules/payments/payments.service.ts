@@ -205,6 +205,38 @@ export class PaymentsService {
   }
 
   /**
+   * A pay-now payment of `amountUsd` inside the caller's transaction, at a rate the caller
+   * has checked (a live spot quote, or a rate it locked from one earlier): the same journal
+   * and payment as `sendPayNow`. The caller owns idempotency and hands the answered payout
+   * order to `submitPayout` once its transaction has committed.
+   */
+  async payNowInTransaction(
+    trx: Trx,
+    enterpriseId: string,
+    input: {
+      recipient: PaymentRecipientRow;
+      amountUsd: bigint;
+      rateMicro: bigint;
+      quoteId: string;
+      concept: string;
+    },
+  ): Promise<{ payment: ApiPayment; order: PayoutOrder }> {
+    const amountMxn = convertUsdToMxn(input.amountUsd, input.rateMicro);
+    if (amountMxn <= 0n) throw new AppError('INVALID_INPUT', { field: 'dAmount' });
+    return this.recordPayNow(trx, enterpriseId, {
+      recipient: input.recipient,
+      amountMxn,
+      amountUsd: input.amountUsd,
+      rateMicro: input.rateMicro,
+      quoteId: input.quoteId,
+      concept: input.concept.slice(0, CONCEPT_MAX_LENGTH),
+      invoiceParts: [],
+      amountField: undefined,
+      now: this.now(),
+    });
+  }
+
+  /**
    * Pays a supplier from a settled conversion's MXN. The amount goes to that supplier's
    * invoices attached to the conversion (the unpaid part of each, oldest assignment
    * first); what is left over is paid on the conversion alone.
@@ -214,77 +246,90 @@ export class PaymentsService {
     input: { conversionId: string; recipientId: string; amountMxn: bigint; comment: string },
     idempotencyKey: string | undefined,
   ): Promise<ApiPayment> {
-    return this.moneyWrite(enterpriseId, 'payments/', input, idempotencyKey, async (trx) => {
-      const now = this.now();
-      // The conversion's row lock serializes payments out of one conversion.
-      const conversion = await this.conversions.requireConversion(
-        trx,
-        enterpriseId,
-        input.conversionId,
-        { field: 'sTransactionId', forUpdate: true },
-      );
-      if (conversion.status !== 'SETTLED') {
-        throw new AppError('INVALID_STATE', { field: 'sTransactionId' });
-      }
-      const recipient = await this.suppliers.requireRecipient(trx, enterpriseId, input.recipientId);
-      if (input.amountMxn > conversion.mxn_cents - conversion.paid_mxn) {
-        throw new AppError('INSUFFICIENT_FUNDS', { field: 'dAmount' });
-      }
+    return this.moneyWrite(enterpriseId, 'payments/', input, idempotencyKey, (trx) =>
+      this.payFromConversionInTransaction(trx, enterpriseId, input),
+    );
+  }
 
-      const open = (await this.conversions.assignments(trx, conversion.id)).filter(
-        (assignment) => assignment.amount_mxn > assignment.paid_mxn,
-      );
-      // Lock the invoices in id order (the order every writer uses), then allocate by age.
-      const recipientOf = new Map<string, string>();
-      for (const invoiceId of [...new Set(open.map((row) => row.invoice_id))].sort()) {
-        const invoice = await this.invoices.requireInvoice(trx, enterpriseId, invoiceId, {
-          forUpdate: true,
-        });
-        recipientOf.set(invoiceId, invoice.payment_recipient_id);
-      }
-      let rest = input.amountMxn;
-      const invoiceParts: Array<{ invoiceId: string; amountMxn: bigint }> = [];
-      for (const assignment of open) {
-        if (rest === 0n) break;
-        if (recipientOf.get(assignment.invoice_id) !== recipient.id) continue;
-        const part = min(assignment.amount_mxn - assignment.paid_mxn, rest);
-        invoiceParts.push({ invoiceId: assignment.invoice_id, amountMxn: part });
-        rest -= part;
-      }
-      for (const part of invoiceParts) {
-        await this.conversions.recordPaid(trx, conversion.id, part.amountMxn, part.invoiceId);
-        await this.invoices.changePaid(trx, part.invoiceId, part.amountMxn);
-      }
-      if (rest > 0n) await this.conversions.recordPaid(trx, conversion.id, rest);
+  /**
+   * `payFromConversion` inside the caller's transaction (a marketplace order pays its
+   * grower this way). The caller owns idempotency and hands the answered payout order to
+   * `submitPayout` once its transaction has committed.
+   */
+  async payFromConversionInTransaction(
+    trx: Trx,
+    enterpriseId: string,
+    input: { conversionId: string; recipientId: string; amountMxn: bigint; comment: string },
+  ): Promise<{ payment: ApiPayment; order: PayoutOrder }> {
+    const now = this.now();
+    // The conversion's row lock serializes payments out of one conversion.
+    const conversion = await this.conversions.requireConversion(
+      trx,
+      enterpriseId,
+      input.conversionId,
+      { field: 'sTransactionId', forUpdate: true },
+    );
+    if (conversion.status !== 'SETTLED') {
+      throw new AppError('INVALID_STATE', { field: 'sTransactionId' });
+    }
+    const recipient = await this.suppliers.requireRecipient(trx, enterpriseId, input.recipientId);
+    if (input.amountMxn > conversion.mxn_cents - conversion.paid_mxn) {
+      throw new AppError('INSUFFICIENT_FUNDS', { field: 'dAmount' });
+    }
 
-      const trackingKey = newTrackingKey(now);
-      const journalId = await withAmountField('dAmount', () =>
-        this.ledger.post(trx, {
-          enterpriseId,
-          kind: 'SUPPLIER_PAYMENT',
-          description: `Payment to ${recipient.name} from conversion #${conversion.tracking_id.toString()}`,
-          reference: trackingKey,
-          rateMicro: conversion.rate_micro,
-          createdAt: now,
-          lines: [
-            { account: { enterpriseId, kind: 'MXN_AVAILABLE' }, amount: -input.amountMxn },
-            { account: { house: 'HOUSE_PAYOUT_CLEARING_MXN' }, amount: input.amountMxn },
-          ],
-        }),
-      );
-      return this.insertPayment(trx, enterpriseId, {
-        type: conversion.type,
-        recipient,
-        conversionId: conversion.id,
-        amountMxn: input.amountMxn,
-        amountUsd: convertMxnToUsd(input.amountMxn, conversion.rate_micro),
-        rateMicro: conversion.rate_micro,
-        concept: input.comment,
-        trackingKey,
-        journalId,
-        invoiceParts,
-        now,
+    const open = (await this.conversions.assignments(trx, conversion.id)).filter(
+      (assignment) => assignment.amount_mxn > assignment.paid_mxn,
+    );
+    // Lock the invoices in id order (the order every writer uses), then allocate by age.
+    const recipientOf = new Map<string, string>();
+    for (const invoiceId of [...new Set(open.map((row) => row.invoice_id))].sort()) {
+      const invoice = await this.invoices.requireInvoice(trx, enterpriseId, invoiceId, {
+        forUpdate: true,
       });
+      recipientOf.set(invoiceId, invoice.payment_recipient_id);
+    }
+    let rest = input.amountMxn;
+    const invoiceParts: Array<{ invoiceId: string; amountMxn: bigint }> = [];
+    for (const assignment of open) {
+      if (rest === 0n) break;
+      if (recipientOf.get(assignment.invoice_id) !== recipient.id) continue;
+      const part = min(assignment.amount_mxn - assignment.paid_mxn, rest);
+      invoiceParts.push({ invoiceId: assignment.invoice_id, amountMxn: part });
+      rest -= part;
+    }
+    for (const part of invoiceParts) {
+      await this.conversions.recordPaid(trx, conversion.id, part.amountMxn, part.invoiceId);
+      await this.invoices.changePaid(trx, part.invoiceId, part.amountMxn);
+    }
+    if (rest > 0n) await this.conversions.recordPaid(trx, conversion.id, rest);
+
+    const trackingKey = newTrackingKey(now);
+    const journalId = await withAmountField('dAmount', () =>
+      this.ledger.post(trx, {
+        enterpriseId,
+        kind: 'SUPPLIER_PAYMENT',
+        description: `Payment to ${recipient.name} from conversion #${conversion.tracking_id.toString()}`,
+        reference: trackingKey,
+        rateMicro: conversion.rate_micro,
+        createdAt: now,
+        lines: [
+          { account: { enterpriseId, kind: 'MXN_AVAILABLE' }, amount: -input.amountMxn },
+          { account: { house: 'HOUSE_PAYOUT_CLEARING_MXN' }, amount: input.amountMxn },
+        ],
+      }),
+    );
+    return this.insertPayment(trx, enterpriseId, {
+      type: conversion.type,
+      recipient,
+      conversionId: conversion.id,
+      amountMxn: input.amountMxn,
+      amountUsd: convertMxnToUsd(input.amountMxn, conversion.rate_micro),
+      rateMicro: conversion.rate_micro,
+      concept: input.comment,
+      trackingKey,
+      journalId,
+      invoiceParts,
+      now,
     });
   }
 
@@ -516,15 +561,18 @@ export class PaymentsService {
         return { status: 201, body: made.payment };
       },
     );
-    if (order) {
-      try {
-        await this.rail.submit(order);
-      } catch (error) {
-        // The payment is committed and stays PROCESSING; the rail picks it up again.
-        this.reportRailError(error);
-      }
-    }
+    if (order) await this.submitPayout(order);
     return result.body;
+  }
+
+  /** Hands a committed payment to the payout rail (after the caller's transaction commits). */
+  async submitPayout(order: PayoutOrder): Promise<void> {
+    try {
+      await this.rail.submit(order);
+    } catch (error) {
+      // The payment is committed and stays PROCESSING; the rail picks it up again.
+      this.reportRailError(error);
+    }
   }
 
   /** The PAY_NOW journal: USD → FX liquidity, FX MXN → payout clearing, then the payment. */

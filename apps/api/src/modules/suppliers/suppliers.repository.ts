@@ -41,6 +41,24 @@ export async function listLiveRecipients(
     .execute();
 }
 
+/** The enterprise's oldest live supplier paid to this CLABE (a marketplace grower's payee). */
+export async function findLiveRecipientByClabe(
+  db: Executor,
+  enterpriseId: string,
+  clabe: string,
+): Promise<PaymentRecipientsTable | undefined> {
+  return db
+    .selectFrom('payment_recipients')
+    .selectAll()
+    .where('enterprise_id', '=', enterpriseId)
+    .where('deleted_at', 'is', null)
+    .where('clabe', '=', clabe)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 export async function insertRecipient(
   db: Executor,
   row: RecipientFields & { id: string; enterprise_id: string; created_at: Date },

@@ -81,6 +81,26 @@ export class SuppliersService {
     return toApiRecipient(row);
   }
 
+  /**
+   * The enterprise's live supplier paid to `input.clabe`, made with these fields when it
+   * has none (a marketplace order pays its grower through one). Runs in the caller's
+   * transaction.
+   */
+  async ensureRecipient(
+    db: Executor,
+    enterpriseId: string,
+    input: RecipientInput,
+  ): Promise<PaymentRecipientRow> {
+    const existing = await repo.findLiveRecipientByClabe(db, enterpriseId, input.clabe);
+    if (existing) return existing;
+    return repo.insertRecipient(db, {
+      id: randomUUID(),
+      enterprise_id: enterpriseId,
+      created_at: this.now(),
+      ...toColumns(input),
+    });
+  }
+
   /** Edits a live supplier; past invoices and payments keep pointing at the same record. */
   async update(
     enterpriseId: string,

@@ -1,0 +1,362 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { Executor, Trx } from '../../db/database.js';
+import type {
+  OrderFeesTable,
+  OrderLinesTable,
+  OrdersTable,
+  OrderStatusEventsTable,
+} from '../../db/schema.js';
+import type { OrderStatus, OrderTab } from './order-statuses.js';
+
+export type OrderRow = Selectable<OrdersTable>;
+export type OrderLineRow = Selectable<OrderLinesTable>;
+export type OrderFeeRow = Selectable<OrderFeesTable>;
+export type OrderEventRow = Selectable<OrderStatusEventsTable>;
+
+/** Which side of an order the caller is on; every order query is scoped by one. */
+export type OrderParty = { side: 'buyer' | 'vendor'; enterpriseId: string };
+
+function partyColumn(party: OrderParty) {
+  return party.side === 'buyer'
+    ? ('o.buyer_enterprise_id' as const)
+    : ('o.vendor_enterprise_id' as const);
+}
+
+/** A vendor enterprise with what paying it needs. */
+export async function findVendor(db: Executor, vendorId: string) {
+  return db
+    .selectFrom('enterprises')
+    .select(['id', 'name', 'tax_id', 'clabe', 'bank_name_mxn'])
+    .where('id', '=', vendorId)
+    .where('type', '=', 'vendor')
+    .executeTakeFirst();
+}
+
+/** The e-mail of the enterprise's first manager (the payee's contact). */
+export async function findManagerEmail(db: Executor, enterpriseId: string) {
+  const row = await db
+    .selectFrom('users')
+    .select('email')
+    .where('enterprise_id', '=', enterpriseId)
+    .where('active', '=', true)
+    .orderBy('is_manager', 'desc')
+    .orderBy('created_at')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.email;
+}
+
+/**
+ * Locks the buyer's enterprise row: cart writes take the same lock first, so the cart
+ * read at checkout cannot change before the order is written.
+ */
+export async function lockBuyer(trx: Trx, buyerEnterpriseId: string): Promise<void> {
+  await trx
+    .selectFrom('enterprises')
+    .select('id')
+    .where('id', '=', buyerEnterpriseId)
+    .forUpdate()
+    .execute();
+}
+
+/** The articles of an order, locked in id order (the order every stock writer uses). */
+export async function lockArticles(trx: Trx, articleIds: string[]) {
+  if (articleIds.length === 0) return [];
+  return trx
+    .selectFrom('articles')
+    .select([
+      'id',
+      'vendor_enterprise_id',
+      'name',
+      'price_per_box_cents',
+      'boxes_per_pallet',
+      'min_boxes',
+      'stock_boxes',
+      'active',
+    ])
+    .where('id', 'in', articleIds)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+export async function takeStock(
+  trx: Trx,
+  articleId: string,
+  boxes: number,
+  now: Date,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('articles')
+    .set((eb) => ({ stock_boxes: eb('stock_boxes', '-', boxes), updated_at: now }))
+    .where('id', '=', articleId)
+    .where('stock_boxes', '>=', boxes)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+export async function insertOrder(trx: Trx, row: Insertable<OrdersTable>): Promise<OrderRow> {
+  return trx.insertInto('orders').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function insertLines(trx: Trx, rows: Insertable<OrderLinesTable>[]): Promise<void> {
+  if (rows.length > 0) await trx.insertInto('order_lines').values(rows).execute();
+}
+
+export async function insertFees(trx: Trx, rows: Insertable<OrderFeesTable>[]): Promise<void> {
+  if (rows.length > 0) await trx.insertInto('order_fees').values(rows).execute();
+}
+
+export async function insertEvent(
+  trx: Trx,
+  event: { orderId: string; status: OrderStatus; at: Date; actorUserId: string | null },
+): Promise<void> {
+  await trx
+    .insertInto('order_status_events')
+    .values({
+      order_id: event.orderId,
+      status: event.status,
+      created_at: event.at,
+      actor_user_id: event.actorUserId,
+    })
+    .execute();
+}
+
+export async function updateOrder(
+  trx: Trx,
+  orderId: string,
+  fields: Partial<
+    Pick<
+      OrderRow,
+      | 'status'
+      | 'payment_status'
+      | 'payment_id'
+      | 'conversion_id'
+      | 'rate_micro'
+      | 'quote_id'
+      | 'rate_locked_at'
+      | 'paid_at'
+      | 'final_total_cents'
+      | 'delivered_at'
+      | 'finished_at'
+      | 'disputed_at'
+    >
+  >,
+): Promise<void> {
+  await trx.updateTable('orders').set(fields).where('id', '=', orderId).execute();
+}
+
+/** One order of the party; `forUpdate` locks it. */
+export async function findOrder(
+  db: Executor,
+  party: OrderParty,
+  orderId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<OrderRow | undefined> {
+  let query = db
+    .selectFrom('orders as o')
+    .selectAll('o')
+    .where('o.id', '=', orderId)
+    .where(partyColumn(party), '=', party.enterpriseId);
+  if (options.forUpdate) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+/** What a summary or a detail shows beside the order row: names and the warehouse. */
+function orderViewQuery(db: Executor) {
+  return db
+    .selectFrom('orders as o')
+    .innerJoin('enterprises as b', 'b.id', 'o.buyer_enterprise_id')
+    .innerJoin('enterprises as v', 'v.id', 'o.vendor_enterprise_id')
+    .innerJoin('warehouses as w', 'w.id', 'o.warehouse_id')
+    .selectAll('o')
+    .select([
+      'b.name as buyer_name',
+      'v.name as vendor_name',
+      'w.name as warehouse_name',
+      'w.address as warehouse_address',
+      'w.city as warehouse_city',
+      'w.state as warehouse_state',
+      'w.country as warehouse_country',
+      'w.postal_code as warehouse_postal_code',
+    ])
+    .select((eb) => [
+      eb
+        .selectFrom('order_lines as l')
+        .select((inner) => inner.fn.countAll<string>().as('n'))
+        .whereRef('l.order_id', '=', 'o.id')
+        .as('line_count'),
+      eb
+        .selectFrom('ratings as r')
+        .select('r.stars')
+        .whereRef('r.order_id', '=', 'o.id')
+        .as('rating_stars'),
+      eb
+        .selectFrom('disputes as d')
+        .select('d.id')
+        .whereRef('d.order_id', '=', 'o.id')
+        .orderBy('d.created_at', 'desc')
+        .limit(1)
+        .as('dispute_id'),
+      eb
+        .selectFrom('disputes as d')
+        .select('d.status')
+        .whereRef('d.order_id', '=', 'o.id')
+        .orderBy('d.created_at', 'desc')
+        .limit(1)
+        .as('dispute_status'),
+    ]);
+}
+
+export type OrderView = Awaited<ReturnType<typeof findOrderView>> & object;
+
+export async function findOrderView(db: Executor, party: OrderParty, orderId: string) {
+  return orderViewQuery(db)
+    .where('o.id', '=', orderId)
+    .where(partyColumn(party), '=', party.enterpriseId)
+    .executeTakeFirst();
+}
+
+/** A page of the party's orders in one tab, newest first (orders_buyer / orders_vendor). */
+export async function listOrderViews(
+  db: Executor,
+  party: OrderParty,
+  tab: OrderTab,
+  page: { offset: number; limit: number },
+) {
+  let query = orderViewQuery(db).where(partyColumn(party), '=', party.enterpriseId);
+  if (tab === 'disputed') query = query.where('o.disputed_at', 'is not', null);
+  else {
+    query = query
+      .where('o.disputed_at', 'is', null)
+      .where('o.status', tab === 'finalized' ? '=' : '<>', 'FINISHED');
+  }
+  return query
+    .orderBy('o.created_at', 'desc')
+    .orderBy('o.id', 'desc')
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+}
+
+export async function countOrders(db: Executor, party: OrderParty, tab: OrderTab): Promise<number> {
+  let query = db
+    .selectFrom('orders as o')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where(partyColumn(party), '=', party.enterpriseId);
+  if (tab === 'disputed') query = query.where('o.disputed_at', 'is not', null);
+  else {
+    query = query
+      .where('o.disputed_at', 'is', null)
+      .where('o.status', tab === 'finalized' ? '=' : '<>', 'FINISHED');
+  }
+  const row = await query.executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function findLines(db: Executor, orderId: string): Promise<OrderLineRow[]> {
+  return db
+    .selectFrom('order_lines')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('product_name')
+    .orderBy('id')
+    .execute();
+}
+
+export async function lockLines(trx: Trx, orderId: string): Promise<OrderLineRow[]> {
+  return trx
+    .selectFrom('order_lines')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+export async function setDelivered(
+  trx: Trx,
+  lineId: string,
+  deliveredBoxes: number,
+  deliveredUnitPriceCents: bigint,
+): Promise<void> {
+  await trx
+    .updateTable('order_lines')
+    .set({ delivered_boxes: deliveredBoxes, delivered_unit_price_cents: deliveredUnitPriceCents })
+    .where('id', '=', lineId)
+    .execute();
+}
+
+export async function findFees(db: Executor, orderId: string): Promise<OrderFeeRow[]> {
+  return db
+    .selectFrom('order_fees')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('name')
+    .execute();
+}
+
+export async function findEvents(db: Executor, orderId: string): Promise<OrderEventRow[]> {
+  return db
+    .selectFrom('order_status_events')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Delivered orders of the party whose dispute window has closed with no dispute opened:
+ * locked (skipping rows another request holds) so they can be finished.
+ */
+export async function lockDeliveredBefore(
+  trx: Trx,
+  party: OrderParty,
+  deliveredBefore: Date,
+  limit: number,
+) {
+  return trx
+    .selectFrom('orders as o')
+    .select(['o.id', 'o.delivered_at'])
+    .where(partyColumn(party), '=', party.enterpriseId)
+    .where('o.status', '=', 'DELIVERED')
+    .where('o.delivered_at', '<=', deliveredBefore)
+    .where('o.disputed_at', 'is', null)
+    .orderBy('o.delivered_at')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .execute();
+}
+
+export async function findRating(db: Executor, orderId: string) {
+  return db.selectFrom('ratings').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+}
+
+/** Inserts the order's rating; false when it was rated already. */
+export async function insertRating(
+  trx: Trx,
+  rating: {
+    orderId: string;
+    buyerEnterpriseId: string;
+    vendorEnterpriseId: string;
+    stars: number;
+    comment: string | null;
+    createdAt: Date;
+  },
+): Promise<boolean> {
+  const inserted = await trx
+    .insertInto('ratings')
+    .values({
+      order_id: rating.orderId,
+      buyer_enterprise_id: rating.buyerEnterpriseId,
+      vendor_enterprise_id: rating.vendorEnterpriseId,
+      stars: rating.stars,
+      comment: rating.comment,
+      created_at: rating.createdAt,
+    })
+    .onConflict((oc) => oc.column('order_id').doNothing())
+    .returning('order_id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}

@@ -1,0 +1,488 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { calendarDateSchema, nonNegativeMoneySchema, rateSchema } from '@app/domain';
+import { AppError } from '../../errors.js';
+import { languageOf } from '../../plugins/error-handler.js';
+import { buyerCaller, sessionHook, vendorCaller } from '../marketplace-access.js';
+import {
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  ORDER_TABS,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+} from './order-statuses.js';
+import { ORDER_PAGE_MAX, type Caller, type OrdersService } from './orders.service.js';
+
+const tags = ['marketplace'];
+const security = [{ bearerAuth: [] }];
+const idSchema = z.string().trim().min(1).max(64);
+const MAX_BOXES = 1_000_000;
+
+const orderLineSchema = z.object({
+  sLineId: z.string(),
+  sProductId: z.string(),
+  sProductName: z.string(),
+  sName: z.string().describe('The grower the line is bought from'),
+  dQuantity: z.number().describe('Boxes ordered'),
+  dBoxesPerPallet: z.number(),
+  dPallets: z.number().describe('ceil(boxes / boxes per pallet)'),
+  dUnitPriceUSD: z.number().describe('Price per box, FOB McAllen'),
+  sLogisticCost: z.string().describe('Freight per box (a pallet of freight shared over its boxes)'),
+  dTotalInOutPerBox: z.number().describe('Border cold storage in/out charge per box'),
+  sTotalPerBox: z.string().describe('Unit price + freight + in/out, per box'),
+  sTotal: z.string().describe('Boxes × total per box'),
+  dDeliveredQuantity: z.number().nullable(),
+  dDeliveredUnitPrice: z.number().nullable(),
+  dFinalPrice: z
+    .number()
+    .nullable()
+    .describe('Delivered boxes × (delivered unit price + freight + in/out)'),
+});
+
+const orderSummaryShape = {
+  sOrderId: z.string(),
+  iTrackingId: z.number(),
+  created_at: z.string(),
+  sStatus: z.enum(ORDER_STATUSES),
+  sStatusName: z.string(),
+  sBuyerId: z.string(),
+  sBuyerName: z.string(),
+  sVendorId: z.string(),
+  sVendorName: z.string(),
+  sWarehouseId: z.string(),
+  sWarehouseName: z.string(),
+  dSubtotal: z.number(),
+  dFees: z.number(),
+  dTotal: z.number(),
+  dFinalPrice: z.number().nullable(),
+  iPallets: z.number(),
+  iTransports: z.number(),
+  iLines: z.number(),
+  sPaymentMethod: z.enum(PAYMENT_METHODS),
+  sPaymentStatus: z.enum(['PENDING', 'PAID']),
+  sDisputeId: z.string().nullable(),
+  sDisputeStatus: z.enum(['IN_PROCESS', 'FINALIZED']).nullable(),
+  bRated: z.boolean(),
+  delivered_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+};
+
+const orderSchema = z.object({
+  ...orderSummaryShape,
+  warehouse: z.object({
+    sWarehouseId: z.string(),
+    sName: z.string(),
+    sAddress: z.string(),
+    sCity: z.string(),
+    sState: z.string(),
+    sCountry: z.string(),
+    sPostalCode: z.string(),
+  }),
+  lines: z.array(orderLineSchema),
+  fees: z.array(
+    z.object({ sFeeId: z.string(), sFeeKey: z.string(), sFeeName: z.string(), dTotal: z.number() }),
+  ),
+  timeline: z.array(
+    z.object({
+      sStatus: z.enum(ORDER_STATUSES),
+      sName: z.string(),
+      sNameEn: z.string(),
+      sNameSp: z.string(),
+      created_at: z.string().nullable(),
+      bReached: z.boolean(),
+      bCurrent: z.boolean(),
+    }),
+  ),
+  transports: z.array(
+    z.object({
+      iNumber: z.number(),
+      iPallets: z.number(),
+      lines: z.array(
+        z.object({ sLineId: z.string(), sProductName: z.string(), iPallets: z.number() }),
+      ),
+    }),
+  ),
+  payment: z.object({
+    sMethod: z.enum(PAYMENT_METHODS),
+    sMethodName: z.string(),
+    sStatus: z.enum(['PENDING', 'PAID']),
+    sPaymentId: z.string().nullable(),
+    sTransactionId: z.string().nullable(),
+    dAmountUsd: z.number(),
+    dAmountMxn: z.number().nullable(),
+    dExchangeRate: z.number().nullable(),
+    sExchangeRateReference: z.string().nullable(),
+    rate_locked_until: z.string().nullable(),
+    dForwardDate: z.string().nullable(),
+    paid_at: z.string().nullable(),
+  }),
+  iOrderedBoxes: z.number(),
+  iDeliveredBoxes: z.number().nullable(),
+  rating: z
+    .object({ iStars: z.number(), sComment: z.string().nullable(), created_at: z.string() })
+    .nullable(),
+  sNextStatus: z.enum(ORDER_STATUSES).nullable(),
+  dispute_deadline: z.string().nullable(),
+  bCanAccept: z.boolean(),
+  bCanRate: z.boolean(),
+  bCanDispute: z.boolean(),
+});
+
+const orderAnswer = z.object({ order: orderSchema });
+const listAnswer = z.object({
+  orders: z.array(z.object(orderSummaryShape)),
+  total: z.number(),
+  page: z.number(),
+  limit: z.number(),
+});
+const listQuery = z.object({
+  tab: z.enum(ORDER_TABS).default('in-process'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(ORDER_PAGE_MAX).default(20),
+});
+const orderParams = z.object({ orderId: idSchema });
+const deliveredLinesSchema = z
+  .array(
+    z.object({
+      sLineId: idSchema,
+      dDeliveredQuantity: z.number().int().min(0).max(MAX_BOXES),
+      dDeliveredUnitPrice: nonNegativeMoneySchema.optional(),
+    }),
+  )
+  .max(500);
+
+/** Loose: the parsed headers replace the request's, so every other header must survive. */
+const moneyHeaders = z.looseObject({
+  'idempotency-key': z.string().optional().describe('1–255 characters; see API.md'),
+});
+
+/** The Idempotency-Key header; sent twice it is ambiguous and refused. */
+function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const key = request.headers['idempotency-key'];
+  if (Array.isArray(key)) throw new AppError('INVALID_INPUT', { field: 'Idempotency-Key' });
+  return key;
+}
+
+function toDeliveredLines(lines: z.infer<typeof deliveredLinesSchema>) {
+  return lines.map((line) => ({
+    lineId: line.sLineId,
+    deliveredBoxes: line.dDeliveredQuantity,
+    deliveredUnitPriceCents: line.dDeliveredUnitPrice,
+  }));
+}
+
+/** The marketplace order endpoints: the buyer's orders and the vendor's side of them. */
+export async function ordersRoutes(
+  app: FastifyInstance,
+  options: { orders: OrdersService },
+): Promise<void> {
+  const { orders } = options;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const buyer = sessionHook(app, buyerCaller);
+  const buyerManager = sessionHook(app, buyerCaller, { manager: true });
+  const vendor = sessionHook(app, vendorCaller);
+  const vendorManager = sessionHook(app, vendorCaller, { manager: true });
+  const callerOf = (request: FastifyRequest, gate: typeof buyerCaller): Caller => {
+    const principal = gate(request);
+    return { enterpriseId: principal.enterpriseId, userId: principal.user.sUserId };
+  };
+
+  routes.get(
+    '/orders/statuses',
+    {
+      onRequest: app.requireSession,
+      schema: {
+        tags,
+        summary: 'The order statuses in tracking order, and the payment methods, with labels',
+        security,
+        response: {
+          200: z.object({
+            statuses: z.array(
+              z.object({ sStatus: z.enum(ORDER_STATUSES), sName: z.string(), iStep: z.number() }),
+            ),
+            paymentMethods: z.array(
+              z.object({ sMethod: z.enum(PAYMENT_METHODS), sName: z.string() }),
+            ),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const language = languageOf(request);
+      return {
+        statuses: ORDER_STATUSES.map((status, index) => ({
+          sStatus: status,
+          sName: ORDER_STATUS_LABELS[language][status],
+          iStep: index + 1,
+        })),
+        paymentMethods: PAYMENT_METHODS.map((method) => ({
+          sMethod: method,
+          sName: PAYMENT_METHOD_LABELS[language][method],
+        })),
+      };
+    },
+  );
+
+  routes.post(
+    '/orders/checkout',
+    {
+      onRequest: buyerManager,
+      schema: {
+        tags,
+        summary:
+          "Buy a vendor's cart: stock taken, transports split by pallets, the grower paid in MXN (one transaction)",
+        security,
+        headers: moneyHeaders,
+        body: z.object({
+          sVendorId: idSchema,
+          sWarehouseId: idSchema,
+          sPaymentMethod: z.enum(PAYMENT_METHODS),
+          sExchangeRateReference: idSchema.describe(
+            'A spot quote id (GET dashboard); for FORWARD the forward quote uuid (POST transactions/forwardRate)',
+          ),
+          dExchangeRate: rateSchema.optional().describe('The rate shown; must equal the quote'),
+          dForwardDate: calendarDateSchema.optional().describe('FORWARD: the settlement date'),
+        }),
+        response: { 201: orderAnswer },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const order = await orders.checkout(
+        callerOf(request, buyerCaller),
+        {
+          vendorId: body.sVendorId,
+          warehouseId: body.sWarehouseId,
+          paymentMethod: body.sPaymentMethod,
+          quoteId: body.sExchangeRateReference,
+          statedRateMicro: body.dExchangeRate,
+          forwardDate: body.dForwardDate,
+        },
+        idempotencyKeyOf(request),
+        languageOf(request),
+      );
+      return reply.status(201).send({ order });
+    },
+  );
+
+  routes.get(
+    '/orders',
+    {
+      onRequest: buyer,
+      schema: {
+        tags,
+        summary: "The buyer's orders in one tab (in process, finalized, disputed), newest first",
+        security,
+        querystring: listQuery,
+        response: { 200: listAnswer },
+      },
+    },
+    async (request) =>
+      orders.list(
+        { side: 'buyer', enterpriseId: buyerCaller(request).enterpriseId },
+        request.query.tab,
+        request.query,
+        languageOf(request),
+      ),
+  );
+
+  routes.get(
+    '/orders/:orderId',
+    {
+      onRequest: buyer,
+      schema: {
+        tags,
+        summary:
+          'One order: lines, fees, status timeline, transports, payment, delivered quantities',
+        security,
+        params: orderParams,
+        response: { 200: orderAnswer },
+      },
+    },
+    async (request) => ({
+      order: await orders.get(
+        { side: 'buyer', enterpriseId: buyerCaller(request).enterpriseId },
+        request.params.orderId,
+        languageOf(request),
+      ),
+    }),
+  );
+
+  routes.post(
+    '/orders/:orderId/pay',
+    {
+      onRequest: buyerManager,
+      schema: {
+        tags,
+        summary:
+          'Pay a pending order: DEFERRED at the locked rate (24 h) or a new quote; FORWARD from its settled forward',
+        security,
+        headers: moneyHeaders,
+        params: orderParams,
+        body: z.object({ sExchangeRateReference: idSchema.optional() }).default({}),
+        response: { 200: orderAnswer },
+      },
+    },
+    async (request) => ({
+      order: await orders.pay(
+        callerOf(request, buyerCaller),
+        request.params.orderId,
+        { quoteId: request.body.sExchangeRateReference },
+        idempotencyKeyOf(request),
+        languageOf(request),
+      ),
+    }),
+  );
+
+  routes.post(
+    '/orders/:orderId/accept',
+    {
+      onRequest: buyerManager,
+      schema: {
+        tags,
+        summary: 'Accept a delivered load: the order is finished',
+        security,
+        params: orderParams,
+        response: { 200: orderAnswer },
+      },
+    },
+    async (request) => ({
+      order: await orders.accept(
+        callerOf(request, buyerCaller),
+        request.params.orderId,
+        languageOf(request),
+      ),
+    }),
+  );
+
+  routes.post(
+    '/orders/:orderId/rating',
+    {
+      onRequest: buyerManager,
+      schema: {
+        tags,
+        summary: "Rate the grower once per order, after delivery (the vendor's rating)",
+        security,
+        params: orderParams,
+        body: z.object({
+          iStars: z.number().int().min(1).max(5),
+          sComment: z.string().trim().max(2000).optional(),
+        }),
+        response: {
+          201: z.object({
+            rating: z.object({
+              sOrderId: z.string(),
+              iStars: z.number(),
+              sComment: z.string().nullable(),
+              created_at: z.string(),
+            }),
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const rating = await orders.rate(callerOf(request, buyerCaller), request.params.orderId, {
+        stars: request.body.iStars,
+        comment: request.body.sComment ? request.body.sComment : null,
+      });
+      return reply.status(201).send({ rating });
+    },
+  );
+
+  routes.get(
+    '/vendor/orders',
+    {
+      onRequest: vendor,
+      schema: {
+        tags,
+        summary: "The vendor's orders in one tab, newest first",
+        security,
+        querystring: listQuery,
+        response: { 200: listAnswer },
+      },
+    },
+    async (request) =>
+      orders.list(
+        { side: 'vendor', enterpriseId: vendorCaller(request).enterpriseId },
+        request.query.tab,
+        request.query,
+        languageOf(request),
+      ),
+  );
+
+  routes.get(
+    '/vendor/orders/:orderId',
+    {
+      onRequest: vendor,
+      schema: {
+        tags,
+        summary: "One of the vendor's orders",
+        security,
+        params: orderParams,
+        response: { 200: orderAnswer },
+      },
+    },
+    async (request) => ({
+      order: await orders.get(
+        { side: 'vendor', enterpriseId: vendorCaller(request).enterpriseId },
+        request.params.orderId,
+        languageOf(request),
+      ),
+    }),
+  );
+
+  routes.post(
+    '/vendor/orders/:orderId/status',
+    {
+      onRequest: vendorManager,
+      schema: {
+        tags,
+        summary:
+          'Move an order to its next status only (sNextStatus); with DELIVERED, optionally the delivered quantities',
+        security,
+        params: orderParams,
+        body: z.object({
+          sStatus: z.enum(ORDER_STATUSES),
+          lines: deliveredLinesSchema.optional(),
+        }),
+        response: { 200: orderAnswer },
+      },
+    },
+    async (request) => ({
+      order: await orders.advance(
+        callerOf(request, vendorCaller),
+        request.params.orderId,
+        {
+          status: request.body.sStatus,
+          lines: request.body.lines ? toDeliveredLines(request.body.lines) : undefined,
+        },
+        languageOf(request),
+      ),
+    }),
+  );
+
+  routes.post(
+    '/vendor/orders/:orderId/delivery',
+    {
+      onRequest: vendorManager,
+      schema: {
+        tags,
+        summary:
+          'Record the boxes delivered per line (≤ ordered) and any adjusted unit price, while DELIVERED',
+        security,
+        params: orderParams,
+        body: z.object({ lines: deliveredLinesSchema.min(1) }),
+        response: { 200: orderAnswer },
+      },
+    },
+    async (request) => ({
+      order: await orders.recordDelivery(
+        callerOf(request, vendorCaller),
+        request.params.orderId,
+        toDeliveredLines(request.body.lines),
+        languageOf(request),
+      ),
+    }),
+  );
+}

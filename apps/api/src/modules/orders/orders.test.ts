@@ -1,0 +1,920 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  convertUsdToMxn,
+  daysBetween,
+  forwardDeposit,
+  moneyToNumber,
+  parseMoney,
+  parseRate,
+  rateToNumber,
+  todayInTimeZone,
+  TRANSACTION_TYPE_IDS,
+} from '@app/domain';
+import {
+  balancesOf,
+  expectLedgerSound,
+  fundUsd,
+  moneyTableCounts,
+  spotQuote,
+  type Customer,
+} from '../../test/finance-fixtures.js';
+import { expectError } from '../../test/marketplace-fixtures.js';
+import {
+  advanceTo,
+  checkout,
+  checkoutBody,
+  logInAgain,
+  newGrower,
+  newOrderBuyer,
+  placedOrder,
+  putInCart,
+  stockOf,
+  tableCount,
+  VENDOR_CLABE,
+  type ArticleSpec,
+} from '../../test/order-fixtures.js';
+import { createTestApp, json, TEST_ENGINE, type TestApp } from '../../test/test-app.js';
+import type { ApiPayment } from '../payments/payments.service.js';
+import { loadTransports, priceOrder } from './order-pricing.js';
+import { ORDER_STATUSES } from './order-statuses.js';
+import type { ApiOrder, ApiOrderSummary } from './orders.service.js';
+
+let t: TestApp;
+
+/** The test clock starts on Saturday 2026-11-21, noon in Mexico City. */
+const TODAY = '2026-11-21';
+const FORWARD_DATE = '2026-12-01'; // a Tuesday
+const AVOCADO: ArticleSpec = {
+  name: 'Hass avocado 48ct, 25 lb lug',
+  price: '25.00',
+  boxesPerPallet: 60,
+  minBoxes: 10,
+  stock: 2000,
+};
+const LIME: ArticleSpec = {
+  name: 'Persian lime 150ct, 40 lb box',
+  price: '18.50',
+  boxesPerPallet: 70,
+  minBoxes: 5,
+  stock: 500,
+};
+
+/**
+ * 1,560 avocado boxes (26 pallets) and 75 lime boxes (2 pallets): 28 pallets, 2 trucks.
+ * Avocado per box 25.00 + freight 180/60 = 3.00 + in/out 0.35 = 28.35 → 44,226.00;
+ * lime per box 18.50 + 180/70 = 2.57 + 0.35 = 21.42 → 1,606.50; subtotal 45,832.50;
+ * crossing 2 × 450.00; insurance 0.25 % of 40,387.50 goods = 100.97 (rounded up).
+ */
+const EXPECTED_TOTAL = 46_833.47;
+
+async function market(options: { usd?: string } = {}) {
+  const { vendor, articleIds } = await newGrower(t, [AVOCADO, LIME]);
+  const { buyer, warehouseId } = await newOrderBuyer(t, { usd: options.usd ?? '60000.00' });
+  await putInCart(t, buyer, articleIds[0]!, 1560);
+  await putInCart(t, buyer, articleIds[1]!, 75);
+  return { vendor, buyer, warehouseId, avocadoId: articleIds[0]!, limeId: articleIds[1]! };
+}
+
+async function orderOf(buyer: Customer, orderId: string): Promise<ApiOrder> {
+  const response = await buyer.call('GET', `orders/${orderId}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return json<{ order: ApiOrder }>(response).order;
+}
+
+async function tab(caller: Customer, tabName: string, path = 'orders') {
+  const response = await caller.call('GET', `${path}?tab=${tabName}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return json<{ orders: ApiOrderSummary[]; total: number }>(response);
+}
+
+async function paymentsOf(buyer: Customer): Promise<ApiPayment[]> {
+  const response = await buyer.call('GET', 'payments/');
+  expect(response.statusCode, response.body).toBe(200);
+  return json<{ payments: ApiPayment[] }>(response).payments;
+}
+
+async function nothingWrittenSince(
+  before: { money: Record<string, number>; orders: number; cart: number; stock: number[] },
+  articleIds: string[],
+) {
+  expect(await moneyTableCounts(t)).toEqual(before.money);
+  expect(await tableCount(t, 'orders')).toBe(before.orders);
+  expect(await tableCount(t, 'cart_items')).toBe(before.cart);
+  expect(await Promise.all(articleIds.map((id) => stockOf(t, id)))).toEqual(before.stock);
+}
+
+async function snapshot(articleIds: string[]) {
+  return {
+    money: await moneyTableCounts(t),
+    orders: await tableCount(t, 'orders'),
+    cart: await tableCount(t, 'cart_items'),
+    stock: await Promise.all(articleIds.map((id) => stockOf(t, id))),
+  };
+}
+
+describe('order pricing', () => {
+  it('splits pallets into trucks of 26 and prices freight per pallet over its boxes', () => {
+    const priced = priceOrder(
+      [
+        { quantityBoxes: 1560, boxesPerPallet: 60, unitPriceCents: 2500n },
+        { quantityBoxes: 75, boxesPerPallet: 70, unitPriceCents: 1850n },
+      ],
+      26,
+    );
+    expect(priced.pallets).toBe(28);
+    expect(priced.transports).toBe(2);
+    expect(priced.lines.map((line) => line.logisticPerBoxCents)).toEqual([300n, 257n]);
+    expect(priced.totalCents).toBe(parseMoney(EXPECTED_TOTAL));
+    expect(loadTransports([26, 2], 26)).toEqual([
+      { number: 1, pallets: 26, lines: [{ index: 0, pallets: 26 }] },
+      { number: 2, pallets: 2, lines: [{ index: 1, pallets: 2 }] },
+    ]);
+    expect(loadTransports([20, 20, 20], 26).map((load) => load.pallets)).toEqual([26, 26, 8]);
+    expect(
+      priceOrder([{ quantityBoxes: 1, boxesPerPallet: 60, unitPriceCents: 100n }], 26).transports,
+    ).toBe(1);
+  });
+});
+
+describe(`marketplace orders on ${TEST_ENGINE}`, () => {
+  beforeEach(async () => {
+    t = await createTestApp();
+  });
+  afterEach(async () => {
+    await expectLedgerSound(t);
+    await t.close();
+  });
+
+  it('checks out paying now: stock taken, cart cleared, 2 transports, the payment in the finance history', async () => {
+    const { vendor, buyer, warehouseId, avocadoId, limeId } = await market();
+    const body = await checkoutBody(t, buyer, vendor, warehouseId, 'PAY_NOW');
+    const quote = await spotQuote(t, buyer.enterpriseId);
+    const order = await placedOrder(buyer, body);
+
+    expect(order).toMatchObject({
+      sStatus: 'ORDER_RECEIVED',
+      sStatusName: 'Order received',
+      sVendorId: vendor.enterpriseId,
+      sVendorName: 'Huerta Los Reyes SPR de RL',
+      sWarehouseId: warehouseId,
+      dSubtotal: 45_832.5,
+      dFees: 1_000.97,
+      dTotal: EXPECTED_TOTAL,
+      dFinalPrice: null,
+      iPallets: 28,
+      iTransports: 2,
+      iLines: 2,
+      iOrderedBoxes: 1635,
+      iDeliveredBoxes: null,
+      sPaymentMethod: 'PAY_NOW',
+      sPaymentStatus: 'PAID',
+      sNextStatus: 'IN_PREPARATION',
+      bCanRate: false,
+      bCanDispute: false,
+    });
+    expect(order.lines).toEqual([
+      expect.objectContaining({
+        sProductId: avocadoId,
+        sProductName: AVOCADO.name,
+        sName: 'Huerta Los Reyes SPR de RL',
+        dQuantity: 1560,
+        dBoxesPerPallet: 60,
+        dPallets: 26,
+        dUnitPriceUSD: 25,
+        sLogisticCost: '3.00',
+        dTotalInOutPerBox: 0.35,
+        sTotalPerBox: '28.35',
+        sTotal: '44226.00',
+        dDeliveredQuantity: null,
+        dFinalPrice: null,
+      }),
+      expect.objectContaining({
+        sProductId: limeId,
+        dQuantity: 75,
+        dPallets: 2,
+        sLogisticCost: '2.57',
+        sTotal: '1606.50',
+      }),
+    ]);
+    expect(order.fees.map((fee) => [fee.sFeeKey, fee.dTotal])).toEqual([
+      ['BORDER_CROSSING', 900],
+      ['CARGO_INSURANCE', 100.97],
+    ]);
+    expect(order.transports).toEqual([
+      {
+        iNumber: 1,
+        iPallets: 26,
+        lines: [{ sLineId: order.lines[0]!.sLineId, sProductName: AVOCADO.name, iPallets: 26 }],
+      },
+      {
+        iNumber: 2,
+        iPallets: 2,
+        lines: [{ sLineId: order.lines[1]!.sLineId, sProductName: LIME.name, iPallets: 2 }],
+      },
+    ]);
+    expect(order.timeline.map((step) => step.sStatus)).toEqual(ORDER_STATUSES);
+    expect(order.timeline[0]).toMatchObject({
+      sStatus: 'ORDER_RECEIVED',
+      sNameEn: 'Order received',
+      sNameSp: 'Pedido recibido',
+      created_at: t.clock.now().toISOString(),
+      bReached: true,
+      bCurrent: true,
+    });
+    expect(
+      order.timeline.slice(1).every((step) => step.created_at === null && !step.bReached),
+    ).toBe(true);
+
+    // The grower is paid in MXN at the quote, and the payment is in the buyer's history.
+    const mxn = convertUsdToMxn(parseMoney(EXPECTED_TOTAL), quote.rateMicro);
+    expect(order.payment).toMatchObject({
+      sMethod: 'PAY_NOW',
+      sStatus: 'PAID',
+      dAmountUsd: EXPECTED_TOTAL,
+      dAmountMxn: moneyToNumber(mxn),
+      dExchangeRate: rateToNumber(quote.rateMicro),
+      sExchangeRateReference: quote.id,
+    });
+    const payments = await paymentsOf(buyer);
+    expect(payments).toHaveLength(1);
+    expect(payments[0]).toMatchObject({
+      sPaymentId: order.payment.sPaymentId,
+      sTransactionType: TRANSACTION_TYPE_IDS.PAY_NOW,
+      dAmount: moneyToNumber(mxn),
+      dAmountUsd: EXPECTED_TOTAL,
+      sConcept: `Pedido marketplace #${order.iTrackingId}`,
+      payment_recipient: {
+        sName: 'Huerta Los Reyes SPR de RL',
+        sAccountNumber: `********${VENDOR_CLABE.slice(-4)}`,
+      },
+    });
+    const recipients = json<{
+      paymentRecipients: Array<{ sAccountNumber: string; sTaxId: string }>;
+    }>(await buyer.call('GET', 'payment-recipient/')).paymentRecipients;
+    expect(recipients).toEqual([
+      expect.objectContaining({ sAccountNumber: VENDOR_CLABE, sTaxId: 'HRE120315AB1' }),
+    ]);
+    expect((await balancesOf(t, buyer.enterpriseId)).USD_AVAILABLE).toBe(
+      parseMoney('60000.00') - parseMoney(EXPECTED_TOTAL),
+    );
+
+    expect(await stockOf(t, avocadoId)).toBe(2000 - 1560);
+    expect(await stockOf(t, limeId)).toBe(500 - 75);
+    expect(await tableCount(t, 'cart_items')).toBe(0);
+    expect((await tab(buyer, 'in-process')).orders.map((row) => row.sOrderId)).toEqual([
+      order.sOrderId,
+    ]);
+    expect((await tab(vendor, 'in-process', 'vendor/orders')).orders[0]).toMatchObject({
+      sOrderId: order.sOrderId,
+      sBuyerId: buyer.enterpriseId,
+    });
+
+    // A second order to the same grower reuses the buyer's payee.
+    await putInCart(t, buyer, limeId, 10);
+    await placedOrder(buyer, await checkoutBody(t, buyer, vendor, warehouseId));
+    expect(await t.db.selectFrom('payment_recipients').select('id').execute()).toHaveLength(1);
+    expect(await paymentsOf(buyer)).toHaveLength(2);
+
+    // Spanish labels.
+    const sp = json<{ order: ApiOrder }>(
+      await buyer.call('GET', `orders/${order.sOrderId}`, undefined, { lang: 'sp' }),
+    ).order;
+    expect(sp.sStatusName).toBe('Pedido recibido');
+    expect(sp.payment.sMethodName).toMatch(/Pagar ahora/);
+  });
+
+  it('checks out converting to MXN: a forex conversion and a payment from it, in one go', async () => {
+    const { vendor, buyer, warehouseId } = await market();
+    const body = await checkoutBody(t, buyer, vendor, warehouseId, 'CONVERT_MXN');
+    const order = await placedOrder(buyer, body);
+    expect(order.payment).toMatchObject({ sMethod: 'CONVERT_MXN', sStatus: 'PAID' });
+    const history = json<{
+      transactions: Array<{
+        sTransactionId: string;
+        sTransactionType: string;
+        dAmount: number;
+        dDesAmount: number;
+        dPaidAmount: number;
+      }>;
+    }>(await buyer.call('GET', 'transactions/history')).transactions;
+    expect(history).toHaveLength(1);
+    expect(history[0]).toMatchObject({
+      sTransactionId: order.payment.sTransactionId,
+      sTransactionType: TRANSACTION_TYPE_IDS.FOREX,
+      dAmount: EXPECTED_TOTAL,
+      dDesAmount: order.payment.dAmountMxn,
+      dPaidAmount: order.payment.dAmountMxn,
+    });
+    const [payment] = await paymentsOf(buyer);
+    expect(payment).toMatchObject({
+      sPaymentId: order.payment.sPaymentId,
+      sTransactionType: TRANSACTION_TYPE_IDS.FOREX,
+      dAmount: order.payment.dAmountMxn,
+      transaction: [
+        expect.objectContaining({
+          transaction: expect.objectContaining({ sTransactionId: order.payment.sTransactionId }),
+        }),
+      ],
+    });
+    const balances = await balancesOf(t, buyer.enterpriseId);
+    expect(balances.MXN_AVAILABLE).toBe(0n);
+    expect(balances.USD_AVAILABLE).toBe(parseMoney('60000.00') - parseMoney(EXPECTED_TOTAL));
+  });
+
+  it('defers payment at a locked rate, pays it once the wire arrives, and re-quotes after 24 hours', async () => {
+    const { vendor, buyer: unfunded, warehouseId, limeId } = await market({ usd: '0.01' });
+    let buyer = unfunded;
+    const body = await checkoutBody(t, buyer, vendor, warehouseId, 'DEFERRED');
+    const quote = await spotQuote(t, buyer.enterpriseId);
+    const order = await placedOrder(buyer, body);
+    expect(order.payment).toMatchObject({
+      sMethod: 'DEFERRED',
+      sStatus: 'PENDING',
+      sPaymentId: null,
+      dExchangeRate: rateToNumber(quote.rateMicro),
+      rate_locked_until: new Date(t.clock.now().getTime() + 24 * 3_600_000).toISOString(),
+    });
+    expect(await paymentsOf(buyer)).toHaveLength(0);
+
+    // Before the wire: refused, nothing written.
+    const before = await moneyTableCounts(t);
+    expectError(
+      await buyer.call('POST', `orders/${order.sOrderId}/pay`, {}),
+      409,
+      'INSUFFICIENT_FUNDS',
+    );
+    expect(await moneyTableCounts(t)).toEqual(before);
+
+    t.clock.advanceMinutes(5 * 60);
+    buyer = await logInAgain(t, buyer);
+    await fundUsd(t, buyer.enterpriseId, '50000.00');
+    const paid = await buyer.call(
+      'POST',
+      `orders/${order.sOrderId}/pay`,
+      {},
+      { headers: { 'idempotency-key': 'pay-1' } },
+    );
+    expect(paid.statusCode, paid.body).toBe(200);
+    const paidOrder = json<{ order: ApiOrder }>(paid).order;
+    expect(paidOrder.payment).toMatchObject({
+      sStatus: 'PAID',
+      dExchangeRate: rateToNumber(quote.rateMicro),
+      paid_at: t.clock.now().toISOString(),
+    });
+    const replay = await buyer.call(
+      'POST',
+      `orders/${order.sOrderId}/pay`,
+      {},
+      { headers: { 'idempotency-key': 'pay-1' } },
+    );
+    expect(replay.statusCode).toBe(200);
+    const payments = await paymentsOf(buyer);
+    expect(payments).toHaveLength(1);
+    expect(payments[0]).toMatchObject({
+      sPaymentId: paidOrder.payment.sPaymentId,
+      sTransactionType: TRANSACTION_TYPE_IDS.PAY_NOW,
+      dExchangeRate: rateToNumber(quote.rateMicro),
+      dAmount: moneyToNumber(convertUsdToMxn(parseMoney(EXPECTED_TOTAL), quote.rateMicro)),
+    });
+    expectError(
+      await buyer.call('POST', `orders/${order.sOrderId}/pay`, {}),
+      409,
+      'INVALID_STATE',
+      'sOrderId',
+    );
+
+    // A second deferred order paid after its 24 hours: a new quote is needed.
+    await putInCart(t, buyer, limeId, 10);
+    const late = await placedOrder(
+      buyer,
+      await checkoutBody(t, buyer, vendor, warehouseId, 'DEFERRED'),
+    );
+    t.clock.advanceMinutes(25 * 60);
+    buyer = await logInAgain(t, buyer);
+    expectError(
+      await buyer.call('POST', `orders/${late.sOrderId}/pay`, {}),
+      409,
+      'QUOTE_EXPIRED',
+      'sExchangeRateReference',
+    );
+    const fresh = await spotQuote(t, buyer.enterpriseId);
+    const latePaid = await buyer.call('POST', `orders/${late.sOrderId}/pay`, {
+      sExchangeRateReference: fresh.id,
+    });
+    expect(latePaid.statusCode, latePaid.body).toBe(200);
+    expect(json<{ order: ApiOrder }>(latePaid).order.payment).toMatchObject({
+      sStatus: 'PAID',
+      dExchangeRate: rateToNumber(fresh.rateMicro),
+      sExchangeRateReference: fresh.id,
+    });
+  });
+
+  it('books a forward for the order, then pays the grower from it once settled', async () => {
+    const { vendor, buyer: first, warehouseId } = await market();
+    let buyer = first;
+    const spot = await spotQuote(t, buyer.enterpriseId);
+    const forward = json<{ forwardRate: { rate: number; uuid: string } }>(
+      await buyer.call('POST', 'transactions/forwardRate', {
+        dDateForward: FORWARD_DATE,
+        dAmount: 100,
+        referenceExchangeRate: spot.id,
+        bExternal: false,
+      }),
+    ).forwardRate;
+    const body = {
+      sVendorId: vendor.enterpriseId,
+      sWarehouseId: warehouseId,
+      sPaymentMethod: 'FORWARD',
+      sExchangeRateReference: forward.uuid,
+      dExchangeRate: forward.rate,
+      dForwardDate: FORWARD_DATE,
+    };
+    expectError(
+      await checkout(buyer, { ...body, dForwardDate: '2026-12-02' }),
+      409,
+      'QUOTE_MISMATCH',
+      'dForwardDate',
+    );
+    expectError(
+      await checkout(buyer, { ...body, dForwardDate: '2026-11-28' }),
+      400,
+      'INVALID_INPUT',
+      'dForwardDate',
+    );
+    const order = await placedOrder(buyer, body);
+    const total = parseMoney(EXPECTED_TOTAL);
+    expect(order.payment).toMatchObject({
+      sMethod: 'FORWARD',
+      sStatus: 'PENDING',
+      sPaymentId: null,
+      dForwardDate: FORWARD_DATE,
+      dExchangeRate: forward.rate,
+      dAmountMxn: moneyToNumber(convertUsdToMxn(total, parseRate(forward.rate))),
+    });
+    const active = json<{
+      forwards: Array<{ sTransactionId: string; dAmount: number }>;
+      dBlockedUsd: number;
+    }>(await buyer.call('GET', 'transactions/getForwardsActive'));
+    expect(active.forwards).toEqual([
+      expect.objectContaining({
+        sTransactionId: order.payment.sTransactionId,
+        dAmount: EXPECTED_TOTAL,
+      }),
+    ]);
+    expect(active.dBlockedUsd).toBe(moneyToNumber(forwardDeposit(total)));
+
+    // Before its date the forward cannot settle.
+    expectError(
+      await buyer.call('POST', `orders/${order.sOrderId}/pay`, {}),
+      409,
+      'INVALID_STATE',
+      'sOrderId',
+    );
+
+    t.clock.advanceMinutes(daysBetween(TODAY, FORWARD_DATE) * 24 * 60);
+    expect(todayInTimeZone(t.clock.now())).toBe(FORWARD_DATE);
+    buyer = await logInAgain(t, buyer);
+    const paid = await buyer.call('POST', `orders/${order.sOrderId}/pay`, {});
+    expect(paid.statusCode, paid.body).toBe(200);
+    const paidOrder = json<{ order: ApiOrder }>(paid).order;
+    expect(paidOrder.payment.sStatus).toBe('PAID');
+    const [payment] = await paymentsOf(buyer);
+    expect(payment).toMatchObject({
+      sPaymentId: paidOrder.payment.sPaymentId,
+      sTransactionType: TRANSACTION_TYPE_IDS.FORWARD,
+      dAmount: order.payment.dAmountMxn,
+    });
+    const balances = await balancesOf(t, buyer.enterpriseId);
+    expect(balances).toMatchObject({
+      USD_AVAILABLE: parseMoney('60000.00') - total,
+      USD_FORWARD_DEPOSIT: 0n,
+      MXN_AVAILABLE: 0n,
+    });
+  });
+
+  it('refuses a checkout without a warehouse, with another tenant warehouse, or for an unpaid grower', async () => {
+    const { vendor, articleIds } = await newGrower(t, [AVOCADO]);
+    const { buyer: homeless } = await newOrderBuyer(t, { usd: '60000.00', warehouse: false });
+    await putInCart(t, homeless, articleIds[0]!, 60);
+    const { warehouseId: otherWarehouse } = await newOrderBuyer(t);
+    expectError(
+      await checkout(homeless, await checkoutBody(t, homeless, vendor, otherWarehouse)),
+      409,
+      'INVALID_STATE',
+      'sWarehouseId',
+    );
+
+    const { buyer, warehouseId } = await newOrderBuyer(t, { usd: '60000.00' });
+    await putInCart(t, buyer, articleIds[0]!, 60);
+    expectError(
+      await checkout(buyer, await checkoutBody(t, buyer, vendor, otherWarehouse)),
+      404,
+      'NOT_FOUND',
+      'sWarehouseId',
+    );
+    expectError(
+      await checkout(buyer, await checkoutBody(t, buyer, vendor, 'not-a-uuid')),
+      404,
+      'NOT_FOUND',
+      'sWarehouseId',
+    );
+    expectError(
+      await checkout(buyer, {
+        ...(await checkoutBody(t, buyer, vendor, warehouseId)),
+        sVendorId: buyer.enterpriseId,
+      }),
+      404,
+      'NOT_FOUND',
+      'sVendorId',
+    );
+
+    const { vendor: unbanked, articleIds: unbankedArticles } = await newGrower(t, [LIME], {
+      clabe: null,
+    });
+    await putInCart(t, buyer, unbankedArticles[0]!, 10);
+    const before = await snapshot([articleIds[0]!, unbankedArticles[0]!]);
+    expectError(
+      await checkout(buyer, await checkoutBody(t, buyer, unbanked, warehouseId)),
+      409,
+      'INVALID_STATE',
+      'sVendorId',
+    );
+    expectError(
+      await checkout(buyer, await checkoutBody(t, buyer, unbanked, warehouseId, 'DEFERRED')),
+      409,
+      'INVALID_STATE',
+      'sVendorId',
+    );
+    // An empty cart for that vendor.
+    const { vendor: stranger } = await newGrower(t, [LIME]);
+    expectError(
+      await checkout(buyer, await checkoutBody(t, buyer, stranger, warehouseId)),
+      409,
+      'INVALID_STATE',
+      'sVendorId',
+    );
+    await nothingWrittenSince(before, [articleIds[0]!, unbankedArticles[0]!]);
+
+    // Only a buyer's manager may check out; a vendor is told the path does not exist.
+    expectError(
+      await checkout(vendor, await checkoutBody(t, buyer, vendor, warehouseId)),
+      404,
+      'NOT_FOUND',
+    );
+    expectError(await checkout(buyer, { sVendorId: vendor.enterpriseId }), 400, 'INVALID_INPUT');
+  });
+
+  it('refuses when the minimum or the stock no longer holds, or the price changed, and writes nothing', async () => {
+    const { vendor, buyer, warehouseId, avocadoId, limeId } = await market();
+    const before = await snapshot([avocadoId, limeId]);
+
+    await t.db.updateTable('articles').set({ min_boxes: 100 }).where('id', '=', limeId).execute();
+    expectError(
+      await checkout(buyer, await checkoutBody(t, buyer, vendor, warehouseId)),
+      409,
+      'INVALID_STATE',
+      'aProducts.1.dQuantity',
+    );
+    await t.db
+      .updateTable('articles')
+      .set({ min_boxes: 5, stock_boxes: 1559 })
+      .where('id', '=', avocadoId)
+      .execute();
+    before.stock[0] = 1559;
+    expectError(
+      await checkout(buyer, await checkoutBody(t, buyer, vendor, warehouseId)),
+      409,
+      'INVALID_STATE',
+      'aProducts.0.dQuantity',
+    );
+    await t.db
+      .updateTable('articles')
+      .set({ stock_boxes: 2000, active: false })
+      .where('id', '=', avocadoId)
+      .execute();
+    before.stock[0] = 2000;
+    expectError(
+      await checkout(buyer, await checkoutBody(t, buyer, vendor, warehouseId)),
+      409,
+      'INVALID_STATE',
+      'aProducts.0.sProductId',
+    );
+    await t.db
+      .updateTable('articles')
+      .set({ active: true, price_per_box_cents: 2600n })
+      .where('id', '=', avocadoId)
+      .execute();
+    expectError(
+      await checkout(buyer, await checkoutBody(t, buyer, vendor, warehouseId)),
+      409,
+      'INVALID_STATE',
+      'aProducts.0.dPricePerBox',
+    );
+    await nothingWrittenSince(before, [avocadoId, limeId]);
+  });
+
+  it('refuses a purchase short of USD with INSUFFICIENT_FUNDS and writes nothing', async () => {
+    const { vendor, buyer, warehouseId, avocadoId, limeId } = await market({ usd: '46833.46' });
+    const before = await snapshot([avocadoId, limeId]);
+    for (const method of ['PAY_NOW', 'CONVERT_MXN'] as const) {
+      expectError(
+        await checkout(buyer, await checkoutBody(t, buyer, vendor, warehouseId, method)),
+        409,
+        'INSUFFICIENT_FUNDS',
+      );
+    }
+    await nothingWrittenSince(before, [avocadoId, limeId]);
+    expect(await tableCount(t, 'order_lines')).toBe(0);
+    expect(await tableCount(t, 'order_status_events')).toBe(0);
+    // Quote problems are named too.
+    expectError(
+      await checkout(buyer, {
+        ...(await checkoutBody(t, buyer, vendor, warehouseId)),
+        dExchangeRate: 1.5,
+      }),
+      409,
+      'QUOTE_MISMATCH',
+      'dExchangeRate',
+    );
+    const stale = await checkoutBody(t, buyer, vendor, warehouseId);
+    t.clock.advanceMinutes(2);
+    expectError(await checkout(buyer, stale), 409, 'QUOTE_EXPIRED', 'sExchangeRateReference');
+    await nothingWrittenSince(before, [avocadoId, limeId]);
+  });
+
+  it('replays an idempotent checkout: one order, one payment', async () => {
+    const { vendor, buyer, warehouseId } = await market();
+    const body = await checkoutBody(t, buyer, vendor, warehouseId);
+    const first = await checkout(buyer, body, 'checkout-1');
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await checkout(buyer, body, 'checkout-1');
+    expect(again.statusCode, again.body).toBe(201);
+    expect(json<{ order: ApiOrder }>(again).order.sOrderId).toBe(
+      json<{ order: ApiOrder }>(first).order.sOrderId,
+    );
+    expect(await tableCount(t, 'orders')).toBe(1);
+    expect(await paymentsOf(buyer)).toHaveLength(1);
+    expectError(
+      await checkout(buyer, { ...body, sPaymentMethod: 'CONVERT_MXN' }, 'checkout-1'),
+      422,
+      'IDEMPOTENCY_KEY_REUSED',
+    );
+  });
+
+  it('moves along only to the next status; the buyer timeline follows; delivery adjusts the final price', async () => {
+    const { vendor, buyer, warehouseId } = await market();
+    const order = await placedOrder(buyer, await checkoutBody(t, buyer, vendor, warehouseId));
+    const statusPath = `vendor/orders/${order.sOrderId}/status`;
+    expectError(
+      await vendor.call('POST', statusPath, { sStatus: 'IN_TRANSIT' }),
+      409,
+      'INVALID_STATE',
+      'sStatus',
+    );
+    expectError(
+      await vendor.call('POST', statusPath, { sStatus: 'FINISHED' }),
+      409,
+      'INVALID_STATE',
+      'sStatus',
+    );
+    expectError(await vendor.call('POST', statusPath, { sStatus: 'LOST' }), 400, 'INVALID_INPUT');
+    expectError(
+      await buyer.call('POST', statusPath, { sStatus: 'IN_PREPARATION' }),
+      404,
+      'NOT_FOUND',
+    );
+    const { vendor: otherVendor } = await newGrower(t, [LIME]);
+    expectError(
+      await otherVendor.call('POST', statusPath, { sStatus: 'IN_PREPARATION' }),
+      404,
+      'NOT_FOUND',
+    );
+
+    t.clock.advanceMinutes(10);
+    const preparing = await advanceTo(vendor, order, 'IN_PREPARATION');
+    expect(preparing.timeline[1]).toMatchObject({
+      sStatus: 'IN_PREPARATION',
+      created_at: t.clock.now().toISOString(),
+      bCurrent: true,
+    });
+    const seen = await orderOf(buyer, order.sOrderId);
+    expect(seen.sStatus).toBe('IN_PREPARATION');
+    expect(seen.timeline.filter((step) => step.bReached).map((step) => step.sStatus)).toEqual([
+      'ORDER_RECEIVED',
+      'IN_PREPARATION',
+    ]);
+
+    // Rating and acceptance wait for the delivery.
+    expectError(
+      await buyer.call('POST', `orders/${order.sOrderId}/rating`, { iStars: 5 }),
+      409,
+      'INVALID_STATE',
+      'sOrderId',
+    );
+    expectError(
+      await buyer.call('POST', `orders/${order.sOrderId}/accept`),
+      409,
+      'INVALID_STATE',
+      'sOrderId',
+    );
+    expectError(
+      await vendor.call('POST', `vendor/orders/${order.sOrderId}/delivery`, {
+        lines: [{ sLineId: order.lines[0]!.sLineId, dDeliveredQuantity: 1 }],
+      }),
+      409,
+      'INVALID_STATE',
+    );
+
+    const onRoute = await advanceTo(vendor, preparing, 'ON_DELIVERY_ROUTE');
+    expectError(
+      await vendor.call('POST', statusPath, { sStatus: 'IN_TRANSIT', lines: [] }),
+      409,
+      'INVALID_STATE',
+      'sStatus',
+    );
+    const [avocado, lime] = order.lines;
+    const delivered = await vendor.call('POST', statusPath, {
+      sStatus: 'DELIVERED',
+      lines: [{ sLineId: avocado!.sLineId, dDeliveredQuantity: 1500 }],
+    });
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    const deliveredOrder = json<{ order: ApiOrder }>(delivered).order;
+    expect(onRoute.sNextStatus).toBe('DELIVERED');
+    // 1,500 × 28.35 + 75 × 21.42 + fees 1,000.97
+    expect(deliveredOrder).toMatchObject({
+      sStatus: 'DELIVERED',
+      delivered_at: t.clock.now().toISOString(),
+      dFinalPrice: 45_132.47,
+      iDeliveredBoxes: 1575,
+      sNextStatus: null,
+      bCanAccept: true,
+      bCanRate: true,
+      bCanDispute: true,
+      dispute_deadline: new Date(t.clock.now().getTime() + 8 * 3_600_000).toISOString(),
+    });
+    expect(
+      deliveredOrder.lines.map((line) => [
+        line.dDeliveredQuantity,
+        line.dDeliveredUnitPrice,
+        line.dFinalPrice,
+      ]),
+    ).toEqual([
+      [1500, 25, 42_525],
+      [75, 18.5, 1_606.5],
+    ]);
+
+    // The vendor corrects the lime line: 70 boxes at an agreed 17.00.
+    const deliveryPath = `vendor/orders/${order.sOrderId}/delivery`;
+    expectError(
+      await vendor.call('POST', deliveryPath, {
+        lines: [{ sLineId: lime!.sLineId, dDeliveredQuantity: 76 }],
+      }),
+      400,
+      'INVALID_INPUT',
+      'lines.0.dDeliveredQuantity',
+    );
+    expectError(
+      await vendor.call('POST', deliveryPath, {
+        lines: [{ sLineId: order.sOrderId, dDeliveredQuantity: 1 }],
+      }),
+      404,
+      'NOT_FOUND',
+      'lines.0.sLineId',
+    );
+    const corrected = await vendor.call('POST', deliveryPath, {
+      lines: [{ sLineId: lime!.sLineId, dDeliveredQuantity: 70, dDeliveredUnitPrice: 17 }],
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    // 70 × (17.00 + 2.57 + 0.35) = 1,394.40
+    expect(json<{ order: ApiOrder }>(corrected).order.dFinalPrice).toBe(44_920.37);
+
+    // The buyer rates once, then accepts: the order is finalized.
+    const rated = await buyer.call('POST', `orders/${order.sOrderId}/rating`, {
+      iStars: 4,
+      sComment: 'Good fruit, 60 boxes short.',
+    });
+    expect(rated.statusCode, rated.body).toBe(201);
+    expectError(
+      await buyer.call('POST', `orders/${order.sOrderId}/rating`, { iStars: 5 }),
+      409,
+      'INVALID_STATE',
+      'sOrderId',
+    );
+    expectError(
+      await buyer.call('POST', `orders/${order.sOrderId}/rating`, { iStars: 6 }),
+      400,
+      'INVALID_INPUT',
+      'iStars',
+    );
+    expect(await t.db.selectFrom('ratings').selectAll().execute()).toEqual([
+      expect.objectContaining({
+        order_id: order.sOrderId,
+        vendor_enterprise_id: vendor.enterpriseId,
+        stars: 4,
+      }),
+    ]);
+    const accepted = await buyer.call('POST', `orders/${order.sOrderId}/accept`);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(json<{ order: ApiOrder }>(accepted).order).toMatchObject({
+      sStatus: 'FINISHED',
+      bRated: true,
+      bCanRate: false,
+    });
+    expect((await tab(buyer, 'finalized')).orders.map((row) => row.sOrderId)).toEqual([
+      order.sOrderId,
+    ]);
+    expect((await tab(buyer, 'in-process')).total).toBe(0);
+    expectError(
+      await vendor.call('POST', deliveryPath, {
+        lines: [{ sLineId: lime!.sLineId, dDeliveredQuantity: 1 }],
+      }),
+      409,
+      'INVALID_STATE',
+    );
+  });
+
+  it('finishes a delivered order by itself once the dispute window closes', async () => {
+    const { vendor, buyer: first, warehouseId } = await market();
+    let buyer = first;
+    const order = await placedOrder(buyer, await checkoutBody(t, buyer, vendor, warehouseId));
+    const delivered = await advanceTo(vendor, order, 'DELIVERED');
+    t.clock.advanceMinutes(8 * 60);
+    buyer = await logInAgain(t, buyer);
+    const finalized = await tab(buyer, 'finalized');
+    expect(finalized.orders.map((row) => row.sOrderId)).toEqual([order.sOrderId]);
+    const finished = await orderOf(buyer, order.sOrderId);
+    expect(finished.timeline.at(-1)).toMatchObject({
+      sStatus: 'FINISHED',
+      created_at: new Date(Date.parse(delivered.delivered_at!) + 8 * 3_600_000).toISOString(),
+    });
+  });
+
+  it("answers 404 for another tenant's order and for malformed ids", async () => {
+    const { vendor, buyer, warehouseId } = await market();
+    const order = await placedOrder(buyer, await checkoutBody(t, buyer, vendor, warehouseId));
+    const { buyer: other } = await newOrderBuyer(t, { usd: '100.00' });
+    for (const path of [`orders/${order.sOrderId}`, 'orders/not-a-uuid']) {
+      expectError(await other.call('GET', path), 404, 'NOT_FOUND');
+    }
+    for (const path of ['pay', 'accept']) {
+      expectError(
+        await other.call('POST', `orders/${order.sOrderId}/${path}`, {}),
+        404,
+        'NOT_FOUND',
+      );
+    }
+    expectError(
+      await other.call('POST', `orders/${order.sOrderId}/rating`, { iStars: 3 }),
+      404,
+      'NOT_FOUND',
+    );
+    expectError(await vendor.call('GET', `orders/${order.sOrderId}`), 404, 'NOT_FOUND');
+    expectError(await buyer.call('GET', `vendor/orders/${order.sOrderId}`), 404, 'NOT_FOUND');
+    expect((await tab(other, 'in-process')).total).toBe(0);
+    expectError(await buyer.call('GET', 'orders?tab=everything'), 400, 'INVALID_INPUT', 'tab');
+    expectError(await buyer.call('GET', 'orders?limit=1000'), 400, 'INVALID_INPUT', 'limit');
+  });
+});
+
+describe(`demo orders on ${TEST_ENGINE}`, () => {
+  it('gives demo@demo.test orders in every tab: in process, finalized and rated, disputed with a photo', async () => {
+    const demo = await createTestApp({ DEMO_DATA: 'true' });
+    try {
+      const login = await demo.app.inject({
+        method: 'POST',
+        url: '/api/v1/en/auth/login',
+        payload: { sEmail: 'demo@demo.test', sPassword: 'Demo1234!' },
+      });
+      const token = json<{ token: string }>(login).token;
+      const list = async (tabName: string) =>
+        json<{ orders: ApiOrderSummary[] }>(
+          await demo.app.inject({
+            method: 'GET',
+            url: `/api/v1/en/orders?tab=${tabName}`,
+            headers: { authorization: `Bearer ${token}` },
+          }),
+        ).orders;
+      const inProcess = await list('in-process');
+      expect(new Set(inProcess.map((order) => order.sStatus)).size).toBeGreaterThanOrEqual(4);
+      expect(new Set(inProcess.map((order) => order.sPaymentMethod))).toEqual(
+        new Set(['PAY_NOW', 'CONVERT_MXN', 'DEFERRED', 'FORWARD']),
+      );
+      const finalized = await list('finalized');
+      expect(finalized.length).toBeGreaterThanOrEqual(2);
+      expect(finalized.every((order) => order.sStatus === 'FINISHED' && order.bRated)).toBe(true);
+      const disputed = await list('disputed');
+      expect(disputed).toHaveLength(1);
+      const dispute = await demo.app.inject({
+        method: 'GET',
+        url: `/api/v1/en/disputes/${disputed[0]!.sDisputeId}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(
+        json<{ dispute: { images: unknown[]; sVendorAnswer: string } }>(dispute).dispute.images,
+      ).toHaveLength(1);
+      await expectLedgerSound(demo);
+    } finally {
+      await demo.close();
+    }
+  });
+});

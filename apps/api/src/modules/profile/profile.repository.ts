@@ -1,0 +1,165 @@
+import type { Executor } from '../../db/database.js';
+
+/** SQL of company profiles, their users and bank data; scoped by the enterprise. */
+
+export interface EnterpriseProfileFields {
+  name: string;
+  legalAddress: string | null;
+  pacaLicense: string | null;
+  blueBookNumber: string | null;
+  taxId: string | null;
+  description: string | null;
+}
+
+export interface BankFields {
+  bankName: string | null;
+  accountNumber: string | null;
+  routingNumber: string | null;
+  clabe: string;
+  bankNameMxn: string;
+}
+
+export async function findEnterprise(db: Executor, enterpriseId: string) {
+  return db
+    .selectFrom('enterprises')
+    .select([
+      'id',
+      'name',
+      'type',
+      'verified',
+      'legal_address',
+      'paca_license',
+      'blue_book_number',
+      'tax_id',
+      'description',
+      'bank_name',
+      'bank_account_number',
+      'bank_routing_number',
+      'clabe',
+      'bank_name_mxn',
+    ])
+    .where('id', '=', enterpriseId)
+    .executeTakeFirst();
+}
+
+export async function updateEnterpriseProfile(
+  db: Executor,
+  enterpriseId: string,
+  fields: EnterpriseProfileFields,
+): Promise<void> {
+  await db
+    .updateTable('enterprises')
+    .set({
+      name: fields.name,
+      legal_address: fields.legalAddress,
+      paca_license: fields.pacaLicense,
+      blue_book_number: fields.blueBookNumber,
+      tax_id: fields.taxId,
+      description: fields.description,
+    })
+    .where('id', '=', enterpriseId)
+    .execute();
+}
+
+export async function updateEnterpriseBank(
+  db: Executor,
+  enterpriseId: string,
+  bank: BankFields,
+): Promise<void> {
+  await db
+    .updateTable('enterprises')
+    .set({
+      bank_name: bank.bankName,
+      bank_account_number: bank.accountNumber,
+      bank_routing_number: bank.routingNumber,
+      clabe: bank.clabe,
+      bank_name_mxn: bank.bankNameMxn,
+    })
+    .where('id', '=', enterpriseId)
+    .execute();
+}
+
+const USER_COLUMNS = [
+  'id',
+  'email',
+  'first_name',
+  'last_name',
+  'phone',
+  'job_title',
+  'role',
+  'is_manager',
+  'active',
+  'created_at',
+] as const;
+
+export async function findUser(db: Executor, enterpriseId: string, userId: string) {
+  return db
+    .selectFrom('users')
+    .select(USER_COLUMNS)
+    .where('enterprise_id', '=', enterpriseId)
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function listUsers(
+  db: Executor,
+  enterpriseId: string,
+  page: { offset: number; limit: number },
+) {
+  return db
+    .selectFrom('users')
+    .select(USER_COLUMNS)
+    .where('enterprise_id', '=', enterpriseId)
+    .orderBy('first_name')
+    .orderBy('last_name')
+    .orderBy('id')
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+}
+
+export async function countUsers(db: Executor, enterpriseId: string): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('enterprise_id', '=', enterpriseId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function updateOwnDetails(
+  db: Executor,
+  enterpriseId: string,
+  userId: string,
+  fields: { firstName: string; lastName: string; phone: string | null; jobTitle: string | null },
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({
+      first_name: fields.firstName,
+      last_name: fields.lastName,
+      phone: fields.phone,
+      job_title: fields.jobTitle,
+    })
+    .where('enterprise_id', '=', enterpriseId)
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function updateUserAccess(
+  db: Executor,
+  enterpriseId: string,
+  userId: string,
+  access: { isManager?: boolean | undefined; active?: boolean | undefined },
+): Promise<number> {
+  const result = await db
+    .updateTable('users')
+    .set({
+      ...(access.isManager === undefined ? {} : { is_manager: access.isManager }),
+      ...(access.active === undefined ? {} : { active: access.active }),
+    })
+    .where('enterprise_id', '=', enterpriseId)
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

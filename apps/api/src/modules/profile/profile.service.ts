@@ -1,0 +1,195 @@
+import type { EnterpriseType } from '@app/domain';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import type { AuthService } from '../auth/auth.service.js';
+import { isUuid } from '../rates/rates.service.js';
+import * as repo from './profile.repository.js';
+import type { BankFields, EnterpriseProfileFields } from './profile.repository.js';
+
+export type { BankFields, EnterpriseProfileFields } from './profile.repository.js';
+
+const USERS_CAP = 100;
+
+export interface EnterpriseAnswer {
+  sEnterpriseId: string;
+  sName: string;
+  bVerified: boolean;
+  sLegalAddress: string | null;
+  sPacaLicense: string | null;
+  sBlueBookNumber: string | null;
+  sTaxId: string | null;
+  sDescription: string | null;
+  sType: EnterpriseType;
+}
+
+export interface UserAnswer {
+  sUserId: string;
+  sName: string;
+  sLastName: string;
+  sEmail: string;
+  sPhone: string | null;
+  sJobTitle: string | null;
+  sRole: string;
+  isManager: boolean;
+  bActive: boolean;
+  created_at: string;
+}
+
+/** The bank registration in the specification's sub-account field names. */
+export interface BankAnswer {
+  sBank_name: string | null;
+  sAccount_number: string | null;
+  sRouting_number: string | null;
+  clabe: string | null;
+  sBank_mxn_account: string | null;
+}
+
+type UserRow = NonNullable<Awaited<ReturnType<typeof repo.findUser>>>;
+
+function toUserAnswer(row: UserRow): UserAnswer {
+  return {
+    sUserId: row.id,
+    sName: row.first_name,
+    sLastName: row.last_name,
+    sEmail: row.email,
+    sPhone: row.phone,
+    sJobTitle: row.job_title,
+    sRole: row.role,
+    isManager: row.is_manager,
+    bActive: row.active,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+/** Company profile, the signed-in user's details, sub-users and the vendor's bank data. */
+export class ProfileService {
+  constructor(
+    private readonly db: Db,
+    private readonly auth: AuthService,
+  ) {}
+
+  /** The caller's own enterprise; any other id is not found. */
+  async enterprise(callerEnterpriseId: string, enterpriseId = callerEnterpriseId) {
+    if (enterpriseId !== callerEnterpriseId) throw new AppError('NOT_FOUND');
+    const row = await repo.findEnterprise(this.db, callerEnterpriseId);
+    if (!row) throw new AppError('NOT_FOUND');
+    return {
+      sEnterpriseId: row.id,
+      sName: row.name,
+      bVerified: row.verified,
+      sLegalAddress: row.legal_address,
+      sPacaLicense: row.paca_license,
+      sBlueBookNumber: row.blue_book_number,
+      sTaxId: row.tax_id,
+      sDescription: row.description,
+      sType: row.type,
+    } satisfies EnterpriseAnswer;
+  }
+
+  /** The verified flag is the back office's to set, never the company's. */
+  async updateEnterprise(
+    enterpriseId: string,
+    fields: EnterpriseProfileFields,
+  ): Promise<EnterpriseAnswer> {
+    await repo.updateEnterpriseProfile(this.db, enterpriseId, fields);
+    return this.enterprise(enterpriseId);
+  }
+
+  async me(enterpriseId: string, userId: string): Promise<UserAnswer> {
+    const row = await repo.findUser(this.db, enterpriseId, userId);
+    if (!row) throw new AppError('NOT_FOUND');
+    return toUserAnswer(row);
+  }
+
+  async updateMe(
+    enterpriseId: string,
+    userId: string,
+    fields: { firstName: string; lastName: string; phone: string | null; jobTitle: string | null },
+  ): Promise<UserAnswer> {
+    await repo.updateOwnDetails(this.db, enterpriseId, userId, fields);
+    return this.me(enterpriseId, userId);
+  }
+
+  async users(enterpriseId: string, page: number, limit: number) {
+    const [rows, total] = await Promise.all([
+      repo.listUsers(this.db, enterpriseId, { offset: (page - 1) * limit, limit }),
+      repo.countUsers(this.db, enterpriseId),
+    ]);
+    return { users: rows.map(toUserAnswer), total, page, limit };
+  }
+
+  /**
+   * A manager invites a sub-user: the account is made with no usable password and an
+   * e-mail carries a single-use link to choose one.
+   */
+  async inviteUser(
+    inviter: {
+      enterpriseId: string;
+      enterpriseType: EnterpriseType;
+      userId: string;
+      fullName: string;
+    },
+    invitee: {
+      email: string;
+      firstName: string;
+      lastName: string;
+      phone: string | null;
+      jobTitle: string | null;
+      isManager: boolean;
+    },
+  ): Promise<UserAnswer> {
+    if (inviter.enterpriseType === 'operator') throw new AppError('NOT_FOUND');
+    if ((await repo.countUsers(this.db, inviter.enterpriseId)) >= USERS_CAP) {
+      throw new AppError('INVALID_STATE', { field: 'sEmail' });
+    }
+    const enterprise = await this.enterprise(inviter.enterpriseId);
+    const userId = await this.auth.inviteUser({
+      enterpriseId: inviter.enterpriseId,
+      enterpriseName: enterprise.sName,
+      inviterName: inviter.fullName,
+      email: invitee.email,
+      firstName: invitee.firstName,
+      lastName: invitee.lastName,
+      phone: invitee.phone,
+      jobTitle: invitee.jobTitle,
+      role: inviter.enterpriseType,
+      isManager: invitee.isManager,
+    });
+    return this.me(inviter.enterpriseId, userId);
+  }
+
+  /** Grants or removes the admin flag, deactivates or reactivates a sub-user. */
+  async updateUserAccess(
+    enterpriseId: string,
+    callerUserId: string,
+    userId: string,
+    access: { isManager?: boolean | undefined; active?: boolean | undefined },
+  ): Promise<UserAnswer> {
+    if (!isUuid(userId)) throw new AppError('NOT_FOUND');
+    // The caller is a manager; refusing their own demotion keeps one active manager.
+    if (userId === callerUserId) {
+      if (access.active === false) throw new AppError('INVALID_STATE', { field: 'bActive' });
+      if (access.isManager === false) throw new AppError('INVALID_STATE', { field: 'isManager' });
+    }
+    const updated = await repo.updateUserAccess(this.db, enterpriseId, userId, access);
+    if (updated === 0) throw new AppError('NOT_FOUND');
+    return this.me(enterpriseId, userId);
+  }
+
+  async bank(enterpriseId: string): Promise<BankAnswer> {
+    const row = await repo.findEnterprise(this.db, enterpriseId);
+    if (!row) throw new AppError('NOT_FOUND');
+    return {
+      sBank_name: row.bank_name,
+      sAccount_number: row.bank_account_number,
+      sRouting_number: row.bank_routing_number,
+      clabe: row.clabe,
+      sBank_mxn_account: row.bank_name_mxn,
+    };
+  }
+
+  async updateBank(enterpriseId: string, bank: BankFields): Promise<BankAnswer> {
+    await repo.updateEnterpriseBank(this.db, enterpriseId, bank);
+    return this.bank(enterpriseId);
+  }
+}

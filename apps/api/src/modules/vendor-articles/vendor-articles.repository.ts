@@ -1,0 +1,237 @@
+import type { Executor } from '../../db/database.js';
+import { containsPattern } from '../catalog/catalog.repository.js';
+
+/** SQL of a vendor's own articles; every query is scoped by the vendor enterprise. */
+
+export interface ArticleFields {
+  subcategoryId: string;
+  name: string;
+  description: string;
+  origin: string | null;
+  pricePerBoxCents: bigint;
+  boxesPerPallet: number;
+  minBoxes: number;
+  stockBoxes: number;
+}
+
+function columns(fields: ArticleFields) {
+  return {
+    subcategory_id: fields.subcategoryId,
+    name: fields.name,
+    description: fields.description,
+    origin: fields.origin,
+    price_per_box_cents: fields.pricePerBoxCents,
+    boxes_per_pallet: fields.boxesPerPallet,
+    min_boxes: fields.minBoxes,
+    stock_boxes: fields.stockBoxes,
+  };
+}
+
+function vendorArticles(db: Executor, vendorId: string) {
+  return db
+    .selectFrom('articles as a')
+    .innerJoin('subcategories as s', 's.id', 'a.subcategory_id')
+    .innerJoin('categories as c', 'c.id', 's.category_id')
+    .where('a.vendor_enterprise_id', '=', vendorId);
+}
+
+const ARTICLE_COLUMNS = [
+  'a.id',
+  'a.name',
+  'a.description',
+  'a.origin',
+  'a.price_per_box_cents',
+  'a.boxes_per_pallet',
+  'a.min_boxes',
+  'a.stock_boxes',
+  'a.active',
+  'a.created_at',
+  'a.updated_at',
+  's.id as subcategory_id',
+  's.name_en as subcategory_name_en',
+  's.name_sp as subcategory_name_sp',
+  'c.id as category_id',
+  'c.name_en as category_name_en',
+  'c.name_sp as category_name_sp',
+] as const;
+
+export async function listVendorArticles(
+  db: Executor,
+  vendorId: string,
+  filters: { search?: string | undefined; active?: boolean | undefined },
+  page: { offset: number; limit: number },
+) {
+  let query = vendorArticles(db, vendorId).select(ARTICLE_COLUMNS);
+  if (filters.active !== undefined) query = query.where('a.active', '=', filters.active);
+  if (filters.search !== undefined)
+    query = query.where('a.name', 'ilike', containsPattern(filters.search));
+  return query
+    .orderBy('a.created_at', 'desc')
+    .orderBy('a.id')
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+}
+
+export async function countVendorArticles(
+  db: Executor,
+  vendorId: string,
+  filters: { search?: string | undefined; active?: boolean | undefined },
+): Promise<number> {
+  let query = vendorArticles(db, vendorId).select((eb) => eb.fn.countAll<string>().as('n'));
+  if (filters.active !== undefined) query = query.where('a.active', '=', filters.active);
+  if (filters.search !== undefined)
+    query = query.where('a.name', 'ilike', containsPattern(filters.search));
+  const row = await query.executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function findVendorArticle(db: Executor, vendorId: string, articleId: string) {
+  return vendorArticles(db, vendorId)
+    .select(ARTICLE_COLUMNS)
+    .where('a.id', '=', articleId)
+    .executeTakeFirst();
+}
+
+/** Locks the vendor's article row (image count, updates); undefined when not theirs. */
+export async function lockVendorArticle(db: Executor, vendorId: string, articleId: string) {
+  return db
+    .selectFrom('articles')
+    .select(['id'])
+    .where('vendor_enterprise_id', '=', vendorId)
+    .where('id', '=', articleId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function subcategoryExists(db: Executor, subcategoryId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('subcategories')
+    .select('id')
+    .where('id', '=', subcategoryId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertArticle(
+  db: Executor,
+  article: { id: string; vendorId: string; now: Date } & ArticleFields,
+): Promise<void> {
+  await db
+    .insertInto('articles')
+    .values({
+      id: article.id,
+      vendor_enterprise_id: article.vendorId,
+      ...columns(article),
+      active: true,
+      created_at: article.now,
+      updated_at: article.now,
+    })
+    .execute();
+}
+
+export async function updateArticle(
+  db: Executor,
+  vendorId: string,
+  articleId: string,
+  fields: ArticleFields,
+  now: Date,
+): Promise<number> {
+  const result = await db
+    .updateTable('articles')
+    .set({ ...columns(fields), updated_at: now })
+    .where('vendor_enterprise_id', '=', vendorId)
+    .where('id', '=', articleId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function setArticleActive(
+  db: Executor,
+  vendorId: string,
+  articleId: string,
+  active: boolean,
+  now: Date,
+): Promise<number> {
+  const result = await db
+    .updateTable('articles')
+    .set({ active, updated_at: now })
+    .where('vendor_enterprise_id', '=', vendorId)
+    .where('id', '=', articleId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function listArticleImages(db: Executor, articleIds: readonly string[]) {
+  if (articleIds.length === 0) return [];
+  return db
+    .selectFrom('article_images')
+    .select(['id', 'article_id', 'storage_key', 'content_type', 'position'])
+    .where('article_id', 'in', articleIds)
+    .orderBy('article_id')
+    .orderBy('position')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+export async function imageStats(
+  db: Executor,
+  articleId: string,
+): Promise<{ count: number; maxPosition: number }> {
+  const row = await db
+    .selectFrom('article_images')
+    .select((eb) => [eb.fn.countAll<string>().as('n'), eb.fn.max('position').as('max_position')])
+    .where('article_id', '=', articleId)
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.n), maxPosition: Number(row.max_position ?? -1) };
+}
+
+export async function insertArticleImage(
+  db: Executor,
+  image: {
+    id: string;
+    articleId: string;
+    storageKey: string;
+    contentType: string;
+    position: number;
+    createdAt: Date;
+  },
+): Promise<void> {
+  await db
+    .insertInto('article_images')
+    .values({
+      id: image.id,
+      article_id: image.articleId,
+      storage_key: image.storageKey,
+      content_type: image.contentType,
+      position: image.position,
+      created_at: image.createdAt,
+    })
+    .execute();
+}
+
+/** Deletes an image of the vendor's article; answers its storage key, or undefined. */
+export async function deleteArticleImage(
+  db: Executor,
+  vendorId: string,
+  articleId: string,
+  imageId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .deleteFrom('article_images')
+    .where('id', '=', imageId)
+    .where('article_id', '=', articleId)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('articles')
+          .select('articles.id')
+          .where('articles.id', '=', articleId)
+          .where('articles.vendor_enterprise_id', '=', vendorId),
+      ),
+    )
+    .returning('storage_key')
+    .executeTakeFirst();
+  return row?.storage_key;
+}
