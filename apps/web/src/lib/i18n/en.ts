@@ -1,3 +1,9 @@
+import { catalogEn } from './features/catalog';
+import { cartEn } from './features/cart';
+import { ordersEn } from './features/orders';
+import { disputesEn } from './features/disputes';
+import { profileEn } from './features/profile';
+import { warehousesEn } from './features/warehouses';
 import { financeEn } from './features/finance';
 import { exchangeEn } from './features/exchange';
 import { invoicesEn } from './features/invoices';
@@ -229,4 +235,10 @@ export const en = {
   suppliers: suppliersEn,
   statement: statementEn,
   operator: operatorEn,
+  catalog: catalogEn,
+  cart: cartEn,
+  orders: ordersEn,
+  disputes: disputesEn,
+  profile: profileEn,
+  warehouses: warehousesEn,
 } as const;

@@ -1,3 +1,9 @@
+import { catalogSp } from './features/catalog';
+import { cartSp } from './features/cart';
+import { ordersSp } from './features/orders';
+import { disputesSp } from './features/disputes';
+import { profileSp } from './features/profile';
+import { warehousesSp } from './features/warehouses';
 import { financeSp } from './features/finance';
 import { exchangeSp } from './features/exchange';
 import { invoicesSp } from './features/invoices';
@@ -231,4 +237,10 @@ export const sp: Translation = {
   suppliers: suppliersSp,
   statement: statementSp,
   operator: operatorSp,
+  catalog: catalogSp,
+  cart: cartSp,
+  orders: ordersSp,
+  disputes: disputesSp,
+  profile: profileSp,
+  warehouses: warehousesSp,
 };
