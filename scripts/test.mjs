@@ -70,6 +70,13 @@ if (await postgresReachable()) {
 } else {
   console.warn(`\nSKIPPING the PostgreSQL run: no server answers at ${TEST_DATABASE_URL}.`);
 }
+if (await postgresReachable()) {
+  step('Fault tests, short form (crashes, bad input, tenants, login)', 'node', [
+    'scripts/faults/faults.mjs',
+  ]);
+} else {
+  console.warn('\nSKIPPING the fault tests: they need PostgreSQL.');
+}
 if (chromiumAvailable()) {
   step('Build', 'npm', ['run', 'build']);
   const file = join(reports, 'e2e.json');

@@ -1,0 +1,28 @@
+// npm run test:faults (short, for CI) and npm run test:faults:long (full counts).
+// Builds the server, then: crashes mid-flow on PostgreSQL and PGlite, generated bad input,
+// tenant isolation, login limits. Ends with `faults: N passed, M failed`.
+import { checks, ROOT } from './lib.mjs';
+import { runCrash } from './crash.mjs';
+import { runBadInput, runIsolation, runLogin } from './inprocess.mjs';
+import { postgresReachable } from '../postgres.mjs';
+import { run } from '../lib.mjs';
+
+const long = process.argv.includes('--long');
+const started = Date.now();
+if (!process.argv.includes('--no-build')) {
+  if (run('npx', ['tsc', '-b', 'apps/api'], { cwd: ROOT }) !== 0) process.exit(1);
+}
+const t = checks();
+console.log(`Faults (${long ? 'long' : 'short'} form)`);
+if (await postgresReachable()) {
+  await runCrash(t, 'postgres', long ? 20 : 3);
+} else {
+  t.check('PostgreSQL reachable for the crash run', false, 'no server at TEST_DATABASE_URL');
+}
+await runCrash(t, 'pglite', long ? 5 : 1);
+await runBadInput(t, long ? 2000 : 300);
+await runIsolation(t);
+await runLogin(t, long);
+console.log(`(${Math.round((Date.now() - started) / 1000)} s)`);
+console.log(`faults: ${t.passed} passed, ${t.failures.length} failed`);
+process.exit(t.failures.length ? 1 : 0);
