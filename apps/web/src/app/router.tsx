@@ -43,14 +43,54 @@ export const routes: RouteObject[] = [
         }),
         children: [
           { path: 'home', ...homeRoute },
-          notBuilt('welcome', 'welcome'),
-          notBuilt('superbuyer', 'superbuyer'),
-          notBuilt('catalogs', 'catalogs'),
-          notBuilt('catalogs/:id/subcatalogs', 'subcatalogs'),
-          notBuilt('catalogs/:idCategory/subcatalogs/:idSubcategory/articles', 'articles'),
-          notBuilt('view/article/:id', 'article'),
-          notBuilt('vendor', 'vendors'),
-          notBuilt('vendor/detail/:id', 'vendorDetail'),
+          {
+            path: 'welcome',
+            lazy: async () => ({
+              Component: (await import('../features/catalog/welcome-page')).WelcomePage,
+            }),
+          },
+          {
+            path: 'superbuyer',
+            lazy: async () => ({
+              Component: (await import('../features/catalog/superbuyer-page')).SuperbuyerPage,
+            }),
+          },
+          {
+            path: 'catalogs',
+            lazy: async () => ({
+              Component: (await import('../features/catalog/categories-page')).CategoriesPage,
+            }),
+          },
+          {
+            path: 'catalogs/:id/subcatalogs',
+            lazy: async () => ({
+              Component: (await import('../features/catalog/subcategories-page')).SubcategoriesPage,
+            }),
+          },
+          {
+            path: 'catalogs/:idCategory/subcatalogs/:idSubcategory/articles',
+            lazy: async () => ({
+              Component: (await import('../features/catalog/articles-page')).ArticlesPage,
+            }),
+          },
+          {
+            path: 'view/article/:id',
+            lazy: async () => ({
+              Component: (await import('../features/catalog/article-page')).ArticlePage,
+            }),
+          },
+          {
+            path: 'vendor',
+            lazy: async () => ({
+              Component: (await import('../features/catalog/vendors-page')).VendorsPage,
+            }),
+          },
+          {
+            path: 'vendor/detail/:id',
+            lazy: async () => ({
+              Component: (await import('../features/catalog/vendor-page')).VendorPage,
+            }),
+          },
           {
             Component: RedirectIfLoggedIn,
             children: [
@@ -99,16 +139,76 @@ export const routes: RouteObject[] = [
               {
                 Component: RequireManager,
                 children: [
-                  notBuilt('profile/tab/:num', 'profile'),
-                  notBuilt('warehouse', 'warehouses'),
-                  notBuilt('warehouse/add', 'addWarehouse'),
-                  notBuilt('warehouse/edit/:id', 'editWarehouse'),
-                  notBuilt('shopping-cart', 'shoppingCart'),
-                  notBuilt('order/tab/:num', 'orders'),
-                  notBuilt('order-detail/:type/:id', 'orderDetail'),
-                  notBuilt('payment-process', 'paymentProcess'),
-                  notBuilt('disputes/tab/:num', 'disputes'),
-                  notBuilt('dispute/:id', 'dispute'),
+                  {
+                    path: 'profile/tab/:num',
+                    lazy: async () => ({
+                      Component: (await import('../features/profile/profile-page')).ProfilePage,
+                    }),
+                  },
+                  {
+                    path: 'warehouse',
+                    lazy: async () => ({
+                      Component: (await import('../features/warehouses/warehouses-page'))
+                        .WarehousesPage,
+                    }),
+                  },
+                  {
+                    path: 'warehouse/add',
+                    lazy: async () => ({
+                      Component: (await import('../features/warehouses/warehouse-edit-page'))
+                        .AddWarehousePage,
+                    }),
+                  },
+                  {
+                    path: 'warehouse/edit/:id',
+                    lazy: async () => ({
+                      Component: (await import('../features/warehouses/warehouse-edit-page'))
+                        .EditWarehousePage,
+                    }),
+                  },
+                  {
+                    path: 'shopping-cart',
+                    lazy: async () => ({
+                      Component: (await import('../features/cart/cart-page')).CartPage,
+                    }),
+                  },
+                  {
+                    path: 'order/tab/:num',
+                    lazy: async () => ({
+                      Component: (await import('../features/orders/orders-page')).OrdersPage,
+                    }),
+                  },
+                  {
+                    // The order detail opens disputes with the disputes feature's dialog.
+                    path: 'order-detail/:type/:id',
+                    lazy: async () => {
+                      const [{ OrderDetailPage }, { OpenDisputeDialog }] = await Promise.all([
+                        import('../features/orders/order-detail-page'),
+                        import('../features/disputes/components/open-dispute-dialog'),
+                      ]);
+                      return { element: <OrderDetailPage OpenDisputeDialog={OpenDisputeDialog} /> };
+                    },
+                  },
+                  {
+                    path: 'payment-process',
+                    lazy: async () => ({
+                      Component: (await import('../features/cart/payment-process-page'))
+                        .PaymentProcessPage,
+                    }),
+                  },
+                  {
+                    path: 'disputes/tab/:num',
+                    lazy: async () => ({
+                      Component: (await import('../features/disputes/disputes-page')).DisputesPage,
+                    }),
+                  },
+                  {
+                    path: 'dispute/:id',
+                    lazy: async () => ({
+                      Component: (await import('../features/disputes/dispute-detail-page'))
+                        .DisputeDetailPage,
+                    }),
+                  },
                 ],
               },
             ],

@@ -3,8 +3,17 @@ import Link from '@mui/material/Link';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 
-/** The product's mark and name, linking to the landing page. */
-export function BrandLink({ onDark = false }: { onDark?: boolean }) {
+/**
+ * The product's mark and name, linking to the landing page. `compactOnPhone` keeps only
+ * the mark below 600 px, so a crowded top bar fits a phone.
+ */
+export function BrandLink({
+  onDark = false,
+  compactOnPhone = false,
+}: {
+  onDark?: boolean;
+  compactOnPhone?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <Link
@@ -38,7 +47,12 @@ export function BrandLink({ onDark = false }: { onDark?: boolean }) {
       >
         $
       </Box>
-      {t('app.name')}
+      <Box
+        component="span"
+        sx={{ display: compactOnPhone ? { xs: 'none', sm: 'inline' } : 'inline' }}
+      >
+        {t('app.name')}
+      </Box>
     </Link>
   );
 }

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { LanguageSelect } from '../../components/language-select';
 import { useLogout } from '../../features/auth/api/logout';
+import { CartButton } from '../../features/cart/components/cart-button';
 import { useSession } from '../../lib/session-store';
 import { BrandLink } from './brand-link';
 
@@ -47,10 +48,10 @@ function AccountMenu() {
             {t('nav.dashboard')}
           </MenuItem>
         )}
-        <MenuItem component={RouterLink} to="/profile/tab/1" onClick={close}>
+        <MenuItem component={RouterLink} to="/profile/tab/0" onClick={close}>
           {t('nav.profile')}
         </MenuItem>
-        <MenuItem component={RouterLink} to="/order/tab/1" onClick={close}>
+        <MenuItem component={RouterLink} to="/order/tab/0" onClick={close}>
           {t('nav.orders')}
         </MenuItem>
         {user.sRole !== 'vendor' && (
@@ -126,7 +127,7 @@ export function MarketplaceTopBar() {
     >
       <Container maxWidth="lg" disableGutters>
         <Toolbar sx={{ gap: { xs: 1, sm: 1.5 } }}>
-          <BrandLink />
+          <BrandLink compactOnPhone />
           <Box
             component="nav"
             aria-label={t('nav.mainNavigation')}
@@ -141,6 +142,7 @@ export function MarketplaceTopBar() {
           </Box>
           <Box sx={{ flexGrow: 1 }} />
           <LanguageSelect />
+          {session?.user.sRole === 'customer' && <CartButton />}
           {session ? (
             <AccountMenu />
           ) : (

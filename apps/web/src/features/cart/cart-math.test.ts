@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import {
+  cartLineCount,
+  cartShippedPallets,
+  quantityProblem,
+  shippedPallets,
+  trucksFor,
+} from './cart-math';
+
+describe('cart counts', () => {
+  it('ships each line on whole pallets', () => {
+    expect(shippedPallets(60, 216)).toBe(1);
+    expect(shippedPallets(216, 216)).toBe(1);
+    expect(shippedPallets(217, 216)).toBe(2);
+    expect(shippedPallets(0, 216)).toBe(0);
+  });
+
+  it('adds the whole pallets of every line of a cart', () => {
+    expect(
+      cartShippedPallets([
+        { dQuantity: 60, dBoxesPerPallet: 216 },
+        { dQuantity: 100, dBoxesPerPallet: 40 },
+      ]),
+    ).toBe(4);
+  });
+
+  it('needs one truck per 26 pallets, rounded up', () => {
+    expect(trucksFor(0)).toBe(0);
+    expect(trucksFor(1)).toBe(1);
+    expect(trucksFor(26)).toBe(1);
+    expect(trucksFor(27)).toBe(2);
+    expect(trucksFor(52)).toBe(2);
+    expect(trucksFor(53)).toBe(3);
+  });
+
+  it('counts the lines of all the carts', () => {
+    expect(cartLineCount([{ aProducts: [1, 2] }, { aProducts: [3] }])).toBe(3);
+    expect(cartLineCount([])).toBe(0);
+  });
+});
+
+describe('quantityProblem', () => {
+  it('accepts whole boxes between the minimum and the stock', () => {
+    expect(quantityProblem('54', 54, 1296)).toBeNull();
+    expect(quantityProblem(' 1296 ', 54, 1296)).toBeNull();
+  });
+
+  it('names what is wrong', () => {
+    expect(quantityProblem('', 54, 100)).toBe('required');
+    expect(quantityProblem('1.5', 1, 100)).toBe('whole');
+    expect(quantityProblem('-3', 1, 100)).toBe('whole');
+    expect(quantityProblem('53', 54, 100)).toBe('belowMinimum');
+    expect(quantityProblem('101', 54, 100)).toBe('aboveStock');
+  });
+});

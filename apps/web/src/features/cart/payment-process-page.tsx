@@ -1,0 +1,529 @@
+import { todayInTimeZone } from '@app/domain';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { enqueueSnackbar } from 'notistack';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { PageFrame } from '../../components/page-frame';
+import { quoteDeadline, useCountdown } from '../../components/use-countdown';
+import { isApiError } from '../../lib/api-client';
+import { financeKeys, useDashboardQuery, useIdempotencyKey } from '../../lib/finance/queries';
+import { formatDate, formatMoney } from '../../lib/format';
+import { useLanguage } from '../../lib/i18n/i18n';
+import { useSession } from '../../lib/session-store';
+import { showErrorToast, showSuccessToast } from '../../lib/toast';
+import type { ProviderCart } from './api/cart';
+import { cartKeys, useCartQuery } from './api/cart';
+import type { CheckoutBody, ForwardQuote, PaymentMethod } from './api/checkout';
+import { checkout, useCheckoutWarehousesQuery, useForwardRateMutation } from './api/checkout';
+import { BankDetails } from './components/bank-details';
+import { CartEmptyState, CartLoadError } from './components/cart-notices';
+import { CheckoutSummary } from './components/checkout-summary';
+import { FailedToBuyDialog } from './components/failed-to-buy-dialog';
+import { PaymentMethodOptions } from './components/payment-method-options';
+import { RateLine } from './components/rate-line';
+import { cartShippedPallets } from './cart-math';
+import { formatQuoteRate } from './format-rate';
+
+const ForwardDatePicker = lazy(async () => ({
+  default: (await import('./components/forward-date-picker')).ForwardDatePicker,
+}));
+
+/** The server refused the quote: it expired, or it is not the one the rate came from. */
+function isQuoteError(error: unknown): boolean {
+  return isApiError(error) && (error.code === 'QUOTE_EXPIRED' || error.code === 'QUOTE_MISMATCH');
+}
+
+interface ForwardChoice extends ForwardQuote {
+  date: string;
+  fetchedAt: number;
+}
+
+/** The forward rate of the chosen day, counted down to its expiry. */
+function ForwardQuoteLine({
+  quote,
+  onExpired,
+  running,
+}: {
+  quote: ForwardChoice;
+  onExpired: () => void;
+  running: boolean;
+}) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const seconds = useCountdown({
+    deadline: quoteDeadline(quote.fetchedAt, quote.expiresAt),
+    resetKey: quote.uuid,
+    onZero: onExpired,
+    running,
+  });
+  return (
+    <RateLine
+      label={t('cart.checkout.forwardRate')}
+      value={t('cart.checkout.forwardRateValue', {
+        rate: formatQuoteRate(quote.rate),
+        date: formatDate(quote.date, language),
+      })}
+      seconds={seconds}
+      expiresText={t('cart.checkout.forwardRateExpires', { seconds: String(seconds) })}
+      testId="forward-rate"
+    />
+  );
+}
+
+function Checkout({ cart }: { cart: ProviderCart }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const rateText = (rate: number) => t('cart.checkout.rateValue', { rate: formatQuoteRate(rate) });
+
+  const warehouses = useCheckoutWarehousesQuery();
+  const dashboard = useDashboardQuery();
+  const forwardRate = useForwardRateMutation();
+
+  const [chosenWarehouse, setChosenWarehouse] = useState('');
+  const [method, setMethod] = useState<PaymentMethod>('PAY_NOW');
+  const [today] = useState(() => todayInTimeZone(new Date()));
+  const [forwardDate, setForwardDate] = useState<string | null>(null);
+  const [forwardDateInvalid, setForwardDateInvalid] = useState(false);
+  const [forwardQuote, setForwardQuote] = useState<ForwardChoice | null>(null);
+  const [forwardExpired, setForwardExpired] = useState(false);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  const idempotencyKey = useIdempotencyKey(confirmOpen);
+
+  const list = warehouses.data ?? [];
+  const warehouseId = list.some((item) => item.sWarehouseId === chosenWarehouse)
+    ? chosenWarehouse
+    : (list[0]?.sWarehouseId ?? '');
+  const warehouse = list.find((item) => item.sWarehouseId === warehouseId);
+
+  const quote = dashboard.data;
+  const seconds = useCountdown({
+    deadline: quote ? quoteDeadline(dashboard.dataUpdatedAt, quote.quoteExpiresAt) : undefined,
+    resetKey: dashboard.dataUpdatedAt,
+    onZero: () => void dashboard.refetch(),
+    running: Boolean(quote) && !confirmOpen,
+  });
+
+  const refreshAfterQuoteError = () => {
+    void queryClient.invalidateQueries({ queryKey: financeKeys.dashboard() });
+    if (method === 'FORWARD') setForwardQuote(null);
+    // The rate changed under the buyer: never a raw error, a plain notice to review.
+    enqueueSnackbar(t('finance.quoteRefreshed'), { variant: 'info' });
+  };
+
+  const place = useMutation({
+    mutationFn: (body: CheckoutBody) => checkout(body, idempotencyKey),
+    meta: { errorToast: false },
+    onSuccess: ({ order }) => {
+      setConfirmOpen(false);
+      showSuccessToast(t('cart.checkout.placed'));
+      void queryClient.invalidateQueries({ queryKey: cartKeys.all });
+      void queryClient.invalidateQueries({ queryKey: financeKeys.dashboard() });
+      void navigate(`/order-detail/in-process/${order.sOrderId}`);
+    },
+    onError: (error) => {
+      setConfirmOpen(false);
+      if (isQuoteError(error)) refreshAfterQuoteError();
+      else setFailure(error);
+    },
+  });
+
+  const getForwardRate = () => {
+    if (!forwardDate || !quote) return;
+    setForwardExpired(false);
+    forwardRate.mutate(
+      { date: forwardDate, spotReference: quote.exchangeRateTodayReference },
+      {
+        onSuccess: (answer) =>
+          setForwardQuote({ ...answer, date: forwardDate, fetchedAt: Date.now() }),
+        onError: (error) => {
+          if (isQuoteError(error)) refreshAfterQuoteError();
+          else showErrorToast(error);
+        },
+      },
+    );
+  };
+
+  const body: CheckoutBody | null = (() => {
+    if (!warehouseId || !quote) return null;
+    if (method === 'FORWARD') {
+      if (!forwardQuote) return null;
+      return {
+        sVendorId: cart.sProviderId,
+        sWarehouseId: warehouseId,
+        sPaymentMethod: method,
+        sExchangeRateReference: forwardQuote.uuid,
+        dExchangeRate: forwardQuote.rate,
+        dForwardDate: forwardQuote.date,
+      };
+    }
+    return {
+      sVendorId: cart.sProviderId,
+      sWarehouseId: warehouseId,
+      sPaymentMethod: method,
+      sExchangeRateReference: quote.exchangeRateTodayReference,
+      dExchangeRate: quote.exchangeRateToday,
+    };
+  })();
+
+  const balance = quote?.balances.balanceUsd.balance;
+  const paysFromBalance = method === 'PAY_NOW' || method === 'CONVERT_MXN';
+
+  const spotRate = quote ? (
+    <RateLine
+      label={t('cart.checkout.rate')}
+      value={rateText(quote.exchangeRateToday)}
+      seconds={seconds}
+      expiresText={t('cart.checkout.rateExpires', { seconds: String(seconds) })}
+      testId="spot-rate"
+    />
+  ) : dashboard.isError ? (
+    <CartLoadError
+      message={t('cart.checkout.rateFailed')}
+      onRetry={() => void dashboard.refetch()}
+    />
+  ) : (
+    <Typography color="text.secondary">{t('cart.checkout.rateLoading')}</Typography>
+  );
+
+  return (
+    <>
+      {cart.bChanged && (
+        <Alert
+          severity="warning"
+          sx={{ mb: 2 }}
+          action={
+            <Button component={RouterLink} to="/shopping-cart" color="inherit" size="small">
+              {t('cart.checkout.backToCart')}
+            </Button>
+          }
+        >
+          {t('cart.checkout.changedWarning')}
+        </Alert>
+      )}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: '1fr', md: '1fr 400px' },
+          alignItems: 'start',
+        }}
+      >
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3, minWidth: 0 }}>
+          <Paper
+            variant="outlined"
+            component="section"
+            aria-labelledby="warehouse-title"
+            sx={{ p: { xs: 2, sm: 3 } }}
+          >
+            <Typography id="warehouse-title" component="h2" variant="h3" sx={{ mb: 1.5 }}>
+              {t('cart.checkout.warehouseTitle')}
+            </Typography>
+            {warehouses.isError ? (
+              <CartLoadError
+                message={t('cart.checkout.warehousesFailed')}
+                onRetry={() => void warehouses.refetch()}
+              />
+            ) : !warehouses.data ? (
+              <Skeleton variant="rectangular" height={56} />
+            ) : list.length === 0 ? (
+              <Alert
+                severity="warning"
+                data-testid="no-warehouse"
+                action={
+                  <Button component={RouterLink} to="/warehouse/add" color="inherit" size="small">
+                    {t('cart.checkout.addWarehouse')}
+                  </Button>
+                }
+              >
+                {t('cart.checkout.noWarehouse')}
+              </Alert>
+            ) : (
+              <TextField
+                select
+                label={t('cart.checkout.warehouse')}
+                value={warehouseId}
+                onChange={(event) => setChosenWarehouse(event.target.value)}
+                margin="none"
+                helperText={
+                  warehouse
+                    ? [
+                        warehouse.sAddress,
+                        warehouse.sCity,
+                        warehouse.sState,
+                        warehouse.sPostalCode,
+                        warehouse.sCountry,
+                      ]
+                        .filter(Boolean)
+                        .join(', ')
+                    : undefined
+                }
+              >
+                {list.map((item) => (
+                  <MenuItem key={item.sWarehouseId} value={item.sWarehouseId}>
+                    {item.sName}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          </Paper>
+
+          <Paper variant="outlined" component="section" sx={{ p: { xs: 2, sm: 3 } }}>
+            <PaymentMethodOptions value={method} onChange={setMethod} />
+
+            <Box
+              sx={{ mt: 1.5, display: 'flex', flexDirection: 'column', gap: 1.5 }}
+              data-testid="method-details"
+            >
+              {method !== 'FORWARD' && spotRate}
+              {paysFromBalance && (
+                <>
+                  <Typography>
+                    {t('cart.checkout.usdBalance')}:{' '}
+                    <strong data-testid="usd-balance">
+                      {balance === undefined ? '…' : `${formatMoney(balance)} USD`}
+                    </strong>
+                  </Typography>
+                  {balance !== undefined && balance < cart.dTotal && (
+                    <Alert
+                      severity="warning"
+                      action={
+                        <Button component={RouterLink} to="/exchange" color="inherit" size="small">
+                          {t('cart.checkout.addFunds')}
+                        </Button>
+                      }
+                    >
+                      {t('cart.checkout.balanceLow')}
+                    </Alert>
+                  )}
+                </>
+              )}
+              {method === 'DEFERRED' && <BankDetails />}
+              {method === 'FORWARD' && (
+                <>
+                  {spotRate}
+                  <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
+                    <Box sx={{ flex: '1 1 260px', maxWidth: 360 }}>
+                      <Suspense fallback={<Skeleton variant="rectangular" height={56} />}>
+                        <ForwardDatePicker
+                          value={forwardDate}
+                          today={today}
+                          language={language}
+                          label={t('cart.checkout.forwardDate')}
+                          helperText={
+                            forwardDateInvalid
+                              ? t('cart.checkout.forwardDateInvalid')
+                              : t('cart.checkout.forwardDateHelp')
+                          }
+                          error={forwardDateInvalid}
+                          onChange={(date, invalid) => {
+                            setForwardDate(date);
+                            setForwardDateInvalid(invalid);
+                            setForwardQuote(null);
+                            setForwardExpired(false);
+                          }}
+                        />
+                      </Suspense>
+                    </Box>
+                    <Button
+                      variant="outlined"
+                      onClick={getForwardRate}
+                      disabled={!forwardDate || !quote || forwardRate.isPending}
+                      startIcon={
+                        forwardRate.isPending ? (
+                          <CircularProgress size={16} color="inherit" />
+                        ) : undefined
+                      }
+                      sx={{ minHeight: 56 }}
+                    >
+                      {t('cart.checkout.getForwardRate')}
+                    </Button>
+                  </Box>
+                  {forwardQuote ? (
+                    <ForwardQuoteLine
+                      quote={forwardQuote}
+                      running={!confirmOpen}
+                      onExpired={() => {
+                        setForwardQuote(null);
+                        setForwardExpired(true);
+                      }}
+                    />
+                  ) : (
+                    <Typography color={forwardExpired ? 'error' : 'text.secondary'} variant="body2">
+                      {forwardExpired
+                        ? t('cart.checkout.forwardRateExpired')
+                        : t('cart.checkout.forwardRateNeeded')}
+                    </Typography>
+                  )}
+                </>
+              )}
+            </Box>
+          </Paper>
+        </Box>
+
+        <Box sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>
+          <CheckoutSummary cart={cart}>
+            <Button
+              variant="contained"
+              size="large"
+              fullWidth
+              disabled={!body || cart.bChanged}
+              onClick={() => setConfirmOpen(true)}
+            >
+              {t('cart.checkout.buy')}
+            </Button>
+          </CheckoutSummary>
+        </Box>
+      </Box>
+
+      <ConfirmDialog
+        open={confirmOpen}
+        title={t('cart.checkout.confirmTitle')}
+        confirmLabel={t('cart.checkout.confirm')}
+        cancelLabel={t('cart.checkout.cancel')}
+        busy={place.isPending}
+        confirmDisabled={!body}
+        onCancel={() => {
+          setConfirmOpen(false);
+          void dashboard.refetch();
+        }}
+        onConfirm={() => {
+          if (body) place.mutate(body);
+        }}
+      >
+        <Typography sx={{ mb: 1.5 }}>{t('cart.checkout.confirmIntro')}</Typography>
+        <Box
+          component="dl"
+          sx={{
+            m: 0,
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr', sm: 'auto 1fr' },
+            columnGap: 3,
+            rowGap: 0.5,
+          }}
+          data-testid="confirm-details"
+        >
+          {[
+            { label: t('cart.checkout.grower'), value: cart.sProviderName },
+            { label: t('cart.checkout.warehouseLabel'), value: warehouse?.sName ?? '' },
+            { label: t('cart.checkout.method'), value: t(`cart.checkout.methods.${method}`) },
+            {
+              label:
+                method === 'FORWARD' ? t('cart.checkout.forwardRate') : t('cart.checkout.rate'),
+              value: body ? rateText(body.dExchangeRate) : '',
+            },
+            ...(body?.dForwardDate
+              ? [
+                  {
+                    label: t('cart.checkout.forwardDate'),
+                    value: formatDate(body.dForwardDate, language),
+                  },
+                ]
+              : []),
+            { label: t('cart.checkout.goodsSubtotal'), value: formatMoney(cart.dTotal) },
+            {
+              label: t('cart.checkout.palletsToShip'),
+              value: String(cartShippedPallets(cart.aProducts)),
+            },
+          ].map((row) => (
+            <Box key={row.label} sx={{ display: 'contents' }}>
+              <Typography component="dt" color="text.secondary">
+                {row.label}
+              </Typography>
+              <Typography component="dd" sx={{ m: 0, fontWeight: 600 }}>
+                {row.value}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+          {t('cart.checkout.feesNote')}
+        </Typography>
+      </ConfirmDialog>
+
+      <FailedToBuyDialog
+        error={failure}
+        onGoToCart={() => {
+          setFailure(null);
+          void queryClient.invalidateQueries({ queryKey: cartKeys.all });
+          void navigate('/shopping-cart');
+        }}
+      />
+    </>
+  );
+}
+
+function CheckoutSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <Box
+      role="status"
+      aria-label={t('cart.checkout.loading')}
+      sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 400px' } }}
+    >
+      <Box>
+        <Skeleton variant="rectangular" height={120} sx={{ mb: 3 }} />
+        <Skeleton variant="rectangular" height={320} />
+      </Box>
+      <Skeleton variant="rectangular" height={360} />
+    </Box>
+  );
+}
+
+/** /payment-process/?vendor=<id>: checkout of one grower's cart. */
+export function PaymentProcessPage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const [searchParams] = useSearchParams();
+  const vendorId = searchParams.get('vendor') ?? '';
+  const buyer = session?.user.sRole === 'customer';
+  const cart = useCartQuery({ enabled: buyer });
+  const vendorCart = cart.data?.results.find((item) => item.sProviderId === vendorId);
+
+  let content;
+  if (!buyer) {
+    content = (
+      <Alert severity="info">
+        {session?.user.sRole === 'vendor'
+          ? t('cart.checkout.vendorsCannotBuy')
+          : t('cart.cart.operatorsCannotBuy')}
+      </Alert>
+    );
+  } else if (cart.isError) {
+    content = <CartLoadError message={t('cart.cart.failed')} onRetry={() => void cart.refetch()} />;
+  } else if (!cart.data) {
+    content = <CheckoutSkeleton />;
+  } else if (!vendorCart) {
+    content = (
+      <CartEmptyState
+        message={t('cart.checkout.noCart')}
+        action={
+          <Button component={RouterLink} to="/shopping-cart" variant="contained">
+            {t('cart.checkout.backToCart')}
+          </Button>
+        }
+      />
+    );
+  } else {
+    content = <Checkout key={vendorCart.sProviderId} cart={vendorCart} />;
+  }
+
+  return (
+    <PageFrame title={t('cart.checkout.title')} subtitle={t('cart.checkout.subtitle')}>
+      {content}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,68 @@
+import CloudUploadIcon from '@mui/icons-material/CloudUpload';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { enqueueSnackbar } from 'notistack';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../lib/api-client';
+import { showSuccessToast } from '../../../lib/toast';
+import { useInvalidateDisputes } from '../api/disputes';
+import { useImageUpload } from '../use-image-upload';
+import { ImagePicker } from './image-picker';
+
+/** The buyer adds photos to a dispute in process (up to 15 in all), one request each. */
+export function AddImagesForm({ disputeId, existing }: { disputeId: string; existing: number }) {
+  const { t } = useTranslation();
+  const invalidate = useInvalidateDisputes();
+  const { upload, progress } = useImageUpload();
+  const [files, setFiles] = useState<File[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    setBusy(true);
+    try {
+      const result = await upload(disputeId, files);
+      for (const failure of result.failures) {
+        const message = isApiError(failure.error) ? failure.error.message : t('errors.unknown');
+        enqueueSnackbar(`${failure.name}: ${message}`, { variant: 'error' });
+      }
+      if (result.uploaded > 0) {
+        showSuccessToast(t('disputes.detail.uploaded', { count: result.uploaded }));
+      }
+      setFiles([]);
+      await invalidate();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box sx={{ mt: 2.5 }} data-testid="add-images">
+      <Typography variant="h3" sx={{ fontSize: '1rem', mb: 1 }}>
+        {t('disputes.detail.addImages')}
+      </Typography>
+      <ImagePicker files={files} onChange={setFiles} existing={existing} disabled={busy} />
+      {progress && (
+        <Typography role="status" sx={{ mt: 1.5 }}>
+          {t('disputes.detail.uploading', {
+            current: String(progress.current),
+            total: String(progress.total),
+          })}
+        </Typography>
+      )}
+      {files.length > 0 && (
+        <Button
+          variant="contained"
+          sx={{ mt: 1.5 }}
+          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <CloudUploadIcon />}
+          disabled={busy}
+          onClick={() => void submit()}
+        >
+          {t('disputes.detail.addImages')}
+        </Button>
+      )}
+    </Box>
+  );
+}

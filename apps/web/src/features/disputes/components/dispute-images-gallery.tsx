@@ -1,0 +1,69 @@
+import ButtonBase from '@mui/material/ButtonBase';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DisputeImage } from '../api/disputes';
+import { imageName } from '../dispute-images';
+import { DisputeImageView } from './dispute-image-view';
+import { ImageViewerDialog } from './image-viewer-dialog';
+
+/** The dispute's photos as thumbnails (fetched with the bearer token); each opens the viewer. */
+export function DisputeImagesGallery({
+  disputeId,
+  images,
+}: {
+  disputeId: string;
+  images: DisputeImage[];
+}) {
+  const { t } = useTranslation();
+  const [viewing, setViewing] = useState<number | null>(null);
+  if (images.length === 0) {
+    return <Typography color="text.secondary">{t('disputes.detail.noImages')}</Typography>;
+  }
+  return (
+    <>
+      <Box
+        component="ul"
+        data-testid="dispute-images"
+        sx={{
+          listStyle: 'none',
+          p: 0,
+          m: 0,
+          display: 'grid',
+          gridTemplateColumns: 'repeat(auto-fill, minmax(120px, 1fr))',
+          gap: 1.5,
+        }}
+      >
+        {images.map((image, index) => (
+          <Box component="li" key={image.sImageId}>
+            <ButtonBase
+              onClick={() => setViewing(index)}
+              aria-label={t('disputes.detail.openImage', {
+                number: String(index + 1),
+                name: imageName(image, index),
+              })}
+              sx={{
+                display: 'block',
+                width: '100%',
+                borderRadius: 1,
+                overflow: 'hidden',
+                border: 1,
+                borderColor: 'divider',
+                '&:focus-visible': { outline: 3, outlineColor: 'primary.main' },
+              }}
+            >
+              <DisputeImageView disputeId={disputeId} image={image} alt="" square />
+            </ButtonBase>
+          </Box>
+        ))}
+      </Box>
+      <ImageViewerDialog
+        disputeId={disputeId}
+        images={images}
+        index={viewing}
+        onIndexChange={setViewing}
+      />
+    </>
+  );
+}

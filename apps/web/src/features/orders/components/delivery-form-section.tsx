@@ -1,0 +1,145 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { FormEvent } from 'react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../lib/api-client';
+import { showErrorToast, showSuccessToast } from '../../../lib/toast';
+import type { Order } from '../api/orders';
+import { useRecordDelivery } from '../api/orders';
+import type { DeliveryError, DeliveryInput } from '../delivery-form';
+import { checkDelivery, deliveryDefaults } from '../delivery-form';
+import { SectionCard } from './section-card';
+
+/** At DELIVERED, the grower records the boxes delivered per line (and adjusted prices). */
+export function DeliveryFormSection({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  const record = useRecordDelivery();
+  const [values, setValues] = useState<Record<string, DeliveryInput>>(() =>
+    deliveryDefaults(order.lines),
+  );
+  const [submitted, setSubmitted] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const check = checkDelivery(order.lines, values);
+
+  const errorText = (error: DeliveryError | undefined) => {
+    if (!error) return undefined;
+    if (error.key === 'tooMany')
+      return t('orders.detail.deliveryForm.tooMany', { count: error.count });
+    return t(`orders.detail.deliveryForm.${error.key}`);
+  };
+
+  const update = (lineId: string, field: keyof DeliveryInput, value: string) => {
+    setServerError(null);
+    setValues((current) => ({
+      ...current,
+      [lineId]: { ...(current[lineId] ?? { boxes: '', unitPrice: '' }), [field]: value },
+    }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (!check.lines) return;
+    record.mutate(
+      { orderId: order.sOrderId, lines: check.lines },
+      {
+        onSuccess: () => {
+          setSubmitted(false);
+          showSuccessToast(t('orders.detail.deliveryForm.saved'));
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.status === 400) setServerError(error.message);
+          else showErrorToast(error);
+        },
+      },
+    );
+  };
+
+  return (
+    <SectionCard title={t('orders.detail.deliveryForm.title')} testId="delivery-form">
+      <Typography color="text.secondary" sx={{ mb: 1 }}>
+        {t('orders.detail.deliveryForm.intro')}
+      </Typography>
+      <Box component="form" noValidate onSubmit={submit}>
+        {order.lines.map((line) => {
+          const input = values[line.sLineId] ?? { boxes: '', unitPrice: '' };
+          const errors = submitted ? check.errors[line.sLineId] : undefined;
+          return (
+            <Box
+              key={line.sLineId}
+              sx={{
+                py: 1,
+                borderBottom: 1,
+                borderColor: 'divider',
+                '&:last-of-type': { border: 0 },
+              }}
+            >
+              <Typography sx={{ fontWeight: 600 }}>{line.sProductName}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                {t('orders.detail.deliveryForm.ordered', { count: line.dQuantity })}
+              </Typography>
+              <Box
+                sx={{
+                  display: 'grid',
+                  gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+                  columnGap: 2,
+                }}
+              >
+                <TextField
+                  label={t('orders.detail.deliveryForm.boxesShort')}
+                  value={input.boxes}
+                  onChange={(event) => update(line.sLineId, 'boxes', event.target.value)}
+                  error={Boolean(errors?.boxes)}
+                  helperText={errorText(errors?.boxes)}
+                  size="small"
+                  slotProps={{
+                    htmlInput: {
+                      inputMode: 'numeric',
+                      'aria-label': t('orders.detail.deliveryForm.boxes', {
+                        product: line.sProductName,
+                      }),
+                    },
+                  }}
+                />
+                <TextField
+                  label={t('orders.detail.deliveryForm.unitPriceShort')}
+                  value={input.unitPrice}
+                  onChange={(event) => update(line.sLineId, 'unitPrice', event.target.value)}
+                  error={Boolean(errors?.unitPrice)}
+                  helperText={errorText(errors?.unitPrice)}
+                  size="small"
+                  slotProps={{
+                    htmlInput: {
+                      inputMode: 'decimal',
+                      'aria-label': t('orders.detail.deliveryForm.unitPrice', {
+                        product: line.sProductName,
+                      }),
+                    },
+                  }}
+                />
+              </Box>
+            </Box>
+          );
+        })}
+        {serverError && (
+          <Typography color="error" role="alert" sx={{ mt: 1 }}>
+            {serverError}
+          </Typography>
+        )}
+        <Button
+          type="submit"
+          variant="contained"
+          sx={{ mt: 2 }}
+          disabled={record.isPending}
+          startIcon={record.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
+          {t('orders.detail.deliveryForm.save')}
+        </Button>
+      </Box>
+    </SectionCard>
+  );
+}

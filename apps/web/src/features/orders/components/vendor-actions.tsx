@@ -1,0 +1,79 @@
+import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import GavelIcon from '@mui/icons-material/Gavel';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { showSuccessToast } from '../../../lib/toast';
+import type { Order } from '../api/orders';
+import { useAdvanceOrder } from '../api/orders';
+import { SectionCard } from './section-card';
+
+/** The grower moves the order to its next status (with a confirm) or sees why it cannot. */
+export function VendorActions({ order }: { order: Order }) {
+  const { t } = useTranslation();
+  const advance = useAdvanceOrder();
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const next = order.sNextStatus;
+  const nextName = next ? t(`orders.statuses.${next}`) : '';
+  const id = String(order.iTrackingId);
+
+  return (
+    <SectionCard title={t('orders.detail.vendorActions')} testId="vendor-actions">
+      {order.sStatus === 'DELIVERED' && (
+        <Typography sx={{ mb: 1.5 }}>{t('orders.detail.lastStepVendor')}</Typography>
+      )}
+      {order.sStatus === 'FINISHED' && (
+        <Typography sx={{ mb: 1.5 }}>{t('orders.detail.finishedText')}</Typography>
+      )}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
+        {next && (
+          <Button
+            variant="contained"
+            endIcon={<ArrowForwardIcon />}
+            onClick={() => setConfirmOpen(true)}
+          >
+            {t('orders.detail.advance', { status: nextName })}
+          </Button>
+        )}
+        {order.sDisputeId && (
+          <Button
+            component={RouterLink}
+            to={`/dispute/${order.sDisputeId}`}
+            variant="outlined"
+            startIcon={<GavelIcon />}
+          >
+            {t('orders.detail.viewDispute')}
+          </Button>
+        )}
+      </Box>
+      {next && (
+        <ConfirmDialog
+          open={confirmOpen}
+          title={t('orders.detail.advanceTitle', { id, status: nextName })}
+          confirmLabel={t('orders.detail.confirmMove')}
+          cancelLabel={t('orders.detail.cancel')}
+          busy={advance.isPending}
+          onCancel={() => setConfirmOpen(false)}
+          onConfirm={() =>
+            advance.mutate(
+              { orderId: order.sOrderId, status: next },
+              {
+                onSuccess: () => {
+                  showSuccessToast(t('orders.detail.advanced', { status: nextName }));
+                  setConfirmOpen(false);
+                },
+                onError: () => setConfirmOpen(false),
+              },
+            )
+          }
+        >
+          <Typography>{t('orders.detail.advanceText')}</Typography>
+        </ConfirmDialog>
+      )}
+    </SectionCard>
+  );
+}

@@ -1,0 +1,75 @@
+import type { DeliveredLine, OrderLine } from './api/orders';
+
+/** What the vendor types per line: delivered boxes and the delivered unit price (USD). */
+export interface DeliveryInput {
+  boxes: string;
+  unitPrice: string;
+}
+
+export type DeliveryError =
+  { key: 'wholeBoxes' } | { key: 'tooMany'; count: number } | { key: 'price' };
+
+export interface DeliveryCheck {
+  /** Per line id, the first problem of its boxes or price field. */
+  errors: Record<string, { boxes?: DeliveryError; unitPrice?: DeliveryError }>;
+  /** The body lines when there is no error. */
+  lines: DeliveredLine[] | null;
+}
+
+/** 22.5 → "22.50": an amount of the API as the field shows it (no grouping). */
+const plainMoney = new Intl.NumberFormat('en-US', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+  useGrouping: false,
+});
+
+const WHOLE = /^\d{1,7}$/;
+const MONEY = /^\d{1,9}(\.\d{1,2})?$/;
+
+/** The form's starting values: what was recorded, else the ordered boxes and price. */
+export function deliveryDefaults(lines: readonly OrderLine[]): Record<string, DeliveryInput> {
+  return Object.fromEntries(
+    lines.map((line) => [
+      line.sLineId,
+      {
+        boxes: String(line.dDeliveredQuantity ?? line.dQuantity),
+        unitPrice: plainMoney.format(line.dDeliveredUnitPrice ?? line.dUnitPriceUSD),
+      },
+    ]),
+  );
+}
+
+/**
+ * Checks the form like the server does (whole boxes, at most the boxes ordered, a price
+ * with at most 2 decimals) and builds POST vendor/orders/:id/delivery's lines. An empty
+ * price keeps the one recorded.
+ */
+export function checkDelivery(
+  lines: readonly OrderLine[],
+  values: Record<string, DeliveryInput>,
+): DeliveryCheck {
+  const errors: DeliveryCheck['errors'] = {};
+  const body: DeliveredLine[] = [];
+  for (const line of lines) {
+    const input = values[line.sLineId] ?? { boxes: '', unitPrice: '' };
+    const boxesText = input.boxes.trim();
+    const priceText = input.unitPrice.trim();
+    const lineErrors: DeliveryCheck['errors'][string] = {};
+    if (!WHOLE.test(boxesText)) lineErrors.boxes = { key: 'wholeBoxes' };
+    else if (Number(boxesText) > line.dQuantity)
+      lineErrors.boxes = { key: 'tooMany', count: line.dQuantity };
+    if (priceText !== '' && !MONEY.test(priceText)) lineErrors.unitPrice = { key: 'price' };
+    if (lineErrors.boxes || lineErrors.unitPrice) {
+      errors[line.sLineId] = lineErrors;
+      continue;
+    }
+    const delivered: DeliveredLine = {
+      sLineId: line.sLineId,
+      dDeliveredQuantity: Number(boxesText),
+    };
+    // A decimal string with at most 2 places: its JSON number is the same amount.
+    if (priceText !== '') delivered.dDeliveredUnitPrice = Number(priceText);
+    body.push(delivered);
+  }
+  return { errors, lines: Object.keys(errors).length === 0 ? body : null };
+}

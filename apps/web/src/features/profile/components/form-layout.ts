@@ -1,0 +1,6 @@
+/** Two fields side by side from the small breakpoint up. */
+export const PAIR_SX = {
+  display: 'grid',
+  gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+  columnGap: 2,
+} as const;

@@ -1,0 +1,150 @@
+import type { SessionUser } from '@app/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getSession, setSession } from '../../lib/session-store';
+import { jsonResponse, renderApp } from '../../test/render-app';
+
+const grower: SessionUser = {
+  sUserId: 'u1',
+  sFullName: 'Rosa Campos',
+  sEmail: 'rosa@example.mx',
+  sEnterpriseId: 'e1',
+  sRole: 'vendor',
+  isManager: true,
+};
+
+const rosa = {
+  sUserId: 'u1',
+  sName: 'Rosa',
+  sLastName: 'Campos',
+  sEmail: 'rosa@example.mx',
+  sPhone: null,
+  sJobTitle: null,
+  sRole: 'vendor',
+  isManager: true,
+  bActive: true,
+  created_at: '2026-01-02T00:00:00.000Z',
+};
+
+const emptyBank = {
+  sBank_name: null,
+  sAccount_number: null,
+  sRouting_number: null,
+  clabe: null,
+  sBank_mxn_account: null,
+};
+
+type Handler = (init: RequestInit | undefined) => Response;
+
+const fetchMock = vi.fn<typeof fetch>();
+let handlers: Record<string, Handler>;
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  handlers = {
+    'GET auth/me': () => {
+      const user = getSession()?.user ?? grower;
+      return jsonResponse(200, {
+        user,
+        enterprise: { sEnterpriseId: 'e1', sName: 'Huertas', bVerified: false, sType: user.sRole },
+      });
+    },
+    'GET profile/me': () => jsonResponse(200, { user: rosa }),
+    'GET profile/bank': () => jsonResponse(200, { bank: emptyBank }),
+    'GET profile/users?page=1&limit=50': () =>
+      jsonResponse(200, { users: [rosa], total: 1, page: 1, limit: 50 }),
+  };
+  fetchMock.mockImplementation(async (input, init) => {
+    const path = String(input).replace(/^\/api\/v1\/(en|sp)\//, '');
+    const handler = handlers[`${init?.method ?? 'GET'} ${path}`];
+    return handler ? handler(init) : jsonResponse(404, { code: 'NOT_FOUND', message: path });
+  });
+});
+
+afterEach(() => {
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+});
+
+function calls(method: string, path: string) {
+  return fetchMock.mock.calls.filter(
+    ([input, init]) => (init?.method ?? 'GET') === method && String(input).endsWith(path),
+  );
+}
+
+describe('profile page', () => {
+  it('shows a grower five tabs and a buyer three; other numbers go to the first', async () => {
+    setSession({ token: 't1', user: grower });
+    const first = renderApp('/profile/tab/0');
+    const tabs = await screen.findByRole('tablist', { name: 'Profile sections' });
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['User data', 'Enterprise data', 'Sub-users', 'Bank registration', 'Articles']);
+    first.unmount();
+
+    setSession({ token: 't2', user: { ...grower, sRole: 'customer' } });
+    const second = renderApp('/profile/tab/4');
+    await waitFor(() => expect(second.router.state.location.pathname).toBe('/profile/tab/0'));
+    const buyerTabs = await screen.findByRole('tablist', { name: 'Profile sections' });
+    expect(within(buyerTabs).getAllByRole('tab')).toHaveLength(3);
+  });
+
+  it('checks the CLABE check digit before sending and shows the server refusal on the field', async () => {
+    setSession({ token: 't1', user: grower });
+    handlers['PUT profile/bank'] = () =>
+      jsonResponse(400, {
+        code: 'INVALID_INPUT',
+        message: 'The request has invalid or missing data.',
+        field: 'clabe',
+      });
+    const user = userEvent.setup();
+    renderApp('/profile/tab/3');
+
+    const clabe = await screen.findByRole('textbox', { name: 'CLABE' });
+    await user.type(clabe, '012180026050783859');
+    await user.type(screen.getByRole('textbox', { name: 'Bank name (MXN)' }), 'BBVA MEXICO');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('This CLABE is not valid: its check digit does not match.'),
+    ).toBeTruthy();
+    expect(calls('PUT', 'profile/bank')).toHaveLength(0);
+
+    await user.clear(clabe);
+    await user.type(clabe, '012180026050783858');
+    expect(await screen.findByText('Bank of this CLABE: BBVA MEXICO')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('The server did not accept this CLABE: check the 18 digits.'),
+    ).toBeTruthy();
+    const [[, init]] = calls('PUT', 'profile/bank') as [[unknown, RequestInit]];
+    expect(JSON.parse(String(init.body))).toEqual({
+      sBank_name: null,
+      sAccount_number: null,
+      sRouting_number: null,
+      clabe: '012180026050783858',
+      sBank_mxn_account: 'BBVA MEXICO',
+    });
+  }, 20_000); // typing 18 digits twice is slow on a busy machine
+
+  it('says so when the server refuses to deactivate the signed-in manager', async () => {
+    setSession({ token: 't1', user: grower });
+    handlers['PUT profile/users/u1'] = () =>
+      jsonResponse(409, {
+        code: 'INVALID_STATE',
+        message: 'This operation is not allowed in the current state.',
+        field: 'bActive',
+      });
+    const user = userEvent.setup();
+    renderApp('/profile/tab/2');
+
+    await user.click(await screen.findByRole('button', { name: 'Deactivate Rosa Campos' }));
+    const dialog = screen.getByRole('dialog', { name: 'Deactivate this user?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByText('You cannot deactivate your own account.')).toBeTruthy();
+    const [[, init]] = calls('PUT', 'profile/users/u1') as [[unknown, RequestInit]];
+    expect(JSON.parse(String(init.body))).toEqual({ bActive: false });
+  });
+});

@@ -1,0 +1,144 @@
+import AddIcon from '@mui/icons-material/Add';
+import WarehouseOutlinedIcon from '@mui/icons-material/WarehouseOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Pagination from '@mui/material/Pagination';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { PageFrame } from '../../components/page-frame';
+import { useSession } from '../../lib/session-store';
+import { showErrorToast, showSuccessToast } from '../../lib/toast';
+import type { Warehouse } from './api/warehouses';
+import { WAREHOUSES_PAGE_SIZE, useWarehouseMutations, useWarehousesQuery } from './api/warehouses';
+import { DeleteWarehouseDialog } from './components/delete-warehouse-dialog';
+import { WarehouseCard } from './components/warehouse-card';
+
+const GRID_SX = {
+  display: 'grid',
+  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' },
+  gap: 2,
+} as const;
+
+function AddWarehouseButton() {
+  const { t } = useTranslation();
+  return (
+    <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to="/warehouse/add">
+      {t('warehouses.add')}
+    </Button>
+  );
+}
+
+/** /warehouse: the buyer's delivery warehouses as cards. */
+export function WarehousesPage() {
+  const { t } = useTranslation();
+  const isBuyer = useSession()?.user.sRole === 'customer';
+  const [page, setPage] = useState(1);
+  const warehouses = useWarehousesQuery(page, isBuyer);
+  const { remove } = useWarehouseMutations();
+  const [toDelete, setToDelete] = useState<Warehouse>();
+
+  const confirmDelete = async (warehouse: Warehouse) => {
+    try {
+      await remove.mutateAsync(warehouse.sWarehouseId);
+      showSuccessToast(t('warehouses.remove.done'));
+    } catch (error) {
+      showErrorToast(error);
+    } finally {
+      setToDelete(undefined);
+    }
+  };
+
+  const total = warehouses.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / WAREHOUSES_PAGE_SIZE));
+  const rows = warehouses.data?.warehouses ?? [];
+  // Deleting the last card of a later page leaves that page empty: show the one before.
+  if (page > pages && !warehouses.isFetching) setPage(pages);
+
+  let content;
+  if (!isBuyer) {
+    content = <Alert severity="info">{t('warehouses.buyersOnly')}</Alert>;
+  } else if (warehouses.isPending) {
+    content = (
+      <Box sx={GRID_SX} role="status" aria-busy="true" aria-label={t('common.loading')}>
+        {[0, 1, 2].map((item) => (
+          <Skeleton key={item} variant="rounded" height={260} />
+        ))}
+      </Box>
+    );
+  } else if (warehouses.isError) {
+    content = (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void warehouses.refetch()}>
+            {t('warehouses.retry')}
+          </Button>
+        }
+      >
+        {t('warehouses.loadFailed')}
+      </Alert>
+    );
+  } else if (rows.length === 0) {
+    content = (
+      <Paper
+        variant="outlined"
+        sx={{
+          p: { xs: 3, sm: 5 },
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'center',
+          textAlign: 'center',
+          gap: 2,
+        }}
+      >
+        <WarehouseOutlinedIcon sx={{ fontSize: 56, color: 'text.secondary' }} aria-hidden />
+        <Typography>{t('warehouses.empty')}</Typography>
+        <AddWarehouseButton />
+      </Paper>
+    );
+  } else {
+    content = (
+      <Box component="ul" sx={{ ...GRID_SX, listStyle: 'none', p: 0, m: 0 }}>
+        {rows.map((warehouse) => (
+          <WarehouseCard
+            key={warehouse.sWarehouseId}
+            warehouse={warehouse}
+            busy={remove.isPending}
+            onDelete={() => setToDelete(warehouse)}
+          />
+        ))}
+      </Box>
+    );
+  }
+
+  return (
+    <PageFrame
+      title={t('warehouses.title')}
+      subtitle={t('warehouses.subtitle')}
+      actions={isBuyer && rows.length > 0 ? <AddWarehouseButton /> : undefined}
+    >
+      {content}
+      {pages > 1 && (
+        <Box sx={{ display: 'flex', justifyContent: 'center', mt: 3 }}>
+          <Pagination
+            count={pages}
+            page={page}
+            onChange={(_, value) => setPage(value)}
+            color="primary"
+          />
+        </Box>
+      )}
+      <DeleteWarehouseDialog
+        warehouse={toDelete}
+        busy={remove.isPending}
+        onCancel={() => setToDelete(undefined)}
+        onConfirm={(warehouse) => void confirmDelete(warehouse)}
+      />
+    </PageFrame>
+  );
+}
