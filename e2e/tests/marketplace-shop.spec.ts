@@ -298,12 +298,14 @@ test.describe('marketplace: catalogue, cart and checkout', () => {
   test('growers: the list, a storefront, and a grower cannot buy', async ({ page, request }) => {
     await page.goto('/vendor');
     await expect(page.getByRole('heading', { level: 1, name: 'Growers' })).toBeVisible();
+    // Other specs share this server and may sign up more growers or rate orders.
     const growers = page.getByTestId('vendor-card');
-    await expect(growers).toHaveCount(2);
+    await expect(growers.filter({ hasText: 'Berries del Bajío SA de CV' })).toHaveCount(1);
     const agricola = growers.filter({ hasText: 'Agrícola Demo SPR de RL' });
+    await expect(agricola).toHaveCount(1);
     await expect(agricola).toContainText('Verified');
     await expect(agricola).toContainText('34 articles');
-    await expect(agricola.getByRole('img', { name: /Rated 4\.5 out of 5/ })).toBeVisible();
+    await expect(agricola.getByRole('img', { name: /Rated [1-5](\.\d+)? out of 5/ })).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'vendors (en)');
     await shot(page, 'vendors-en');
 
