@@ -152,8 +152,11 @@ test('a converted invoice is paid from /balance through the pay dialog', async (
 
   const pay = page.getByRole('button', { name: 'Pay', exact: true });
   await expect(pay).toBeDisabled();
-  await row.getByRole('checkbox').check();
-  await expect(pay).toBeEnabled();
+  // The grid may re-render as its data settles; select again until the selection holds.
+  await expect(async () => {
+    await row.getByRole('checkbox').check({ timeout: 2_000 });
+    await expect(pay).toBeEnabled({ timeout: 1_000 });
+  }).toPass();
   await pay.click();
 
   // The conversion has an invoice: its supplier is preselected, straight to step 2.
