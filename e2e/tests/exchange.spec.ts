@@ -342,6 +342,8 @@ test('screenshots of the page and of every dialog step, in English and Spanish',
   page,
   request,
 }) => {
+  // Not a check: it only writes screenshots for people to look at, so CI skips it unless
+  // a folder is given. Every screen it shoots is asserted by the other tests.
   test.skip(!SHOTS_DIR, 'Set E2E_SHOTS_DIR to take the screenshots.');
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -467,6 +467,8 @@ test('the grower answers a dispute and records delivered quantities', async ({ p
 });
 
 test('screenshots of the screens and dialogs in en and sp', async ({ page, request, browser }) => {
+  // Not a check: it only writes screenshots for people to look at, so CI skips it unless
+  // a folder is given. Every screen it shoots is asserted by the other tests.
   test.skip(!SHOTS_DIR, 'Set E2E_SHOTS_DIR to take the screenshots.');
   test.setTimeout(240_000);
   const buyer = await apiSession(request, BUYER);
