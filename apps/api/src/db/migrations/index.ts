@@ -3,6 +3,7 @@ import * as accounts from './0001-accounts.js';
 import * as finance from './0002-finance.js';
 import * as marketplace from './0003-marketplace.js';
 import * as orders from './0004-orders.js';
+import * as readIndexes from './0005-read-indexes.js';
 
 /** Every migration in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002-finance': finance,
   '0003-marketplace': marketplace,
   '0004-orders': orders,
+  '0005-read-indexes': readIndexes,
 };

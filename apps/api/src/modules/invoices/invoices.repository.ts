@@ -163,16 +163,116 @@ function conditions(enterpriseId: string, filter: InvoiceFilter): RawBuilder<unk
   return sql.join(parts, sql` and `);
 }
 
+/** Columns an invoice list can be ordered by (the API's names). */
+export const INVOICE_SORT_KEYS = [
+  'created_at',
+  'sInvoice',
+  'sName',
+  'dPurchaseDate',
+  'dDueDate',
+  'iCreditPeriod',
+  'dTotalAmount',
+  'dRateProtection',
+  'sStatusId',
+  'dCurrencyGain',
+  'dProfitPercentage',
+] as const;
+export type InvoiceSortKey = (typeof INVOICE_SORT_KEYS)[number];
+
+export interface InvoiceOrder {
+  key: InvoiceSortKey;
+  direction: 'asc' | 'desc';
+  /** Today's rate, to value the uncovered MXN when ordering by gain or percentage. */
+  todayRateMicro: bigint;
+}
+
+const NEWEST_FIRST: InvoiceOrder = { key: 'created_at', direction: 'desc', todayRateMicro: 1n };
+
 /**
- * The invoices of a filter, newest first, each with its supplier and covering parts, in
- * one statement (the parts are correlated sub-selects on the invoice_id indexes).
+ * round(mxn × 10⁶ / rate) half-up, for positive MXN cents and a positive micro rate: the
+ * USD cents of `convertMxnToUsd`. Integer division in bigint, (2a + b) / 2b, while 2a·10⁶
+ * cannot overflow (below 4·10¹² cents, every real invoice); in numeric beyond.
+ */
+function usdAtRate(mxnCents: RawBuilder<unknown>, rateMicro: RawBuilder<unknown>) {
+  return sql`(case when ${mxnCents} < 4000000000000
+    then ((2 * ${mxnCents} * 1000000 + ${rateMicro}) / (2 * ${rateMicro}))::numeric
+    else div(2 * ${mxnCents}::numeric * 1000000 + ${rateMicro}, 2 * ${rateMicro}::numeric) end)`;
+}
+
+/** USD cents an invoice was budgeted at: total / protected rate. */
+const BUDGET_USD = usdAtRate(sql`i.total_mxn`, sql`i.rate_protection_micro`);
+
+/**
+ * USD cents an invoice costs (DESIGN §5): Σ covered partsᵢ / their rates + the uncovered rest
+ * at today's rate, exact and rounded once (as `coveredActualUsd`). An invoice with nothing
+ * assigned has no covering part (paid ≤ assigned, and every part adds to assigned), so it
+ * skips the sub-select: most of a large list takes the integer path.
+ */
+function actualUsd(todayRateMicro: bigint): RawBuilder<unknown> {
+  const today = sql`${todayRateMicro.toString()}::bigint`;
+  return sql`(case when i.assigned_mxn = 0 and i.paid_mxn = 0
+    then ${usdAtRate(sql`i.total_mxn`, today)}
+    else (select round(
+        coalesce(sum(part.usd), 0)
+        + greatest(i.total_mxn - coalesce(sum(part.mxn), 0), 0)::numeric(60, 30)
+          * 1000000 / ${today})
+      from (
+        select ci.amount_mxn as mxn,
+               ci.amount_mxn::numeric(60, 30) * 1000000 / c.rate_micro as usd
+          from conversion_invoices ci join conversions c on c.id = ci.conversion_id
+         where ci.invoice_id = i.id
+        union all
+        select pi.amount_mxn, pi.amount_mxn::numeric(60, 30) * 1000000 / p.rate_micro
+          from payment_invoices pi join payments p on p.id = pi.payment_id
+         where pi.invoice_id = i.id and p.conversion_id is null and p.status <> 'RETURNED'
+      ) part)
+    end)`;
+}
+
+function orderExpression(order: InvoiceOrder): RawBuilder<unknown> {
+  switch (order.key) {
+    case 'created_at':
+      return sql`i.created_at`;
+    case 'sInvoice':
+      return sql`i.invoice_name`;
+    case 'sName':
+      return sql`r.name`;
+    case 'dPurchaseDate':
+      return sql`i.purchase_date`;
+    case 'dDueDate':
+      return sql`i.due_date`;
+    case 'iCreditPeriod':
+      return sql`i.credit_period_days`;
+    case 'dTotalAmount':
+      return sql`i.total_mxn`;
+    case 'dRateProtection':
+      return sql`i.rate_protection_micro`;
+    case 'sStatusId':
+      return sql`i.status`;
+    case 'dCurrencyGain':
+      return sql`(${BUDGET_USD} - ${actualUsd(order.todayRateMicro)})`;
+    case 'dProfitPercentage':
+      return sql`((${BUDGET_USD} - ${actualUsd(order.todayRateMicro)}) / ${BUDGET_USD})`;
+  }
+}
+
+/**
+ * The invoices of a filter, newest first unless an order is given (ties newest first), each
+ * with its supplier and covering parts, in one statement (the parts are correlated
+ * sub-selects on the invoice_id indexes).
  */
 export async function listDescribed(
   db: Executor,
   enterpriseId: string,
   filter: InvoiceFilter,
   page: { offset: number; limit: number },
+  order: InvoiceOrder = NEWEST_FIRST,
 ): Promise<DescribedInvoiceRow[]> {
+  const direction = order.direction === 'asc' ? sql`asc` : sql`desc`;
+  const orderBy =
+    order.key === 'created_at'
+      ? sql`i.created_at ${direction}, i.id ${direction}`
+      : sql`${orderExpression(order)} ${direction}, i.created_at desc, i.id desc`;
   const result = await sql<DescribedInvoiceRow>`
     select i.id, i.invoice_name, i.payment_recipient_id, r.name as recipient_name, r.clabe,
       i.purchase_date, i.credit_period_days, i.due_date, i.total_mxn, i.assigned_mxn,
@@ -187,48 +287,28 @@ export async function listDescribed(
     from invoices i
     join payment_recipients r on r.id = i.payment_recipient_id
     where ${conditions(enterpriseId, filter)}
-    order by i.created_at desc, i.id desc
+    order by ${orderBy}
     offset ${page.offset} limit ${page.limit}`.execute(db);
   return result.rows;
 }
 
 /**
- * Σ currency gain (USD cents) of every invoice of a filter, in SQL, with the same rule as
- * the rows: budget = round(total / Rp); actual = round(Σ covered parts / their rates +
- * uncovered / today). The divisions run in numeric with 30 decimals and are rounded once
- * per invoice (half away from zero, i.e. half-up for these positive amounts), so the
+ * How many invoices a filter holds, and Σ currency gain (USD cents) of all of them, in SQL
+ * with the same rule as the rows: budget = round(total / Rp); actual = round(Σ covered parts
+ * / their rates + uncovered / today), each rounded once per invoice (half-up), so the
  * result matches the exact rational arithmetic of `coveredActualUsd`.
  */
-export async function sumCurrencyGain(
+export async function summarize(
   db: Executor,
   enterpriseId: string,
   filter: InvoiceFilter,
   todayRateMicro: bigint,
-): Promise<bigint> {
-  const result = await sql<{ gain: string | null }>`
-    select sum(budget - actual)::text as gain from (
-      select
-        round(i.total_mxn::numeric(60, 30) * 1000000 / i.rate_protection_micro) as budget,
-        round(
-          coalesce(cv.usd, 0) + coalesce(pn.usd, 0)
-          + greatest(i.total_mxn - coalesce(cv.mxn, 0) - coalesce(pn.mxn, 0), 0)::numeric(60, 30)
-            * 1000000 / ${todayRateMicro}::bigint
-        ) as actual
-      from invoices i
-      left join lateral (
-        select sum(ci.amount_mxn) as mxn,
-               sum(ci.amount_mxn::numeric(60, 30) * 1000000 / c.rate_micro) as usd
-          from conversion_invoices ci join conversions c on c.id = ci.conversion_id
-         where ci.invoice_id = i.id
-      ) cv on true
-      left join lateral (
-        select sum(pi.amount_mxn) as mxn,
-               sum(pi.amount_mxn::numeric(60, 30) * 1000000 / p.rate_micro) as usd
-          from payment_invoices pi join payments p on p.id = pi.payment_id
-         where pi.invoice_id = i.id and p.conversion_id is null and p.status <> 'RETURNED'
-      ) pn on true
-      where ${conditions(enterpriseId, filter)}
-    ) gains`.execute(db);
-  const gain = result.rows[0]?.gain;
-  return gain ? BigInt(gain) : 0n;
+): Promise<{ count: number; gainUsd: bigint }> {
+  const result = await sql<{ count: string; gain: string | null }>`
+    select count(*)::text as count,
+      sum(${BUDGET_USD} - ${actualUsd(todayRateMicro)})::text as gain
+    from invoices i
+    where ${conditions(enterpriseId, filter)}`.execute(db);
+  const row = result.rows[0];
+  return { count: Number(row?.count ?? 0), gainUsd: row?.gain ? BigInt(row.gain) : 0n };
 }

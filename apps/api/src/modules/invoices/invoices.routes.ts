@@ -5,7 +5,7 @@ import { calendarDateSchema, moneySchema, rateSchema, statusCatalog } from '@app
 import { languageOf } from '../../plugins/error-handler.js';
 import { principalOf } from '../../plugins/session.js';
 import type { FinanceServices } from '../finance.js';
-import { INVOICE_LIST_CAP, type InvoiceInput } from './invoices.service.js';
+import { INVOICE_LIST_CAP, INVOICE_SORT_KEYS, type InvoiceInput } from './invoices.service.js';
 
 export const apiInvoiceSchema = z.object({
   sInvoiceId: z.string(),
@@ -96,19 +96,23 @@ export async function invoicesRoutes(
       onRequest: app.requireSession,
       schema: {
         tags,
-        summary: `Invoices, newest first (up to ${INVOICE_LIST_CAP}, or the asked page), valued at today's quote`,
+        summary: `Invoices, newest first (up to ${INVOICE_LIST_CAP}, or the asked page and order), valued at today's quote`,
         description:
-          'totalProfit is the currency gain of every invoice of the filter (all pages), summed in SQL.',
+          'total counts every invoice of the filter and totalProfit sums their currency gain (all pages). ' +
+          'sortBy orders by one column (ties newest first); without it the list is newest first.',
         security,
         body: z.object({
           sPaymentRecipientId: idSchema.optional(),
           sStatusId: z.string().trim().min(1).max(64).optional(),
           page: z.number().int().min(1).max(1_000_000).optional(),
           limit: z.number().int().min(1).max(INVOICE_LIST_CAP).optional(),
+          sortBy: z.enum(INVOICE_SORT_KEYS).optional(),
+          sortDirection: z.enum(['asc', 'desc']).optional(),
         }),
         response: {
           200: z.object({
             invoices: z.array(apiInvoiceSchema),
+            total: z.number().int(),
             totalProfit: z.number(),
             exchangeRateToday: z.number(),
             exchangeRateTodayReference: z.string(),
@@ -123,6 +127,8 @@ export async function invoicesRoutes(
         statusId: request.body.sStatusId,
         page: request.body.page,
         limit: request.body.limit,
+        sortBy: request.body.sortBy,
+        sortDirection: request.body.sortDirection,
       }),
   );
 

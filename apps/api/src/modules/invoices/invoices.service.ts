@@ -56,11 +56,15 @@ export interface InvoiceInput {
 
 export interface InvoiceListAnswer {
   invoices: ApiInvoice[];
+  /** How many invoices the filter holds (all pages). */
+  total: number;
   totalProfit: number;
   exchangeRateToday: number;
   exchangeRateTodayReference: string;
   quoteExpiresAt: string;
 }
+
+export { INVOICE_SORT_KEYS } from './invoices.repository.js';
 
 /** Largest page of invoices, and the default when no page is asked for. */
 export const INVOICE_LIST_CAP = 1000;
@@ -154,9 +158,9 @@ export class InvoicesService {
   }
 
   /**
-   * `POST invoices/invoices`: newest first; every invoice of the filter up to
-   * INVOICE_LIST_CAP, or the asked page. totalProfit covers the whole filter (all pages),
-   * summed in SQL.
+   * `POST invoices/invoices`: newest first unless a sort is asked; every invoice of the
+   * filter up to INVOICE_LIST_CAP, or the asked page. total and totalProfit cover the whole
+   * filter (all pages), counted and summed in SQL.
    */
   async list(
     enterpriseId: string,
@@ -165,6 +169,8 @@ export class InvoicesService {
       statusId?: string | undefined;
       page?: number | undefined;
       limit?: number | undefined;
+      sortBy?: repo.InvoiceSortKey | undefined;
+      sortDirection?: 'asc' | 'desc' | undefined;
     },
   ): Promise<InvoiceListAnswer> {
     let status: InvoiceRow['status'] | undefined;
@@ -182,13 +188,19 @@ export class InvoicesService {
     const where: repo.InvoiceFilter = { recipientId: filter.recipientId, status };
     const limit = Math.min(filter.limit ?? INVOICE_LIST_CAP, INVOICE_LIST_CAP);
     const offset = ((filter.page ?? 1) - 1) * limit;
-    const [rows, gain] = await Promise.all([
-      repo.listDescribed(this.db, enterpriseId, where, { offset, limit }),
-      repo.sumCurrencyGain(this.db, enterpriseId, where, quote.rateMicro),
+    const order: repo.InvoiceOrder = {
+      key: filter.sortBy ?? 'created_at',
+      direction: filter.sortDirection ?? 'desc',
+      todayRateMicro: quote.rateMicro,
+    };
+    const [rows, summary] = await Promise.all([
+      repo.listDescribed(this.db, enterpriseId, where, { offset, limit }, order),
+      repo.summarize(this.db, enterpriseId, where, quote.rateMicro),
     ]);
     return {
       invoices: rows.map((row) => toApiInvoice(row, quote.rateMicro)),
-      totalProfit: moneyToNumber(gain),
+      total: summary.count,
+      totalProfit: moneyToNumber(summary.gainUsd),
       exchangeRateToday: rateToNumber(quote.rateMicro),
       exchangeRateTodayReference: quote.id,
       quoteExpiresAt: quote.expiresAt.toISOString(),

@@ -25,6 +25,7 @@ let t: TestApp;
 
 interface ListAnswer {
   invoices: ApiInvoice[];
+  total: number;
   totalProfit: number;
   exchangeRateToday: number;
   exchangeRateTodayReference: string;
@@ -330,6 +331,64 @@ describe(`invoices on ${TEST_ENGINE}`, () => {
     expect(page.invoices.map((invoice) => invoice.sInvoice)).toEqual(['A']);
     expect(page.totalProfit).toBe(answer.totalProfit);
     expect((await list(customer, { page: 3, limit: 2 })).invoices).toEqual([]);
+  });
+
+  it('orders every page by the asked column and counts the whole filter', async () => {
+    const customer = await newCustomer(t);
+    const valle = await addSupplier(customer, 'Valle');
+    const bajio = await addSupplier(customer, 'Bajío', makeClabe('072', '180', '00123456789'));
+    const specs = [
+      { sInvoice: 'A', dTotalAmount: 1000, dRateProtection: 18.2, iCreditPeriod: 10 },
+      { sInvoice: 'B', dTotalAmount: 250.55, dRateProtection: 21, iCreditPeriod: 45 },
+      // Beyond 4·10¹² cents the SQL values the invoice in numeric instead of bigint.
+      { sInvoice: 'C', dTotalAmount: 50_000_000_000.07, dRateProtection: 17.3, iCreditPeriod: 0 },
+      { sInvoice: 'D', dTotalAmount: 500000, dRateProtection: 19, iCreditPeriod: 30 },
+      { sInvoice: 'E', dTotalAmount: 7777.77, dRateProtection: 16.9, iCreditPeriod: 90 },
+    ];
+    const created: ApiInvoice[] = [];
+    for (const [index, spec] of specs.entries()) {
+      created.push(await addInvoice(customer, index % 2 === 0 ? valle : bajio, spec));
+      t.clock.advanceMinutes(1);
+    }
+    // One partly covered invoice takes the exact path with its conversion's rate.
+    await coverWithConversion(customer, created[3]!.sInvoiceId, '123456.78', '18.3');
+
+    const all = await list(customer);
+    expect(all.total).toBe(5);
+    expect(all.invoices.map((row) => row.sInvoice)).toEqual(['E', 'D', 'C', 'B', 'A']);
+    const sum = all.invoices.reduce((total, row) => total + parseMoney(row.dCurrencyGain), 0n);
+    expect(all.totalProfit).toBe(moneyToNumber(sum));
+
+    const byNumber = (key: 'dTotalAmount' | 'dCurrencyGain' | 'dProfitPercentage') =>
+      [...all.invoices].sort((a, b) => a[key] - b[key]).map((row) => row.sInvoice);
+    const pages = async (sortBy: string, sortDirection: 'asc' | 'desc') => {
+      const names: string[] = [];
+      for (const page of [1, 2, 3]) {
+        const answer = await list(customer, { sortBy, sortDirection, page, limit: 2 });
+        expect(answer.total).toBe(5);
+        names.push(...answer.invoices.map((row) => row.sInvoice));
+      }
+      return names;
+    };
+    expect(await pages('dTotalAmount', 'asc')).toEqual(byNumber('dTotalAmount'));
+    expect(await pages('dCurrencyGain', 'asc')).toEqual(byNumber('dCurrencyGain'));
+    expect(await pages('dProfitPercentage', 'desc')).toEqual(
+      byNumber('dProfitPercentage').reverse(),
+    );
+    expect(await pages('iCreditPeriod', 'desc')).toEqual(['E', 'B', 'D', 'A', 'C']);
+    // Equal supplier names keep newest first.
+    expect(await pages('sName', 'asc')).toEqual(['D', 'B', 'E', 'C', 'A']);
+    expect(await pages('sInvoice', 'asc')).toEqual(['A', 'B', 'C', 'D', 'E']);
+
+    const filtered = await list(customer, { sPaymentRecipientId: bajio, limit: 1 });
+    expect(filtered.total).toBe(2);
+    expect(filtered.invoices.map((row) => row.sInvoice)).toEqual(['D']);
+
+    for (const body of [{ sortBy: 'dTotalUsd' }, { sortBy: 'id' }, { sortDirection: 'up' }]) {
+      const response = await customer.call('POST', 'invoices/invoices', body);
+      expect(response.statusCode).toBe(400);
+      expect(json(response)).toMatchObject({ code: 'INVALID_INPUT', field: Object.keys(body)[0] });
+    }
   });
 
   it('filters by supplier and by status, refusing unknown ones', async () => {
