@@ -9,6 +9,7 @@ import {
 } from '@app/domain';
 import type { Db, Executor } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import { QuoteCache, type CachedQuote } from './quote-cache.js';
 import type { RateSource } from './rate-source.js';
 import * as repo from './rates.repository.js';
 
@@ -44,6 +45,8 @@ function roundToQuoteStep(rateMicro: bigint): bigint {
 
 /** Spot and forward quotes: a rate reference owned by one enterprise that expires. */
 export class RatesService {
+  private readonly quotes = new QuoteCache();
+
   constructor(
     private readonly db: Db,
     private readonly source: RateSource,
@@ -62,12 +65,14 @@ export class RatesService {
   /** A spot quote for the enterprise, reusing one issued in the last few seconds. */
   async spotQuote(enterpriseId: string): Promise<Quote> {
     const now = this.now();
-    const recent = await repo.findRecentSpotQuote(
-      this.db,
-      enterpriseId,
-      new Date(now.getTime() - QUOTE_REUSE_MS),
-    );
+    const reusableSince = new Date(now.getTime() - QUOTE_REUSE_MS);
+    const cached = this.quotes.latestSpotOf(enterpriseId);
+    if (cached && cached.createdAt > reusableSince && cached.expiresAt > now) {
+      return toQuote(cached);
+    }
+    const recent = await repo.findRecentSpotQuote(this.db, enterpriseId, reusableSince);
     if (recent && recent.expires_at > now) {
+      this.quotes.remember(fromRow(recent), now);
       return { id: recent.id, rateMicro: recent.rate_micro, expiresAt: recent.expires_at };
     }
     const quote: Quote = {
@@ -85,6 +90,7 @@ export class RatesService {
       created_at: now,
       expires_at: quote.expiresAt,
     });
+    this.quotes.remember({ ...quote, enterpriseId, kind: 'SPOT', createdAt: now }, now);
     await this.recordTick(now);
     return quote;
   }
@@ -160,6 +166,7 @@ export class RatesService {
       created_at: now,
       expires_at: quote.expiresAt,
     });
+    this.quotes.remember({ ...quote, enterpriseId, kind: 'FORWARD', createdAt: now }, now);
     return quote;
   }
 
@@ -208,16 +215,43 @@ export class RatesService {
     kind: 'SPOT' | 'FORWARD',
     options: { field: string; statedRateMicro?: bigint | undefined; rateField?: string },
   ): Promise<Quote> {
-    const row = isUuid(quoteId) ? await repo.findQuote(db, quoteId) : undefined;
-    if (!row || row.enterprise_id !== enterpriseId || row.kind !== kind) {
+    const quote = isUuid(quoteId) ? await this.findQuote(db, quoteId) : undefined;
+    if (!quote || quote.enterpriseId !== enterpriseId || quote.kind !== kind) {
       throw new AppError('QUOTE_MISMATCH', { field: options.field });
     }
-    if (row.expires_at <= this.now()) throw new AppError('QUOTE_EXPIRED', { field: options.field });
-    if (options.statedRateMicro !== undefined && options.statedRateMicro !== row.rate_micro) {
+    if (quote.expiresAt <= this.now())
+      throw new AppError('QUOTE_EXPIRED', { field: options.field });
+    if (options.statedRateMicro !== undefined && options.statedRateMicro !== quote.rateMicro) {
       throw new AppError('QUOTE_MISMATCH', { field: options.rateField ?? options.field });
     }
-    return { id: row.id, rateMicro: row.rate_micro, expiresAt: row.expires_at };
+    return toQuote(quote);
   }
+
+  /** A quote by id, from the cache or the table (which then fills the cache). */
+  private async findQuote(db: Executor, quoteId: string): Promise<CachedQuote | undefined> {
+    const cached = this.quotes.get(quoteId);
+    if (cached) return cached;
+    const row = await repo.findQuote(db, quoteId);
+    if (!row) return undefined;
+    const quote = fromRow(row);
+    this.quotes.remember(quote, this.now());
+    return quote;
+  }
+}
+
+function fromRow(row: repo.QuoteRow): CachedQuote {
+  return {
+    id: row.id,
+    enterpriseId: row.enterprise_id,
+    kind: row.kind,
+    rateMicro: row.rate_micro,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+  };
+}
+
+function toQuote(quote: CachedQuote): Quote {
+  return { id: quote.id, rateMicro: quote.rateMicro, expiresAt: quote.expiresAt };
 }
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
