@@ -114,6 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       maxFailuresPerIp: config.LOGIN_MAX_FAILURES_PER_IP,
       failureWindowMinutes: config.LOGIN_FAILURE_WINDOW_MINUTES,
       publicUrl: publicUrl(config),
+      sessionCacheMs: config.SESSION_CACHE_MS,
     },
     now,
   );

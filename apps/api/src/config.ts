@@ -22,6 +22,11 @@ const configSchema = z.object({
   PASSWORD_HASH_COST: z.coerce.number().int().min(4).max(20).default(17),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),
+  /**
+   * How long a resolved session is reused in this process before it is read again. What
+   * this process revokes is dropped at once; other processes see a revocation within this.
+   */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   RESET_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).default(60),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(100),

@@ -36,7 +36,10 @@ export class TestClock {
   private current = new Date('2026-11-21T18:00:00.000Z');
   now = (): Date => new Date(this.current.getTime());
   advanceMinutes(minutes: number): void {
-    this.current = new Date(this.current.getTime() + minutes * 60_000);
+    this.advanceSeconds(minutes * 60);
+  }
+  advanceSeconds(seconds: number): void {
+    this.current = new Date(this.current.getTime() + seconds * 1000);
   }
 }
 
@@ -82,6 +85,8 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     PASSWORD_HASH_COST: '10',
     DEMO_DATA: 'false',
     LOG_LEVEL: 'info',
+    // Tests change users and sessions in SQL and expect the next request to see it.
+    SESSION_CACHE_MS: '0',
     ...overrides,
   });
   const { handle, drop } = await openTestDatabase();

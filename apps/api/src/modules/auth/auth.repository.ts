@@ -147,6 +147,7 @@ export async function insertSession(
 export interface ActiveSession extends UserWithEnterprise {
   sessionId: string;
   lastSeenAt: Date;
+  expiresAt: Date;
 }
 
 /** The session of a token that is not revoked and has not passed either deadline. */
@@ -158,7 +159,7 @@ export async function findActiveSession(
 ): Promise<ActiveSession | undefined> {
   return selectUserWithEnterprise(db)
     .innerJoin('sessions as s', 's.user_id', 'u.id')
-    .select(['s.id as sessionId', 's.last_seen_at as lastSeenAt'])
+    .select(['s.id as sessionId', 's.last_seen_at as lastSeenAt', 's.expires_at as expiresAt'])
     .where('s.token_hash', '=', tokenHash)
     .where('s.revoked_at', 'is', null)
     .where('s.expires_at', '>', now)

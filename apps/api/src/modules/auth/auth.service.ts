@@ -15,6 +15,7 @@ import type { MailService } from '../mail/mail.service.js';
 import type { PasswordHasher } from './password-hasher.js';
 import { hashToken, newOpaqueToken } from './tokens.js';
 import * as repo from './auth.repository.js';
+import { SessionCache } from './session-cache.js';
 
 export interface AuthSettings {
   sessionIdleMinutes: number;
@@ -24,6 +25,8 @@ export interface AuthSettings {
   maxFailuresPerIp: number;
   failureWindowMinutes: number;
   publicUrl: string;
+  /** How long a resolved session is reused without reading it again; 0 reads every time. */
+  sessionCacheMs: number;
 }
 
 /** The caller of a request, resolved from its bearer token. */
@@ -52,13 +55,17 @@ function toSessionUser(user: repo.UserWithEnterprise): SessionUser {
 }
 
 export class AuthService {
+  private readonly sessions: SessionCache;
+
   constructor(
     private readonly db: Db,
     private readonly hasher: PasswordHasher,
     private readonly mail: MailService,
     private readonly settings: AuthSettings,
     private readonly now: () => Date,
-  ) {}
+  ) {
+    this.sessions = new SessionCache(settings.sessionCacheMs);
+  }
 
   async login(body: LoginBody, ip: string): Promise<{ token: string; user: SessionUser }> {
     const now = this.now();
@@ -126,6 +133,7 @@ export class AuthService {
 
   async logout(principal: Principal): Promise<void> {
     await repo.revokeSession(this.db, principal.sessionId, this.now());
+    this.sessions.forgetSession(principal.sessionId);
   }
 
   async me(principal: Principal): Promise<MeResponse> {
@@ -147,17 +155,43 @@ export class AuthService {
     if (!token) throw new AppError('SESSION_EXPIRED');
     const now = this.now();
     const idleSince = new Date(now.getTime() - this.settings.sessionIdleMinutes * MINUTE);
-    const session = await repo.findActiveSession(this.db, hashToken(token), now, idleSince);
-    if (!session) throw new AppError('SESSION_EXPIRED');
-    if (now.getTime() - session.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
-      await repo.touchSession(this.db, session.sessionId, now);
+    const tokenHash = hashToken(token);
+    const cached = this.sessions.get(tokenHash, now);
+    if (cached && cached.lastSeenAt > idleSince && cached.expiresAt > now) {
+      if (now.getTime() - cached.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
+        await repo.touchSession(this.db, cached.principal.sessionId, now);
+        cached.lastSeenAt = now;
+      }
+      return cached.principal;
     }
-    return {
+    const session = await repo.findActiveSession(this.db, tokenHash, now, idleSince);
+    if (!session) throw new AppError('SESSION_EXPIRED');
+    let lastSeenAt = session.lastSeenAt;
+    if (now.getTime() - lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
+      await repo.touchSession(this.db, session.sessionId, now);
+      lastSeenAt = now;
+    }
+    const principal: Principal = {
       sessionId: session.sessionId,
       user: toSessionUser(session),
       enterpriseId: session.enterpriseId,
       enterpriseType: session.enterpriseType,
     };
+    this.sessions.set(tokenHash, {
+      principal,
+      lastSeenAt,
+      expiresAt: session.expiresAt,
+      readAt: now,
+    });
+    return principal;
+  }
+
+  /**
+   * Drops what this process remembers of the user's sessions: call it after changing the
+   * user (name, access, deactivation), so the next request reads the user again.
+   */
+  forgetUser(userId: string): void {
+    this.sessions.forgetUser(userId);
   }
 
   /** Always succeeds from the caller's view, so the answer never tells whether an account exists. */
@@ -264,13 +298,16 @@ export class AuthService {
   async changePasswordWithResetToken(resetToken: string, body: ChangePasswordBody): Promise<void> {
     const passwordHash = await this.hasher.hash(body.sPassword);
     const now = this.now();
-    await this.db.transaction().execute(async (trx) => {
-      const userId = await repo.consumePasswordReset(trx, hashToken(resetToken), now);
-      if (!userId) throw new AppError('RESET_LINK_INVALID');
-      await repo.updatePasswordHash(trx, userId, passwordHash);
+    const userId = await this.db.transaction().execute(async (trx) => {
+      const resetFor = await repo.consumePasswordReset(trx, hashToken(resetToken), now);
+      if (!resetFor) throw new AppError('RESET_LINK_INVALID');
+      await repo.updatePasswordHash(trx, resetFor, passwordHash);
       // A new password ends every open session of the account.
-      await repo.revokeSessionsOfUser(trx, userId, now);
+      await repo.revokeSessionsOfUser(trx, resetFor, now);
+      return resetFor;
     });
+    // After the commit, so no request in between puts a revoked session back.
+    this.sessions.forgetUser(userId);
   }
 
   private async openSession(

@@ -318,3 +318,66 @@ async function vi_waitFor(condition: () => boolean, timeoutMs = 5000): Promise<v
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
+
+describe(`the session cache on ${TEST_ENGINE}`, () => {
+  beforeEach(async () => {
+    t = await createTestApp({ SESSION_CACHE_MS: '2000' });
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  async function revokeInSql() {
+    await t.db.updateTable('sessions').set({ revoked_at: t.clock.now() }).execute();
+  }
+
+  it('reuses a resolved session for 2 s, so a revocation made elsewhere shows within that', async () => {
+    const account = await signUp(t.app);
+    expect((await me(account.token)).statusCode).toBe(200);
+    await revokeInSql();
+    // Read 0 s ago: another process's revocation is not seen yet...
+    expect((await me(account.token)).statusCode).toBe(200);
+    t.clock.advanceSeconds(2);
+    // ...and is once the entry is 2 s old.
+    expect((await me(account.token)).statusCode).toBe(403);
+  });
+
+  it('ends at once what this process revokes: logout and a password reset', async () => {
+    const account = await signUp(t.app);
+    expect((await me(account.token)).statusCode).toBe(200);
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/en/auth/logout',
+      headers: bearer(account.token),
+    });
+    expect(logout.statusCode).toBe(204);
+    expect((await me(account.token)).statusCode).toBe(403);
+
+    const second = await login(account.email, account.password);
+    const token = json<{ token: string }>(second).token;
+    expect((await me(token)).statusCode).toBe(200);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/en/auth/password-recovery',
+      payload: { sEmail: account.email },
+    });
+    await vi_waitFor(() => t.emails.length === 1);
+    const resetToken = /\/change-password\/([^/\s]+)\//.exec(t.emails[0]!.text)?.[1];
+    const change = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/en/auth/change-password/${resetToken}`,
+      payload: { sPassword: 'New-passw0rd!', sConfirmPassword: 'New-passw0rd!' },
+    });
+    expect(change.statusCode).toBe(204);
+    expect((await me(token)).statusCode).toBe(403);
+  });
+
+  it('still ends a cached session at its idle and absolute deadlines', async () => {
+    const account = await signUp(t.app);
+    t.clock.advanceMinutes(29);
+    expect((await me(account.token)).statusCode).toBe(200);
+    // Touched at minute 29 (in the database and in the cache): 30 more minutes idle end it.
+    t.clock.advanceMinutes(30);
+    expect((await me(account.token)).statusCode).toBe(403);
+  });
+});

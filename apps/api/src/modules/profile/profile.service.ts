@@ -107,6 +107,7 @@ export class ProfileService {
     fields: { firstName: string; lastName: string; phone: string | null; jobTitle: string | null },
   ): Promise<UserAnswer> {
     await repo.updateOwnDetails(this.db, enterpriseId, userId, fields);
+    this.auth.forgetUser(userId);
     return this.me(enterpriseId, userId);
   }
 
@@ -173,6 +174,7 @@ export class ProfileService {
     }
     const updated = await repo.updateUserAccess(this.db, enterpriseId, userId, access);
     if (updated === 0) throw new AppError('NOT_FOUND');
+    this.auth.forgetUser(userId);
     return this.me(enterpriseId, userId);
   }
 

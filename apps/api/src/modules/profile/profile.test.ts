@@ -25,7 +25,9 @@ async function login(email: string, password: string) {
 describe(`profiles on ${TEST_ENGINE}`, () => {
   let buyer: Company;
   beforeEach(async () => {
-    t = await createTestApp();
+    // Sessions cached for the whole test (its clock stands still): a user changed through
+    // the API must still be read again at once, e.g. a deactivated user is out right away.
+    t = await createTestApp({ SESSION_CACHE_MS: '60000' });
     buyer = await newBuyer(t);
   });
   afterEach(async () => t.close());
