@@ -174,6 +174,7 @@ export async function ledgerViolations(query) {
     problems.push(`journal ${row.journal_id} sums to ${row.total} ${row.currency}`);
   for (const row of await query(`select a.id, a.balance::text as balance, coalesce(sum(p.amount), 0)::text as posted
       from ledger_accounts a left join postings p on p.account_id = a.id
+      where a.balance is not null
       group by a.id, a.balance having a.balance <> coalesce(sum(p.amount), 0)`))
     problems.push(`account ${row.id} caches ${row.balance} but its postings sum to ${row.posted}`);
   for (const row of await query(

@@ -85,7 +85,8 @@ export interface LedgerAccountsTable {
   kind: string;
   currency: Currency;
   is_customer: boolean;
-  balance: ColumnType<bigint, bigint | undefined, never>;
+  /** Cached for customer accounts only; house accounts' balance is Σ their postings. */
+  balance: ColumnType<bigint | null, bigint | null, never>;
 }
 
 export interface JournalsTable {

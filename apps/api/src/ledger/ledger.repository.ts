@@ -19,6 +19,7 @@ export async function ensureCustomerAccounts(db: Executor, enterpriseId: string)
         kind,
         currency,
         is_customer: true,
+        balance: 0n,
       })),
     )
     .onConflict((oc) =>
@@ -37,6 +38,8 @@ export async function ensureHouseAccounts(db: Executor): Promise<void> {
         kind,
         currency,
         is_customer: false,
+        // House accounts cache no balance: it is the sum of their postings.
+        balance: null,
       })),
     )
     .onConflict((oc) => oc.column('kind').where('enterprise_id', 'is', null).doNothing())
@@ -67,25 +70,12 @@ export async function findCustomerAccountIds(
   return Object.fromEntries(rows.map((row) => [row.kind, row.id]));
 }
 
-/** Locks the rows in id order, the one order every writer uses, so two writers never deadlock. */
-export async function lockAccounts(
-  db: Executor,
-  accountIds: string[],
-): Promise<Map<string, { balance: bigint; isCustomer: boolean }>> {
-  const ids = [...new Set(accountIds)].sort();
-  const rows = await db
-    .selectFrom('ledger_accounts')
-    .select(['id', 'balance', 'is_customer'])
-    .where('id', 'in', ids)
-    .orderBy('id')
-    .forUpdate()
-    .execute();
-  return new Map(
-    rows.map((row) => [row.id, { balance: row.balance, isCustomer: row.is_customer }]),
-  );
-}
-
-export async function insertJournal(
+/**
+ * One journal and its postings in one statement. The postings go in the given order; their
+ * trigger moves (and so locks) each customer account's cached balance as it is inserted,
+ * and the CHECK on that balance refuses to take it below zero.
+ */
+export async function insertJournalWithPostings(
   db: Executor,
   journal: {
     id: string;
@@ -97,41 +87,29 @@ export async function insertJournal(
     rateMicro: bigint | null;
     createdAt: Date;
   },
+  postings: Array<{ accountId: string; currency: Currency; amount: bigint }>,
 ): Promise<void> {
   await db
-    .insertInto('journals')
-    .values({
-      id: journal.id,
-      enterprise_id: journal.enterpriseId,
-      kind: journal.kind,
-      description: journal.description,
-      reference: journal.reference,
-      quote_id: journal.quoteId,
-      rate_micro: journal.rateMicro,
-      created_at: journal.createdAt,
-    })
-    .execute();
-}
-
-export async function insertPostings(
-  db: Executor,
-  postings: Array<{
-    journalId: string;
-    accountId: string;
-    currency: Currency;
-    amount: bigint;
-    createdAt: Date;
-  }>,
-): Promise<void> {
-  await db
+    .with('journal', (qb) =>
+      qb.insertInto('journals').values({
+        id: journal.id,
+        enterprise_id: journal.enterpriseId,
+        kind: journal.kind,
+        description: journal.description,
+        reference: journal.reference,
+        quote_id: journal.quoteId,
+        rate_micro: journal.rateMicro,
+        created_at: journal.createdAt,
+      }),
+    )
     .insertInto('postings')
     .values(
       postings.map((posting) => ({
-        journal_id: posting.journalId,
+        journal_id: journal.id,
         account_id: posting.accountId,
         currency: posting.currency,
         amount: posting.amount,
-        created_at: posting.createdAt,
+        created_at: journal.createdAt,
       })),
     )
     .execute();
@@ -151,8 +129,17 @@ export async function customerBalances(
     MXN_AVAILABLE: 0n,
     USD_FORWARD_DEPOSIT: 0n,
   };
-  for (const row of rows) balances[row.kind as CustomerAccountKind] = row.balance;
+  for (const row of rows) balances[row.kind as CustomerAccountKind] = row.balance ?? 0n;
   return balances;
+}
+
+/** A house account's balance: the sum of its postings (house accounts cache none). */
+export async function houseBalance(db: Executor, kind: HouseAccountKind): Promise<bigint> {
+  const row = await sql<{ balance: string }>`
+    select coalesce(sum(p.amount), 0)::text as balance
+    from ledger_accounts a join postings p on p.account_id = a.id
+    where a.enterprise_id is null and a.kind = ${kind}`.execute(db);
+  return BigInt(row.rows[0]?.balance ?? '0');
 }
 
 /** Problems with the ledger's invariants; empty when it is sound. */
@@ -167,6 +154,7 @@ export async function ledgerInvariantViolations(db: Executor): Promise<string[]>
   const drifted = await sql<{ id: string; balance: string; posted: string }>`
     select a.id, a.balance::text as balance, coalesce(sum(p.amount), 0)::text as posted
     from ledger_accounts a left join postings p on p.account_id = a.id
+    where a.balance is not null
     group by a.id, a.balance having a.balance <> coalesce(sum(p.amount), 0)`.execute(db);
   for (const row of drifted.rows) {
     problems.push(`account ${row.id} caches ${row.balance} but its postings sum to ${row.posted}`);

@@ -29,9 +29,11 @@ export interface JournalEntry {
 
 /**
  * The money core. Every movement is one journal whose lines sum to zero per currency.
- * `post` must run inside the caller's transaction: it locks the accounts it touches in
- * a fixed order, refuses to take a customer account below zero, and writes the journal;
- * the database moves the cached balances and checks the sums at commit.
+ * `post` must run inside the caller's transaction: it writes the journal and its postings
+ * in one statement; the database moves (and locks, in a fixed order) the customer
+ * accounts' cached balances, refuses to take one below zero, and checks the sums at commit.
+ * House accounts are not locked: they cache no balance, so journals of different
+ * enterprises never wait for each other.
  */
 export class LedgerService {
   private houseAccountIds: Record<HouseAccountKind, string> | undefined;
@@ -46,46 +48,52 @@ export class LedgerService {
     const resolved = await Promise.all(
       lines.map(async (line) => ({ ...line, accountId: await this.accountId(trx, line.account) })),
     );
-    const locked = await repo.lockAccounts(
-      trx,
-      resolved.map((line) => line.accountId),
+    // Postings in account id order, so every writer locks customer accounts in the same
+    // order and two writers never deadlock; on one account, credits before debits, so a
+    // journal that nets to a valid balance never passes through a negative one.
+    resolved.sort((a, b) =>
+      a.accountId !== b.accountId
+        ? a.accountId < b.accountId
+          ? -1
+          : 1
+        : Number(b.amount > a.amount) - Number(a.amount > b.amount),
     );
-    const change = new Map<string, bigint>();
-    for (const line of resolved)
-      change.set(line.accountId, (change.get(line.accountId) ?? 0n) + line.amount);
-    for (const [accountId, delta] of change) {
-      const account = locked.get(accountId);
-      if (!account) throw new Error(`Ledger account ${accountId} is missing`);
-      if (account.isCustomer && account.balance + delta < 0n)
-        throw new AppError('INSUFFICIENT_FUNDS');
-    }
     const journalId = randomUUID();
-    await repo.insertJournal(trx, {
-      id: journalId,
-      enterpriseId: entry.enterpriseId,
-      kind: entry.kind,
-      description: entry.description,
-      reference: entry.reference ?? null,
-      quoteId: entry.quoteId ?? null,
-      rateMicro: entry.rateMicro ?? null,
-      createdAt: entry.createdAt,
-    });
-    await repo.insertPostings(
-      trx,
-      resolved.map((line) => ({
-        journalId,
-        accountId: line.accountId,
-        currency: currencyOf(line.account),
-        amount: line.amount,
-        createdAt: entry.createdAt,
-      })),
-    );
+    try {
+      await repo.insertJournalWithPostings(
+        trx,
+        {
+          id: journalId,
+          enterpriseId: entry.enterpriseId,
+          kind: entry.kind,
+          description: entry.description,
+          reference: entry.reference ?? null,
+          quoteId: entry.quoteId ?? null,
+          rateMicro: entry.rateMicro ?? null,
+          createdAt: entry.createdAt,
+        },
+        resolved.map((line) => ({
+          accountId: line.accountId,
+          currency: currencyOf(line.account),
+          amount: line.amount,
+        })),
+      );
+    } catch (error) {
+      // The balance CHECK is the funds check: it runs on the locked, current balance.
+      if (isNegativeBalanceViolation(error)) throw new AppError('INSUFFICIENT_FUNDS');
+      throw error;
+    }
     return journalId;
   }
 
   /** Balances of an enterprise's accounts (zero before its first movement). */
   balances(db: Executor, enterpriseId: string): Promise<Record<CustomerAccountKind, bigint>> {
     return repo.customerBalances(db, enterpriseId);
+  }
+
+  /** A house account's balance, summed from its postings. */
+  houseBalance(db: Executor, kind: HouseAccountKind): Promise<bigint> {
+    return repo.houseBalance(db, kind);
   }
 
   /**

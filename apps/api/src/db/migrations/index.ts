@@ -4,6 +4,7 @@ import * as finance from './0002-finance.js';
 import * as marketplace from './0003-marketplace.js';
 import * as orders from './0004-orders.js';
 import * as readIndexes from './0005-read-indexes.js';
+import * as houseBalances from './0006-house-balances.js';
 
 /** Every migration in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003-marketplace': marketplace,
   '0004-orders': orders,
   '0005-read-indexes': readIndexes,
+  '0006-house-balances': houseBalances,
 };

@@ -180,12 +180,7 @@ describe(`payments on ${TEST_ENGINE}`, () => {
     });
     const balances = await balancesOf(t, customer.enterpriseId);
     expect(balances.USD_AVAILABLE).toBe(100_000n - 25_050n);
-    const clearing = await t.db
-      .selectFrom('ledger_accounts')
-      .select('balance')
-      .where('kind', '=', 'HOUSE_PAYOUT_CLEARING_MXN')
-      .executeTakeFirstOrThrow();
-    expect(clearing.balance).toBe(mxn);
+    expect(await t.app.finance.ledger.houseBalance(t.db, 'HOUSE_PAYOUT_CLEARING_MXN')).toBe(mxn);
   });
 
   it('refuses bad pay-now requests with a field, writing nothing', async () => {
@@ -559,16 +554,9 @@ describe(`payments on ${TEST_ENGINE}`, () => {
       .where('kind', '=', 'PAYOUT_SETTLED')
       .execute();
     expect(settled).toEqual([{ kind: 'PAYOUT_SETTLED', reference: payment.sTrackingKey }]);
-    const houses = await t.db
-      .selectFrom('ledger_accounts')
-      .select(['kind', 'balance'])
-      .where('kind', 'in', ['HOUSE_PAYOUT_CLEARING_MXN', 'HOUSE_BANK_MXN'])
-      .orderBy('kind')
-      .execute();
-    expect(houses).toEqual([
-      { kind: 'HOUSE_BANK_MXN', balance: parseMoney(payment.dAmount) },
-      { kind: 'HOUSE_PAYOUT_CLEARING_MXN', balance: 0n },
-    ]);
+    const { ledger } = t.app.finance;
+    expect(await ledger.houseBalance(t.db, 'HOUSE_BANK_MXN')).toBe(parseMoney(payment.dAmount));
+    expect(await ledger.houseBalance(t.db, 'HOUSE_PAYOUT_CLEARING_MXN')).toBe(0n);
     const listed = json<{ payments: ApiPayment[] }>(await customer.call('GET', 'payments/'));
     expect(listed.payments[0]).toMatchObject({
       sStatus: 'COMPLETED',
@@ -804,5 +792,38 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('concurrent payments on postgres', (
       .where('conversion_id', '=', conversionId)
       .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(100);
+  });
+
+  it('spends exactly the USD balance when 60 pay-now payments from several enterprises race', async () => {
+    // Two enterprises at once: their journals share the house accounts, which no longer
+    // serialize them, while each one's USD balance still refuses to go below zero.
+    const customers = [
+      await newCustomer(t, { usd: '100.00' }),
+      await newCustomer(t, { usd: '100.00' }),
+    ];
+    const suppliers = await Promise.all(
+      customers.map((customer) => insertSupplier(t, customer.enterpriseId)),
+    );
+    const responses = await Promise.all(
+      Array.from({ length: 60 }, (_, index) => {
+        const which = index % 2;
+        return sendPayNow(customers[which]!, suppliers[which]!, { dAmount: 10 });
+      }),
+    );
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(20);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(40);
+    for (const response of responses.filter((r) => r.statusCode === 409)) {
+      expect(json(response)).toMatchObject({ code: 'INSUFFICIENT_FUNDS', field: 'dAmount' });
+    }
+    for (const customer of customers) {
+      expect((await balancesOf(t, customer.enterpriseId)).USD_AVAILABLE).toBe(0n);
+      const count = await t.db
+        .selectFrom('payments')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('enterprise_id', '=', customer.enterpriseId)
+        .executeTakeFirstOrThrow();
+      expect(Number(count.n)).toBe(10);
+    }
   });
 });
