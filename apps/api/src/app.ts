@@ -60,6 +60,7 @@ declare module 'fastify' {
 }
 
 const HOUSEKEEPING_INTERVAL_MS = 30_000;
+const DATABASE_UPKEEP_INTERVAL_MS = 3_600_000;
 /** apps/web/dist, found from this file (src/ in development, dist/ when built). */
 const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -208,6 +209,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await seedDemoOrders(marketplace, clock);
     app.log.level = logLevel;
     app.log.info('Demo data loaded (demo@demo.test / Demo1234!)');
+  }
+  const { maintain } = database;
+  if (maintain) {
+    await maintain();
+    const upkeep = setInterval(() => {
+      maintain().catch((error: unknown) => app.log.warn({ err: error }, 'Database upkeep failed'));
+    }, DATABASE_UPKEEP_INTERVAL_MS);
+    upkeep.unref();
+    app.addHook('onClose', async () => clearInterval(upkeep));
   }
   return app;
 }

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 import { PGliteDialect } from './pglite-dialect.js';
@@ -16,6 +16,12 @@ export type DatabaseEngine = 'pglite' | 'postgres';
 export interface DatabaseHandle {
   db: Db;
   engine: DatabaseEngine;
+  /**
+   * Upkeep the engine does not do by itself, run at start and then now and then: PGlite on
+   * disk has no autovacuum, so without it counts never read index-only and statistics go
+   * stale. Absent where nothing is needed (PostgreSQL; a throw-away in-memory PGlite).
+   */
+  maintain?: () => Promise<void>;
   close(): Promise<void>;
 }
 
@@ -64,6 +70,7 @@ export async function openDatabase(options: {
   return {
     db,
     engine: 'pglite',
+    ...(inMemory ? {} : { maintain: async () => void (await sql`vacuum (analyze)`.execute(db)) }),
     close: async () => {
       await db.destroy();
       await pglite.close();
