@@ -304,11 +304,19 @@ export async function summarize(
   filter: InvoiceFilter,
   todayRateMicro: bigint,
 ): Promise<{ count: number; gainUsd: bigint }> {
-  const result = await sql<{ count: string; gain: string | null }>`
+  const today = sql`${todayRateMicro.toString()}::bigint`;
+  // Most invoices have nothing assigned and fit bigint: their gain is summed in bigint alone
+  // (numeric costs about half the time of the whole statement); the rest take the full rule.
+  const plain = sql`(i.total_mxn < 4000000000000 and i.assigned_mxn = 0 and i.paid_mxn = 0)`;
+  const result = await sql<{ count: string; gain: string }>`
     select count(*)::text as count,
-      sum(${BUDGET_USD} - ${actualUsd(todayRateMicro)})::text as gain
+      (coalesce(sum(case when ${plain} then
+          (2 * i.total_mxn * 1000000 + i.rate_protection_micro) / (2 * i.rate_protection_micro)
+          - (2 * i.total_mxn * 1000000 + ${today}) / (2 * ${today}) end), 0)
+       + coalesce(sum(case when not ${plain} then
+          ${BUDGET_USD} - ${actualUsd(todayRateMicro)} end), 0))::text as gain
     from invoices i
     where ${conditions(enterpriseId, filter)}`.execute(db);
   const row = result.rows[0];
-  return { count: Number(row?.count ?? 0), gainUsd: row?.gain ? BigInt(row.gain) : 0n };
+  return { count: Number(row?.count ?? 0), gainUsd: BigInt(row?.gain ?? '0') };
 }
