@@ -312,6 +312,60 @@ test('exports FacturasPorAsignar.xlsx with the table columns', async ({ page, re
   await shot(page, 'invoices-en-1280-scrolled');
 });
 
+test('sorts every invoice on the server, counts them all and exports every page', async ({
+  page,
+  request,
+}) => {
+  const tenant = await freshFundedTenant(page, request, 1_000);
+  const supplierId = await createSupplier(tenant);
+  // 30 invoices: more than the page of 25. The newest (F-SRT-30) has the latest purchase
+  // date, so newest first puts the earliest due date (F-SRT-01) on page 2.
+  for (let day = 1; day <= 30; day += 1) {
+    await createInvoice(tenant, supplierId, {
+      name: `F-SRT-${String(day).padStart(2, '0')}`,
+      purchaseDate: `2026-10-${String(day).padStart(2, '0')}`,
+      totalMxn: 1_000 + day,
+    });
+  }
+  await openInvoices(page);
+  const firstInvoice = page.locator('.MuiDataGrid-row[data-rowindex="0"] [data-field="sInvoice"]');
+  await expect(firstInvoice).toHaveText('F-SRT-30');
+  await expect(invoiceRow(page, 'F-SRT-01')).toHaveCount(0);
+  await expect(page.getByText('1–25 of 30')).toBeVisible();
+
+  const dueDate = page.getByRole('columnheader', { name: 'Due date' });
+  await dueDate.click();
+  await expect(firstInvoice).toHaveText('F-SRT-01');
+  await expect(dueDate).toHaveAttribute('aria-sort', 'ascending');
+  await expect(page.getByText('1–25 of 30')).toBeVisible();
+  await page.getByRole('button', { name: 'Go to next page' }).click();
+  await expect(page.getByText('26–30 of 30')).toBeVisible();
+  await expect(firstInvoice).toHaveText('F-SRT-26');
+  await expect(invoiceRow(page, 'F-SRT-30')).toBeVisible();
+
+  // A new sort starts again on the first page.
+  await dueDate.click();
+  await expect(dueDate).toHaveAttribute('aria-sort', 'descending');
+  await expect(page.getByText('1–25 of 30')).toBeVisible();
+  await expect(firstInvoice).toHaveText('F-SRT-30');
+
+  // Ascending again: the export holds every page, in the table's order.
+  await dueDate.click();
+  await dueDate.click();
+  await expect(firstInvoice).toHaveText('F-SRT-01');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download' }).click(),
+  ]);
+  const workbook = await readDownloadedWorkbook(download);
+  expect(workbook.fileName).toBe('FacturasPorAsignar.xlsx');
+  expect(workbook.sheetNames).toEqual(['Hoja1']);
+  expect(workbook.rows.slice(1).map((row) => row[3])).toEqual(
+    Array.from({ length: 30 }, (_, index) => `F-SRT-${String(index + 1).padStart(2, '0')}`),
+  );
+  await expect(page.getByText('Downloading document')).toBeVisible();
+});
+
 test('speaks Spanish: texts, dates and dialogs in sp', async ({ page, request }) => {
   const tenant = await freshFundedTenant(page, request, 5_000);
   const supplierId = await createSupplier(tenant);

@@ -8,38 +8,117 @@ export class ExcelExportError extends Error {
   readonly code = 'CSV_NO_DATA';
 }
 
+/** What a sheet holds, as plain values: it crosses to the worker, functions cannot. */
+export interface SheetContent {
+  sheet: string;
+  header: string[];
+  rows: Array<Array<string | number>>;
+}
+
+/** The worker's answer (`excel-worker.ts`). */
+export type WorkbookAnswer = { blob: Blob } | { error: string };
+
+const ROWS_PER_SLICE = 1000;
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** Every row's cells, a slice of rows per task, so 10,000 rows never block the page. */
+async function readCells<Row>(
+  columns: ExcelColumn<Row>[],
+  rows: Row[],
+  emptyCell: string,
+): Promise<SheetContent['rows']> {
+  const cells: SheetContent['rows'] = [];
+  for (let start = 0; start < rows.length; start += ROWS_PER_SLICE) {
+    if (start > 0) await nextTask();
+    for (const row of rows.slice(start, start + ROWS_PER_SLICE)) {
+      cells.push(
+        columns.map((column) => {
+          const value = column.value(row);
+          return value === null || value === undefined || value === '' ? emptyCell : value;
+        }),
+      );
+    }
+  }
+  return cells;
+}
+
+type WorkbookWriter = {
+  write: (content: SheetContent) => Promise<Blob>;
+  dispose: () => void;
+};
+
+/**
+ * The .xlsx writer, in a Web Worker: for 10,000 rows its XML and zip work would otherwise
+ * hold the page for a long while. It starts at once, so its code loads while the rows do.
+ * Without workers (tests) it writes here.
+ */
+function startWorkbookWriter(): WorkbookWriter {
+  if (typeof Worker === 'undefined') {
+    return {
+      write: async (content) => (await import('./excel-workbook')).writeWorkbook(content),
+      dispose: () => {},
+    };
+  }
+  const worker = new Worker(new URL('./excel-worker.ts', import.meta.url), { type: 'module' });
+  // Listened to from the start: the worker's code may fail to load before rows are ready.
+  const failed = new Promise<never>((_, reject) => {
+    worker.onerror = (event) => reject(new Error(event.message || 'The Excel worker failed.'));
+  });
+  failed.catch(() => {});
+  return {
+    write: (content) => {
+      const answered = new Promise<Blob>((resolve, reject) => {
+        worker.onmessage = (event: MessageEvent<WorkbookAnswer>) => {
+          if ('blob' in event.data) resolve(event.data.blob);
+          else reject(new Error(event.data.error));
+        };
+      });
+      worker.postMessage(content);
+      return Promise.race([answered, failed]);
+    },
+    dispose: () => worker.terminate(),
+  };
+}
+
+/** Hands the file to the browser's downloads, as a click on a download link would. */
+function saveFile(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  link.click();
+  // The download reads the blob after this task; release it once that is surely done.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
 /**
  * Writes a real .xlsx in the browser and downloads it. The writer is loaded only when a
  * user exports (it stays out of the first load). Empty cells say 'N/A' (spec §9).
+ * `rows` may be a loader: it is called once the writer's code is asked for, so that
+ * request does not queue behind the loader's own (a browser opens 6 at a time).
  */
 export async function downloadExcel<Row>(options: {
   fileName: string;
   sheet?: string;
   columns: ExcelColumn<Row>[];
-  rows: Row[];
+  rows: Row[] | (() => Promise<Row[]>);
   emptyCell?: string;
 }): Promise<void> {
-  const emptyCell = options.emptyCell ?? 'N/A';
+  let writer: WorkbookWriter | undefined;
   try {
-    const { default: writeXlsxFile } = await import('write-excel-file');
-    const header = options.columns.map((column) => ({
-      value: column.header,
-      fontWeight: 'bold' as const,
-    }));
-    const body = options.rows.map((row) =>
-      options.columns.map((column) => {
-        const value = column.value(row);
-        if (value === null || value === undefined || value === '') {
-          return { type: String, value: emptyCell };
-        }
-        return typeof value === 'number' ? { type: Number, value } : { type: String, value };
-      }),
-    );
-    await writeXlsxFile([header, ...body], {
-      fileName: options.fileName,
+    writer = startWorkbookWriter();
+    const rows = typeof options.rows === 'function' ? await options.rows() : options.rows;
+    const content: SheetContent = {
       sheet: options.sheet ?? 'Hoja1',
-    });
+      header: options.columns.map((column) => column.header),
+      rows: await readCells(options.columns, rows, options.emptyCell ?? 'N/A'),
+    };
+    saveFile(await writer.write(content), options.fileName);
   } catch (error) {
     throw new ExcelExportError('CSV_NO_DATA', { cause: error });
+  } finally {
+    writer?.dispose();
   }
 }

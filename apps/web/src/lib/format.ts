@@ -58,11 +58,21 @@ export function formatDate(calendarDate: string, language: Language): string {
   return dateFormat(language).format(date);
 }
 
-/** The time of an instant with seconds, in the user's time zone ("3:04:05 PM"). */
+const timeFormats = new Map<Language, Intl.DateTimeFormat>();
+
+/**
+ * The time of an instant with seconds, in the user's time zone ("3:04:05 PM"). The format
+ * is made once per language: the header clock asks every second.
+ */
 export function formatTime(instant: Date, language: Language): string {
-  return instant.toLocaleTimeString(localeOf(language), {
-    hour: 'numeric',
-    minute: '2-digit',
-    second: '2-digit',
-  });
+  let format = timeFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(localeOf(language), {
+      hour: 'numeric',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    timeFormats.set(language, format);
+  }
+  return format.format(instant);
 }

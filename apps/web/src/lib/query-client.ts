@@ -20,6 +20,19 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 1;
 }
 
+/** How long data a route asked for while its page's code loaded counts as just fetched. */
+const JUST_FETCHED_MS = 5000;
+
+/**
+ * `refetchOnMount` for queries that are stale at once (a quote): a page that mounts within
+ * seconds of its route's prefetch shows that answer instead of asking again.
+ */
+export function refetchOnMountUnlessJustFetched(query: {
+  state: { dataUpdatedAt: number };
+}): boolean {
+  return Date.now() - query.state.dataUpdatedAt > JUST_FETCHED_MS;
+}
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({

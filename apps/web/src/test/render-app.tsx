@@ -3,13 +3,15 @@ import { render } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../app/providers';
-import { routes as appRoutes } from '../app/router';
+import { createRoutes } from '../app/router';
 
 /** Renders the app's route table (or given routes) at `path`, with all providers. */
-export function renderApp(path: string, routes: RouteObject[] = appRoutes) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+export function renderApp(path: string, routes?: RouteObject[]) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const router = createMemoryRouter(routes ?? createRoutes(queryClient), {
+    initialEntries: [path],
   });
   const view = render(
     <AppProviders queryClient={queryClient}>

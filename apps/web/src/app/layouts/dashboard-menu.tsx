@@ -88,7 +88,7 @@ export function DashboardMenu({ onNavigate }: { onNavigate?: () => void }) {
               <ListItemIcon sx={{ minWidth: 40 }}>
                 <AdminPanelSettingsIcon />
               </ListItemIcon>
-              <ListItemText primary={t('operator.menuItem')} />
+              <ListItemText primary={t('menu.items.operator')} />
             </ListItemButton>
           </ListItem>
         </List>

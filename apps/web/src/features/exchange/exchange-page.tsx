@@ -6,19 +6,18 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Skeleton from '@mui/material/Skeleton';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { PageFrame } from '../../components/page-frame';
-import { quoteDeadline, useCountdown } from '../../components/use-countdown';
+import { quoteDeadline } from '../../components/use-countdown';
 import { isApiError } from '../../lib/api-client';
 import { financeKeys, useDashboardQuery } from '../../lib/finance/queries';
 import { formatMoney } from '../../lib/format';
 import { showSuccessToast } from '../../lib/toast';
-import { CountdownText } from './components/countdown-text';
+import { QuoteCountdown } from './components/countdown-text';
 import { RateHistorySection } from './components/rate-history-section';
 import { CounterCard, FigureCard } from './components/summary-cards';
 import { formatCardRate } from './format-rate';
@@ -85,15 +84,11 @@ export function ExchangePage() {
   const { data } = dashboard;
   const [dialog, setDialog] = useState<DialogName | null>(null);
 
-  const seconds = useCountdown({
-    deadline: data ? quoteDeadline(dashboard.dataUpdatedAt, data.quoteExpiresAt) : undefined,
-    resetKey: dashboard.dataUpdatedAt,
-    onZero: () => {
-      // A money dialog refreshes its own rate; the page waits for it to close.
-      if (dialog !== null && MONEY_DIALOGS.has(dialog)) return;
-      void dashboard.refetch();
-    },
-  });
+  const onQuoteZero = () => {
+    // A money dialog refreshes its own rate; the page waits for it to close.
+    if (dialog !== null && MONEY_DIALOGS.has(dialog)) return;
+    void dashboard.refetch();
+  };
 
   const closeDialog = () => setDialog(null);
   const cancelDialog = () => {
@@ -174,7 +169,14 @@ export function ExchangePage() {
           unit={t('exchange.rate.unit')}
           testId="rate-today"
         >
-          {data ? <CountdownText seconds={seconds} /> : <Skeleton variant="text" width="80%" />}
+          <QuoteCountdown
+            deadline={
+              data ? quoteDeadline(dashboard.dataUpdatedAt, data.quoteExpiresAt) : undefined
+            }
+            resetKey={dashboard.dataUpdatedAt}
+            onZero={onQuoteZero}
+            ready={Boolean(data)}
+          />
         </FigureCard>
         <FigureCard
           title={t('exchange.balances.usd')}

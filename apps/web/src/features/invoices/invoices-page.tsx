@@ -1,4 +1,4 @@
-import { INVOICE_STATUS_IDS, maskAccount } from '@app/domain';
+import { maskAccount } from '@app/domain';
 import AddIcon from '@mui/icons-material/Add';
 import CurrencyExchangeIcon from '@mui/icons-material/CurrencyExchange';
 import SendIcon from '@mui/icons-material/Send';
@@ -9,13 +9,12 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { GridPaginationModel } from '@mui/x-data-grid';
+import type { GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
 import { useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../components/page-frame';
-import { useCountdown } from '../../components/use-countdown';
 import { isApiError } from '../../lib/api-client';
 import type { ExcelColumn } from '../../lib/excel';
 import {
@@ -27,23 +26,45 @@ import type { Invoice, PaymentRecipient } from '../../lib/finance/types';
 import { formatDate } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/i18n';
 import { showErrorToast, showSuccessToast } from '../../lib/toast';
-import { useInvoiceMutations, useInvoicesQuery } from './api/invoices';
+import type { InvoiceListFilter } from './api/invoices';
+import {
+  FIRST_INVOICES_VIEW,
+  invoicesQueryOptions,
+  useInvoiceMutations,
+  useInvoicesQuery,
+} from './api/invoices';
 import { ConfirmDeleteInvoiceDialog } from './components/confirm-delete-invoice-dialog';
 import { ConversionTypeDialog } from './components/conversion-type-dialog';
 import { ForexDialog } from './components/forex-dialog';
 import { ForwardDialog } from './components/forward-dialog';
 import { InvoiceFormDialog } from './components/invoice-form-dialog';
 import { InvoicesExportButton } from './components/invoices-export-button';
-import { InvoicesTable } from './components/invoices-table';
 import type { SpotQuote } from './components/money-dialog';
 import { PayInvoiceDialog } from './components/pay-invoice-dialog';
+import { InvoicesTableSkeleton } from './components/invoices-table-skeleton';
 import { RateCard, TotalGainCard } from './components/rate-card';
 import { isToPay } from './invoice-math';
+import { toInvoiceSort } from './invoice-sort';
 import { useStatusName } from './use-status-name';
+
+// The table (MUI X DataGrid, the page's biggest chunk) comes after the page's frame: the
+// rate, the filters and the buttons paint first, over a skeleton of the table's size.
+const InvoicesTable = lazy(async () => ({
+  default: (await import('./components/invoices-table')).InvoicesTable,
+}));
 
 type DialogState =
   | { kind: 'pay' | 'chooser' | 'forex' | 'forward' | 'edit' | 'delete'; invoice: Invoice }
   | { kind: 'create' };
+
+/** The request of the table's list: its filter and order (page and limit apart). */
+function listFilter(
+  supplierId: string | undefined,
+  statusId: string | undefined,
+  sortModel: GridSortModel,
+): Omit<InvoiceListFilter, 'page' | 'limit'> {
+  return { sPaymentRecipientId: supplierId, sStatusId: statusId, ...toInvoiceSort(sortModel) };
+}
 
 const NO_QUOTE: SpotQuote = { rate: 0, reference: '', refreshing: true };
 
@@ -54,7 +75,8 @@ function isQuoteError(error: unknown): boolean {
 /**
  * /invoices, 'Facturas pendientes': the invoices whose rate is not locked yet, with today's
  * quote, and the three ways to act on one: pay now, convert now (forex), or a forward.
- * The table pages on the server (page/limit), so 10,000 invoices cost one page per reload.
+ * The table pages and sorts on the server (page/limit, sortBy/sortDirection), so 10,000
+ * invoices cost one page per reload, and a sort orders all of them, not the page shown.
  */
 export function InvoicesPage() {
   const { t } = useTranslation();
@@ -65,20 +87,29 @@ export function InvoicesPage() {
   const catalog = useStatusCatalogQuery();
 
   const [supplierId, setSupplierId] = useState<string | undefined>();
-  const [statusId, setStatusId] = useState<string | undefined>(INVOICE_STATUS_IDS.TO_PAY);
-  const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: 25 });
+  const [statusId, setStatusId] = useState<string | undefined>(FIRST_INVOICES_VIEW.sStatusId);
+  const [pagination, setPagination] = useState<GridPaginationModel>({
+    page: 0,
+    pageSize: FIRST_INVOICES_VIEW.pageSize,
+  });
+  const [sortModel, setSortModel] = useState<GridSortModel>([]);
   const [selectedId, setSelectedId] = useState<string | undefined>();
   const [dialog, setDialog] = useState<DialogState | undefined>();
 
+  // The filter and order of the table: the export reads every page of it.
   const filter = useMemo(
-    () => ({ sPaymentRecipientId: supplierId, sStatusId: statusId }),
-    [supplierId, statusId],
+    () => listFilter(supplierId, statusId, sortModel),
+    [supplierId, statusId, sortModel],
   );
   const list = useInvoicesQuery({
     ...filter,
     page: pagination.page + 1,
     limit: pagination.pageSize,
   });
+  // A change asks for the list it will show on the click itself: the request runs while
+  // the page re-renders, and the table's query finds it in flight.
+  const askEarly = (next: InvoiceListFilter) =>
+    void queryClient.prefetchQuery(invoicesQueryOptions(next));
   const rows = useMemo(() => list.data?.invoices ?? [], [list.data]);
   const selected = rows.find((row) => row.sInvoiceId === selectedId && isToPay(row));
   const quote: SpotQuote = list.data
@@ -90,12 +121,9 @@ export function InvoicesPage() {
     : NO_QUOTE;
 
   // At zero the list (and its quote) reloads, unless a dialog is open; each reload restarts it.
-  const seconds = useCountdown({
-    onZero: () => {
-      if (!dialog) void list.refetch();
-    },
-    resetKey: list.dataUpdatedAt,
-  });
+  const onQuoteZero = () => {
+    if (!dialog) void list.refetch();
+  };
 
   const reload = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: financeKeys.all });
@@ -143,7 +171,9 @@ export function InvoicesPage() {
   const onEdit = useCallback((invoice: Invoice) => setDialog({ kind: 'edit', invoice }), []);
   const onDelete = useCallback((invoice: Invoice) => setDialog({ kind: 'delete', invoice }), []);
 
-  const changeFilter = (change: () => void) => {
+  /** A new filter or order shows its first page. */
+  const changeFilter = (next: Omit<InvoiceListFilter, 'page' | 'limit'>, change: () => void) => {
+    askEarly({ ...next, page: 1, limit: pagination.pageSize });
     change();
     setSelectedId(undefined);
     setPagination((current) => ({ ...current, page: 0 }));
@@ -175,7 +205,6 @@ export function InvoicesPage() {
   const moneyDialog = (kind: 'pay' | 'forex' | 'forward') =>
     dialog?.kind === kind ? dialog.invoice : undefined;
   const moneyProps = { quote, onCancel: cancel, onDone: done, onFailed: failed };
-  const hasNextPage = rows.length === pagination.pageSize;
 
   return (
     <PageFrame title={t('invoices.title')} subtitle={t('invoices.subtitle')}>
@@ -188,7 +217,11 @@ export function InvoicesPage() {
           maxWidth: 760,
         }}
       >
-        <RateCard rate={list.data?.exchangeRateToday} seconds={seconds} />
+        <RateCard
+          rate={list.data?.exchangeRateToday}
+          resetKey={list.dataUpdatedAt}
+          onZero={onQuoteZero}
+        />
         <TotalGainCard total={list.data?.totalProfit} />
       </Box>
 
@@ -204,7 +237,12 @@ export function InvoicesPage() {
           }}
         >
           <Typography variant="h2">{t('invoices.toolbarTitle')}</Typography>
-          <InvoicesExportButton filter={filter} columns={exportColumns} disabled={!list.data} />
+          <InvoicesExportButton
+            filter={filter}
+            columns={exportColumns}
+            total={list.data?.total}
+            disabled={!list.data}
+          />
         </Box>
 
         <Box
@@ -220,7 +258,9 @@ export function InvoicesPage() {
             options={supplierOptions}
             value={supplierOptions.find((s) => s.sPaymentRecipientId === supplierId) ?? null}
             onChange={(_event, supplier) =>
-              changeFilter(() => setSupplierId(supplier?.sPaymentRecipientId))
+              changeFilter(listFilter(supplier?.sPaymentRecipientId, statusId, sortModel), () =>
+                setSupplierId(supplier?.sPaymentRecipientId),
+              )
             }
             getOptionLabel={(s) => `${s.sName} ${maskAccount(s.sAccountNumber)}`}
             isOptionEqualToValue={(a, b) => a.sPaymentRecipientId === b.sPaymentRecipientId}
@@ -234,7 +274,11 @@ export function InvoicesPage() {
           <Autocomplete
             options={statusOptions}
             value={statusOptions.find((s) => s.sStatusId === statusId) ?? null}
-            onChange={(_event, status) => changeFilter(() => setStatusId(status?.sStatusId))}
+            onChange={(_event, status) =>
+              changeFilter(listFilter(supplierId, status?.sStatusId, sortModel), () =>
+                setStatusId(status?.sStatusId),
+              )
+            }
             getOptionLabel={(s) => s.sName}
             isOptionEqualToValue={(a, b) => a.sStatusId === b.sStatusId}
             loading={catalog.isPending}
@@ -287,21 +331,28 @@ export function InvoicesPage() {
           </Alert>
         )}
 
-        <InvoicesTable
-          rows={rows}
-          loading={list.isPending || list.isPlaceholderData}
-          busy={list.isFetching}
-          selectedId={selected?.sInvoiceId}
-          onSelect={setSelectedId}
-          paginationModel={pagination}
-          onPaginationModelChange={(model) => {
-            setSelectedId(undefined);
-            setPagination(model);
-          }}
-          hasNextPage={hasNextPage}
-          onEdit={onEdit}
-          onDelete={onDelete}
-        />
+        <Suspense fallback={<InvoicesTableSkeleton rows={list.data ? rows.length : undefined} />}>
+          <InvoicesTable
+            rows={rows}
+            loading={list.isPending || list.isPlaceholderData}
+            busy={list.isFetching}
+            selectedId={selected?.sInvoiceId}
+            onSelect={setSelectedId}
+            paginationModel={pagination}
+            onPaginationModelChange={(model) => {
+              askEarly({ ...filter, page: model.page + 1, limit: model.pageSize });
+              setSelectedId(undefined);
+              setPagination(model);
+            }}
+            sortModel={sortModel}
+            onSortModelChange={(model) =>
+              changeFilter(listFilter(supplierId, statusId, model), () => setSortModel(model))
+            }
+            total={list.data?.total}
+            onEdit={onEdit}
+            onDelete={onDelete}
+          />
+        </Suspense>
       </Paper>
 
       <PayInvoiceDialog invoice={moneyDialog('pay')} {...moneyProps} />

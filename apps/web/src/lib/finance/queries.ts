@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiRequest } from '../api-client';
 import { getLanguage } from '../i18n/i18n';
+import { refetchOnMountUnlessJustFetched } from '../query-client';
 import type { Dashboard, PaymentRecipient, StatusCatalog } from './types';
 
 /**
@@ -21,7 +22,12 @@ export function getDashboard(): Promise<Dashboard> {
 
 /** The dashboard answer: today's quote (rate, reference, expiry), balances and counters. */
 export function dashboardQueryOptions() {
-  return queryOptions({ queryKey: financeKeys.dashboard(), queryFn: getDashboard, staleTime: 0 });
+  return queryOptions({
+    queryKey: financeKeys.dashboard(),
+    queryFn: getDashboard,
+    staleTime: 0,
+    refetchOnMount: refetchOnMountUnlessJustFetched,
+  });
 }
 
 export function useDashboardQuery() {

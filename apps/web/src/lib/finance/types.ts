@@ -56,7 +56,11 @@ export interface Invoice {
 }
 
 export interface InvoiceList {
+  /** One page of the filter (or its first 1,000 without a page). */
   invoices: Invoice[];
+  /** How many invoices the filter holds, all pages. */
+  total: number;
+  /** The currency gain of every invoice of the filter, all pages. */
   totalProfit: number;
   exchangeRateToday: number;
   exchangeRateTodayReference: string;

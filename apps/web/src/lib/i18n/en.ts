@@ -1,21 +1,7 @@
-import { catalogEn } from './features/catalog';
-import { cartEn } from './features/cart';
-import { ordersEn } from './features/orders';
-import { disputesEn } from './features/disputes';
-import { profileEn } from './features/profile';
-import { warehousesEn } from './features/warehouses';
-import { financeEn } from './features/finance';
-import { exchangeEn } from './features/exchange';
-import { invoicesEn } from './features/invoices';
-import { forwardsEn } from './features/forwards';
-import { conversionsEn } from './features/conversions';
-import { paymentsEn } from './features/payments';
-import { suppliersEn } from './features/suppliers';
-import { statementEn } from './features/statement';
-import { operatorEn } from './features/operator';
 /**
- * English texts. Every user-visible string of the web app lives here and in `sp.ts`,
- * which must have the same keys (the `Translation` type enforces it).
+ * English texts of the app shell (menus, headers, auth, landing, errors): in the first load.
+ * Each feature's texts are in `features/*.ts`, loaded with the feature's routes
+ * (`feature-texts.ts`). `sp.ts` must have the same keys (the `Translation` type enforces it).
  */
 export const en = {
   app: {
@@ -65,6 +51,7 @@ export const en = {
       suppliers: 'Suppliers',
       statement: 'Account statement',
       income: 'Income history',
+      operator: 'Back office',
     },
     comingSoon: 'Not available yet',
   },
@@ -226,19 +213,4 @@ export const en = {
       paymentsText: 'Pay suppliers by SPEI to their CLABE, with receipts and statements.',
     },
   },
-  finance: financeEn,
-  exchange: exchangeEn,
-  invoices: invoicesEn,
-  forwards: forwardsEn,
-  conversions: conversionsEn,
-  payments: paymentsEn,
-  suppliers: suppliersEn,
-  statement: statementEn,
-  operator: operatorEn,
-  catalog: catalogEn,
-  cart: cartEn,
-  orders: ordersEn,
-  disputes: disputesEn,
-  profile: profileEn,
-  warehouses: warehousesEn,
 } as const;

@@ -1,21 +1,9 @@
-import { catalogSp } from './features/catalog';
-import { cartSp } from './features/cart';
-import { ordersSp } from './features/orders';
-import { disputesSp } from './features/disputes';
-import { profileSp } from './features/profile';
-import { warehousesSp } from './features/warehouses';
-import { financeSp } from './features/finance';
-import { exchangeSp } from './features/exchange';
-import { invoicesSp } from './features/invoices';
-import { forwardsSp } from './features/forwards';
-import { conversionsSp } from './features/conversions';
-import { paymentsSp } from './features/payments';
-import { suppliersSp } from './features/suppliers';
-import { statementSp } from './features/statement';
-import { operatorSp } from './features/operator';
 import type { Translation } from './translation';
 
-/** Spanish texts (language code `sp`). Labels of the specification are used as written. */
+/**
+ * Spanish texts of the app shell (language code `sp`); each feature's are in `features/*.ts`.
+ * Labels of the specification are used as written.
+ */
 export const sp: Translation = {
   app: {
     name: 'Pesos & Produce',
@@ -64,6 +52,7 @@ export const sp: Translation = {
       suppliers: 'Proveedores',
       statement: 'Estado de cuenta',
       income: 'Historial de ingresos',
+      operator: 'Back office',
     },
     comingSoon: 'Aún no disponible',
   },
@@ -228,19 +217,4 @@ export const sp: Translation = {
       paymentsText: 'Paga a proveedores por SPEI a su CLABE, con comprobantes y estados de cuenta.',
     },
   },
-  finance: financeSp,
-  exchange: exchangeSp,
-  invoices: invoicesSp,
-  forwards: forwardsSp,
-  conversions: conversionsSp,
-  payments: paymentsSp,
-  suppliers: suppliersSp,
-  statement: statementSp,
-  operator: operatorSp,
-  catalog: catalogSp,
-  cart: cartSp,
-  orders: ordersSp,
-  disputes: disputesSp,
-  profile: profileSp,
-  warehouses: warehousesSp,
 };

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localeOf, useLanguage } from '../../../lib/i18n/i18n';
 import type { HistoryPeriod, RatePoint } from '../api/rate-history';
@@ -85,11 +85,14 @@ export function RateHistorySection({ ready }: { ready: boolean }) {
   const { ref, near } = useNearViewport<HTMLDivElement>();
   const idle = useIdleAfter(ready);
   const history = useRateHistoryQuery(days, near && idle);
+  // The chart renders its points at a lower priority, in slices, so the page stays
+  // responsive while it draws (its first draw is the page's longest piece of work).
+  const points = useDeferredValue(history.data);
   useEffect(() => {
     // Fetch the chart's code alongside its data.
     if (near && idle) void loadChart();
   }, [near, idle]);
-  const summary = useSummary(history.data);
+  const summary = useSummary(points);
 
   const skeleton = (
     <Skeleton
@@ -114,9 +117,9 @@ export function RateHistorySection({ ready }: { ready: boolean }) {
         {t('exchange.history.failed')}
       </Alert>
     );
-  } else if (history.data && history.data.length === 0) {
+  } else if (points && points.length === 0) {
     body = <Typography color="text.secondary">{t('exchange.history.empty')}</Typography>;
-  } else if (history.data) {
+  } else if (points) {
     body = (
       <Suspense fallback={skeleton}>
         <Box
@@ -125,7 +128,7 @@ export function RateHistorySection({ ready }: { ready: boolean }) {
           sx={{ opacity: history.isPlaceholderData ? 0.6 : 1 }}
         >
           <RateHistoryChart
-            points={history.data}
+            points={points}
             language={language}
             height={CHART_HEIGHT}
             hourly={days <= 7}

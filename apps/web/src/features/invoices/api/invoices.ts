@@ -1,3 +1,5 @@
+import { INVOICE_STATUS_IDS } from '@app/domain';
+import type { QueryClient } from '@tanstack/react-query';
 import {
   keepPreviousData,
   queryOptions,
@@ -6,16 +8,51 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { financeKeys, postMoney } from '../../../lib/finance/queries';
+import {
+  financeKeys,
+  paymentRecipientsQueryOptions,
+  postMoney,
+  statusCatalogQueryOptions,
+} from '../../../lib/finance/queries';
+import { refetchOnMountUnlessJustFetched } from '../../../lib/query-client';
 import type { Invoice, InvoiceList, Payment, Transaction } from '../../../lib/finance/types';
 
+/** The columns `POST invoices/invoices` can order by (ties: newest first). */
+export const INVOICE_SORT_KEYS = [
+  'created_at',
+  'sInvoice',
+  'sName',
+  'dPurchaseDate',
+  'dDueDate',
+  'iCreditPeriod',
+  'dTotalAmount',
+  'dRateProtection',
+  'sStatusId',
+  'dCurrencyGain',
+  'dProfitPercentage',
+] as const;
+export type InvoiceSortKey = (typeof INVOICE_SORT_KEYS)[number];
+
+export function isInvoiceSortKey(value: string): value is InvoiceSortKey {
+  return (INVOICE_SORT_KEYS as readonly string[]).includes(value);
+}
+
+/** The order of the list; without it the API lists newest first. */
+export interface InvoiceSort {
+  sortBy?: InvoiceSortKey;
+  sortDirection?: 'asc' | 'desc';
+}
+
 /** The filter of `POST invoices/invoices`; page and limit are 1-based server pages. */
-export interface InvoiceListFilter {
+export interface InvoiceListFilter extends InvoiceSort {
   sPaymentRecipientId?: string;
   sStatusId?: string;
   page?: number;
   limit?: number;
 }
+
+/** The API's largest page. */
+export const INVOICE_PAGE_LIMIT = 1000;
 
 export const invoiceKeys = {
   all: () => [...financeKeys.all, 'invoices'] as const,
@@ -28,14 +65,57 @@ export function getInvoices(filter: InvoiceListFilter): Promise<InvoiceList> {
   return apiRequest<InvoiceList>('invoices/invoices', { method: 'POST', body: filter });
 }
 
+/**
+ * Every invoice of the filter, in its order, in pages of 1,000 asked for in parallel: as
+ * many as `expectedTotal` (what the table last counted) needs, then any more the first
+ * answer's total shows. An invoice that moves from one page to the next while they load
+ * (one added or removed meanwhile) is kept once.
+ */
+export async function getEveryInvoice(
+  filter: Omit<InvoiceListFilter, 'page' | 'limit'>,
+  expectedTotal = 0,
+): Promise<Invoice[]> {
+  const getPage = (page: number) => getInvoices({ ...filter, page, limit: INVOICE_PAGE_LIMIT });
+  const pageNumbers = (from: number, total: number) =>
+    Array.from(
+      { length: Math.max(0, Math.ceil(total / INVOICE_PAGE_LIMIT) - from + 1) },
+      (_, index) => from + index,
+    );
+  const asked = [1, ...pageNumbers(2, expectedTotal)];
+  const pages = await Promise.all(asked.map(getPage));
+  const more = pageNumbers(asked.length + 1, pages[0]?.total ?? 0);
+  pages.push(...(await Promise.all(more.map(getPage))));
+  const byId = new Map<string, Invoice>();
+  for (const page of pages) {
+    for (const invoice of page.invoices) {
+      if (!byId.has(invoice.sInvoiceId)) byId.set(invoice.sInvoiceId, invoice);
+    }
+  }
+  return [...byId.values()];
+}
+
 /** A page of invoices with today's quote; the page stays shown while the next one loads. */
 export function invoicesQueryOptions(filter: InvoiceListFilter) {
   return queryOptions({
     queryKey: invoiceKeys.list(filter),
     queryFn: () => getInvoices(filter),
     staleTime: 0,
+    refetchOnMount: refetchOnMountUnlessJustFetched,
     placeholderData: keepPreviousData,
   });
+}
+
+/** The list as /invoices first shows it: the To pay invoices, newest first, 25 a page. */
+export const FIRST_INVOICES_VIEW = { sStatusId: INVOICE_STATUS_IDS.TO_PAY, pageSize: 25 };
+
+/** What /invoices shows first, asked for by its route while the page's code loads. */
+export function prefetchInvoicesPage(queryClient: QueryClient): Promise<unknown> {
+  const { sStatusId, pageSize } = FIRST_INVOICES_VIEW;
+  return Promise.all([
+    queryClient.prefetchQuery(invoicesQueryOptions({ sStatusId, page: 1, limit: pageSize })),
+    queryClient.prefetchQuery(statusCatalogQueryOptions()),
+    queryClient.prefetchQuery(paymentRecipientsQueryOptions()),
+  ]);
 }
 
 export function useInvoicesQuery(filter: InvoiceListFilter) {

@@ -1,6 +1,5 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import Button from '@mui/material/Button';
-import { useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,32 +7,33 @@ import type { ExcelColumn } from '../../../lib/excel';
 import { downloadExcel } from '../../../lib/excel';
 import type { Invoice } from '../../../lib/finance/types';
 import type { InvoiceListFilter } from '../api/invoices';
-import { invoicesQueryOptions } from '../api/invoices';
+import { getEveryInvoice } from '../api/invoices';
 
 interface InvoicesExportButtonProps {
-  /** The filter of the table; every page of it is exported, not only the one shown. */
+  /** The filter and order of the table; every page of it is exported, not only the one shown. */
   filter: Omit<InvoiceListFilter, 'page' | 'limit'>;
   columns: ExcelColumn<Invoice>[];
+  /** How many invoices the table says the filter holds: every page is asked for at once. */
+  total: number | undefined;
   disabled?: boolean;
 }
 
 /**
  * 'Descargar' → FacturasPorAsignar.xlsx (sheet Hoja1). The table shows one server page, so
- * the export first reads the whole filter (the API's bounded list), then writes the file
- * with the shared notices of the export button.
+ * the export first reads every page of the filter in the table's order, then writes the
+ * file (in a worker) with the shared notices of the export button.
  */
-export function InvoicesExportButton({ filter, columns, disabled }: InvoicesExportButtonProps) {
+export function InvoicesExportButton(props: InvoicesExportButtonProps) {
+  const { filter, columns, total, disabled } = props;
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const onClick = async () => {
     setBusy(true);
     try {
-      const { invoices } = await queryClient.fetchQuery(invoicesQueryOptions(filter));
       await downloadExcel({
         fileName: t('invoices.exportFileName'),
         columns,
-        rows: invoices,
+        rows: () => getEveryInvoice(filter, total),
         emptyCell: t('finance.notAvailable'),
       });
       enqueueSnackbar(t('finance.downloading'), { variant: 'success' });

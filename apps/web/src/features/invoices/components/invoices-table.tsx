@@ -10,16 +10,18 @@ import type {
   GridLocaleText,
   GridPaginationModel,
   GridRowSelectionModel,
+  GridSortModel,
 } from '@mui/x-data-grid';
 import { DataGrid, GRID_CHECKBOX_SELECTION_COL_DEF } from '@mui/x-data-grid';
 import { esES } from '@mui/x-data-grid/locales';
-import { useMemo } from 'react';
+import { createContext, useContext, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Invoice } from '../../../lib/finance/types';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { formatPercent, formatRate, gainColor, isToPay } from '../invoice-math';
 import { useStatusName } from '../use-status-name';
+import { GRID_SIZES } from './grid-sizes';
 
 const SPANISH_GRID_TEXT: Partial<GridLocaleText> =
   esES.components.MuiDataGrid.defaultProps.localeText;
@@ -46,23 +48,67 @@ interface InvoicesTableProps {
   onSelect: (invoiceId: string | undefined) => void;
   paginationModel: GridPaginationModel;
   onPaginationModelChange: (model: GridPaginationModel) => void;
-  /** Whether a page follows this one; the API does not count the filter's invoices. */
-  hasNextPage: boolean;
+  /** The sort asked of the API (one column at most); a change shows the first page. */
+  sortModel: GridSortModel;
+  onSortModelChange: (model: GridSortModel) => void;
+  /** How many invoices the filter holds, all pages; undefined until the first answer. */
+  total: number | undefined;
   onEdit: (invoice: Invoice) => void;
   onDelete: (invoice: Invoice) => void;
 }
 
+/** A gain in green, a loss in red: plain spans styled once by the grid (100 rows, 2 each). */
 function Signed({ value, text }: { value: number; text: string }) {
+  return <span className={value >= 0 ? 'signed-gain' : 'signed-loss'}>{text}</span>;
+}
+
+/** Any request on the list: a context, so a reload re-renders the action cells, not the grid. */
+const BusyContext = createContext(false);
+
+function InvoiceActions(props: {
+  invoice: Invoice;
+  onEdit: (invoice: Invoice) => void;
+  onDelete: (invoice: Invoice) => void;
+}) {
+  const { t } = useTranslation();
+  const busy = useContext(BusyContext);
+  const { invoice } = props;
+  const disabled = busy || !isToPay(invoice);
   return (
-    <Box component="span" sx={{ color: gainColor(value), fontWeight: 600 }}>
-      {text}
+    <Box sx={{ display: 'flex', gap: 0.5 }}>
+      <Tooltip title={t('invoices.editInvoice')}>
+        <span>
+          <IconButton
+            size="small"
+            aria-label={`${t('invoices.editInvoice')}: ${invoice.sInvoice}`}
+            disabled={disabled}
+            onClick={() => props.onEdit(invoice)}
+          >
+            <EditIcon fontSize="small" />
+          </IconButton>
+        </span>
+      </Tooltip>
+      <Tooltip title={t('invoices.deleteInvoice')}>
+        <span>
+          <IconButton
+            size="small"
+            color="error"
+            aria-label={`${t('invoices.deleteInvoice')}: ${invoice.sInvoice}`}
+            disabled={disabled}
+            onClick={() => props.onDelete(invoice)}
+          >
+            <DeleteIcon fontSize="small" />
+          </IconButton>
+        </span>
+      </Tooltip>
     </Box>
   );
 }
 
 /**
  * The invoices of the filter, one server page at a time, single selection by checkbox
- * (To pay rows only). Sorting orders the rows of the page shown: the API lists newest first.
+ * (To pay rows only). Sorting is the server's too: a column orders every invoice of the
+ * filter (ties newest first), and no sort is the API's order, newest first.
  */
 export function InvoicesTable(props: InvoicesTableProps) {
   const { t } = useTranslation();
@@ -116,7 +162,6 @@ export function InvoicesTable(props: InvoicesTableProps) {
         headerName: t('invoices.columns.rateProtection'),
         type: 'number',
         minWidth: 135,
-        sortable: false,
         valueFormatter: (value: number) => formatRate(value),
       },
       {
@@ -144,41 +189,12 @@ export function InvoicesTable(props: InvoicesTableProps) {
         filterable: false,
         disableColumnMenu: true,
         width: 96,
-        renderCell: ({ row }) => {
-          const disabled = busy || !isToPay(row);
-          return (
-            <Box sx={{ display: 'flex', gap: 0.5 }}>
-              <Tooltip title={t('invoices.editInvoice')}>
-                <span>
-                  <IconButton
-                    size="small"
-                    aria-label={`${t('invoices.editInvoice')}: ${row.sInvoice}`}
-                    disabled={disabled}
-                    onClick={() => onEdit(row)}
-                  >
-                    <EditIcon fontSize="small" />
-                  </IconButton>
-                </span>
-              </Tooltip>
-              <Tooltip title={t('invoices.deleteInvoice')}>
-                <span>
-                  <IconButton
-                    size="small"
-                    color="error"
-                    aria-label={`${t('invoices.deleteInvoice')}: ${row.sInvoice}`}
-                    disabled={disabled}
-                    onClick={() => onDelete(row)}
-                  >
-                    <DeleteIcon fontSize="small" />
-                  </IconButton>
-                </span>
-              </Tooltip>
-            </Box>
-          );
-        },
+        renderCell: ({ row }) => (
+          <InvoiceActions invoice={row} onEdit={onEdit} onDelete={onDelete} />
+        ),
       },
     ],
-    [t, language, statusName, busy, onEdit, onDelete],
+    [t, language, statusName, onEdit, onDelete],
   );
 
   const selectionModel = useMemo<GridRowSelectionModel>(
@@ -186,48 +202,54 @@ export function InvoicesTable(props: InvoicesTableProps) {
     [props.selectedId],
   );
 
-  const { page, pageSize } = props.paginationModel;
-  const rowCount = props.hasNextPage ? -1 : page * pageSize + props.rows.length;
-
   return (
-    <DataGrid
-      rows={props.rows}
-      columns={columns}
-      getRowId={(row) => row.sInvoiceId}
-      loading={props.loading}
-      autoHeight
-      // A page holds at most 100 rows: render every cell, so the actions column and every
-      // row are in the DOM for keyboards and screen readers, even when scrolled sideways.
-      disableVirtualization
-      columnHeaderHeight={72}
-      checkboxSelection
-      disableMultipleRowSelection
-      disableRowSelectionOnClick
-      isRowSelectable={({ row }) => isToPay(row)}
-      rowSelectionModel={selectionModel}
-      onRowSelectionModelChange={(model) => {
-        const [first] = model.type === 'include' ? [...model.ids] : [];
-        props.onSelect(first === undefined ? undefined : String(first));
-      }}
-      paginationMode="server"
-      paginationModel={props.paginationModel}
-      onPaginationModelChange={props.onPaginationModelChange}
-      pageSizeOptions={PAGE_SIZES}
-      rowCount={rowCount}
-      paginationMeta={{ hasNextPage: props.hasNextPage }}
-      localeText={language === 'sp' ? SPANISH_GRID_TEXT : undefined}
-      slots={{ noRowsOverlay: () => <EmptyState text={t('invoices.noInvoices')} /> }}
-      slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}
-      sx={{
-        bgcolor: 'background.paper',
-        '--DataGrid-overlayHeight': '240px',
-        '& .MuiDataGrid-columnHeaderTitle': {
-          whiteSpace: 'normal',
-          lineHeight: 1.25,
-          fontWeight: 600,
-        },
-      }}
-    />
+    <BusyContext.Provider value={busy}>
+      <DataGrid
+        rows={props.rows}
+        columns={columns}
+        getRowId={(row) => row.sInvoiceId}
+        loading={props.loading}
+        autoHeight
+        // A page holds at most 100 rows: render every cell, so the actions column and every
+        // row are in the DOM for keyboards and screen readers, even when scrolled sideways.
+        disableVirtualization
+        columnHeaderHeight={GRID_SIZES.columnHeaderHeight}
+        rowHeight={GRID_SIZES.rowHeight}
+        checkboxSelection
+        disableMultipleRowSelection
+        disableRowSelectionOnClick
+        isRowSelectable={({ row }) => isToPay(row)}
+        rowSelectionModel={selectionModel}
+        onRowSelectionModelChange={(model) => {
+          const [first] = model.type === 'include' ? [...model.ids] : [];
+          props.onSelect(first === undefined ? undefined : String(first));
+        }}
+        paginationMode="server"
+        paginationModel={props.paginationModel}
+        onPaginationModelChange={props.onPaginationModelChange}
+        pageSizeOptions={PAGE_SIZES}
+        rowCount={props.total ?? 0}
+        sortingMode="server"
+        sortModel={props.sortModel}
+        onSortModelChange={props.onSortModelChange}
+        localeText={language === 'sp' ? SPANISH_GRID_TEXT : undefined}
+        slots={{ noRowsOverlay: () => <EmptyState text={t('invoices.noInvoices')} /> }}
+        // Skeleton rows for the first load; over rows already shown (a new page, filter or
+        // sort) a thin progress bar, which costs nothing next to 25 rows of skeleton cells.
+        slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
+        sx={{
+          bgcolor: 'background.paper',
+          '--DataGrid-overlayHeight': `${GRID_SIZES.overlayHeight}px`,
+          '& .MuiDataGrid-columnHeaderTitle': {
+            whiteSpace: 'normal',
+            lineHeight: 1.25,
+            fontWeight: 600,
+          },
+          '& .signed-gain': { color: gainColor(0), fontWeight: 600 },
+          '& .signed-loss': { color: gainColor(-1), fontWeight: 600 },
+        }}
+      />
+    </BusyContext.Provider>
   );
 }
 

@@ -2,12 +2,24 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { useCountdown } from '../../../components/use-countdown';
 import { formatMoney } from '../../../lib/format';
 import { formatRate, gainColor } from '../invoice-math';
 
-/** 'Tipo de cambio actual' in MXN, with the seconds until the list (and its quote) reloads. */
-export function RateCard({ rate, seconds }: { rate: number | undefined; seconds: number }) {
+interface RateCardProps {
+  rate: number | undefined;
+  /** A new value (a reload of the list) restarts the countdown. */
+  resetKey: unknown;
+  onZero: () => void;
+}
+
+/**
+ * 'Tipo de cambio actual' in MXN, with the seconds until the list (and its quote) reloads.
+ * The countdown ticks in here, so each second re-renders this card only, not the table.
+ */
+export function RateCard({ rate, resetKey, onZero }: RateCardProps) {
   const { t } = useTranslation();
+  const seconds = useCountdown({ onZero, resetKey });
   return (
     <Paper variant="outlined" sx={{ p: 2.5, height: '100%' }}>
       <Typography component="h2" variant="subtitle1" color="text.secondary">

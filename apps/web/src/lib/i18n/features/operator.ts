@@ -2,7 +2,6 @@ import type { Widen } from '../translation';
 
 /** Texts of the operator screens. English first; Spanish must have the same keys. */
 export const operatorEn = {
-  menuItem: 'Back office',
   title: 'Back office',
   subtitle: 'Enterprises with their balances. Credit received wires by their bank reference.',
   notOperatorTitle: 'This page is for the back office',
@@ -52,7 +51,6 @@ export const operatorEn = {
 } as const;
 
 export const operatorSp: Widen<typeof operatorEn> = {
-  menuItem: 'Back office',
   title: 'Back office',
   subtitle:
     'Empresas con sus saldos. Acredita transferencias recibidas por su referencia bancaria.',
