@@ -33,6 +33,12 @@ const configSchema = z.object({
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   /** Requests per minute per IP on the public account endpoints (login, signup, recovery). */
   PUBLIC_AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(300),
+  /**
+   * How long the invoice list's total and currency gain (summed over every invoice of the
+   * filter) are reused for the same filter and rate. This process's own changes drop them
+   * at once; another process's show within this.
+   */
+  INVOICE_SUMMARY_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   QUOTE_TTL_SECONDS: z.coerce.number().int().min(5).default(60),
   /** Where rates come from; `simulated` is a seeded random walk (no network needed). */

@@ -52,7 +52,7 @@ export function createFinanceServices(db: Db, config: Config, now: () => Date): 
   );
   const funds = new FundsService(db, ledger, now);
   const suppliers = new SuppliersService(db, now);
-  const invoices = new InvoicesService(db, rates, suppliers, now);
+  const invoices = new InvoicesService(db, rates, suppliers, now, config.INVOICE_SUMMARY_CACHE_MS);
   const conversions = new ConversionsService(db, ledger, rates, invoices, now);
   const payments = new PaymentsService(
     db,

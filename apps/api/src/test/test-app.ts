@@ -85,8 +85,9 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     PASSWORD_HASH_COST: '10',
     DEMO_DATA: 'false',
     LOG_LEVEL: 'info',
-    // Tests change users and sessions in SQL and expect the next request to see it.
+    // Tests change users, sessions and invoices in SQL and expect the next request to see it.
     SESSION_CACHE_MS: '0',
+    INVOICE_SUMMARY_CACHE_MS: '0',
     ...overrides,
   });
   const { handle, drop } = await openTestDatabase();

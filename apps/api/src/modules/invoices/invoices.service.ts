@@ -69,14 +69,53 @@ export { INVOICE_SORT_KEYS } from './invoices.repository.js';
 /** Largest page of invoices, and the default when no page is asked for. */
 export const INVOICE_LIST_CAP = 1000;
 
+interface ListSummary {
+  count: number;
+  gainUsd: bigint;
+  /** When it was summed (the app's clock, ms). */
+  at: number;
+}
+
 /** Invoices of an enterprise. */
 export class InvoicesService {
+  /**
+   * The list's total and currency gain by enterprise, filter and rate, reused for
+   * `summaryCacheMs`: summing 10,000 invoices costs as much as the rest of a page.
+   * Every change of an enterprise's invoices made here drops its entries.
+   */
+  private readonly summaries = new Map<string, ListSummary>();
+
   constructor(
     protected readonly db: Db,
     protected readonly rates: RatesService,
     protected readonly suppliers: SuppliersService,
     protected readonly now: () => Date,
+    private readonly summaryCacheMs = 0,
   ) {}
+
+  private async summarize(
+    enterpriseId: string,
+    where: repo.InvoiceFilter,
+    todayRateMicro: bigint,
+  ): Promise<ListSummary> {
+    const key = [enterpriseId, where.recipientId, where.status, todayRateMicro].join('|');
+    const at = this.now().getTime();
+    const cached = this.summaries.get(key);
+    if (cached && at - cached.at >= 0 && at - cached.at < this.summaryCacheMs) return cached;
+    const summary = { ...(await repo.summarize(this.db, enterpriseId, where, todayRateMicro)), at };
+    if (this.summaryCacheMs > 0) {
+      if (this.summaries.size >= 10_000) this.summaries.clear();
+      this.summaries.set(key, summary);
+    }
+    return summary;
+  }
+
+  /** Drops the cached list summaries of an enterprise after its invoices change. */
+  private forgetSummaries(enterpriseId: string): void {
+    for (const key of this.summaries.keys()) {
+      if (key.startsWith(`${enterpriseId}|`)) this.summaries.delete(key);
+    }
+  }
 
   /** The enterprise's live invoice (404 otherwise); `forUpdate` locks its row. */
   async requireInvoice(
@@ -131,6 +170,8 @@ export class InvoicesService {
         paidMxnCents: paid,
       }),
     });
+    // Before the caller's commit: a list summed in between may be reused, for summaryCacheMs.
+    this.forgetSummaries(row.enterprise_id);
   }
 
   /**
@@ -195,7 +236,7 @@ export class InvoicesService {
     };
     const [rows, summary] = await Promise.all([
       repo.listDescribed(this.db, enterpriseId, where, { offset, limit }, order),
-      repo.summarize(this.db, enterpriseId, where, quote.rateMicro),
+      this.summarize(enterpriseId, where, quote.rateMicro),
     ]);
     return {
       invoices: rows.map((row) => toApiInvoice(row, quote.rateMicro)),
@@ -227,6 +268,7 @@ export class InvoicesService {
         ...toColumns(input),
       });
     });
+    this.forgetSummaries(enterpriseId);
     return this.describeOne(this.db, enterpriseId, id);
   }
 
@@ -241,6 +283,7 @@ export class InvoicesService {
         status: 'TO_PAY',
       });
     });
+    this.forgetSummaries(enterpriseId);
     return this.describeOne(this.db, enterpriseId, invoiceId);
   }
 
@@ -251,6 +294,7 @@ export class InvoicesService {
       if (row.status !== 'TO_PAY') throw new AppError('INVALID_STATE', { field: 'sInvoiceId' });
       await repo.softDeleteInvoice(trx, enterpriseId, invoiceId, this.now());
     });
+    this.forgetSummaries(enterpriseId);
   }
 
   /**
@@ -308,6 +352,7 @@ export class InvoicesService {
         }),
       });
     });
+    this.forgetSummaries(enterpriseId);
     return this.describeOne(this.db, enterpriseId, invoiceId);
   }
 

@@ -18,6 +18,7 @@ import {
   newCustomer,
   type Customer,
 } from '../../test/finance-fixtures.js';
+import { insertInvoice } from '../../test/payment-fixtures.js';
 import { createTestApp, json, TEST_ENGINE, type TestApp } from '../../test/test-app.js';
 import type { ApiInvoice } from './invoices.service.js';
 
@@ -863,5 +864,53 @@ describe(`invoices on ${TEST_ENGINE}`, () => {
       'sInvoiceId',
     );
     expect(await invoiceRow(invoice.sInvoiceId)).toEqual(row);
+  });
+});
+
+describe(`the invoice list's summary cache on ${TEST_ENGINE}`, () => {
+  beforeEach(async () => {
+    t = await createTestApp({ INVOICE_SUMMARY_CACHE_MS: '2000' });
+  });
+  afterEach(async () => {
+    await expectLedgerSound(t);
+    await t.close();
+  });
+
+  it('reuses the total for 2 s, and drops it at once when the invoices change through the API', async () => {
+    const customer = await newCustomer(t);
+    const supplierId = await addSupplier(customer);
+    const first = await addInvoice(customer, supplierId, { sInvoice: 'A', dTotalAmount: 1000 });
+    expect((await list(customer)).total).toBe(1);
+
+    const second = await addInvoice(customer, supplierId, { sInvoice: 'B', dTotalAmount: 2000 });
+    const both = await list(customer);
+    expect(both.total).toBe(2);
+    expect(both.totalProfit).toBe(
+      moneyToNumber(parseMoney(first.dCurrencyGain) + parseMoney(second.dCurrencyGain)),
+    );
+    const edited = await customer.call('PUT', 'invoices/', {
+      sInvoiceId: second.sInvoiceId,
+      ...invoiceBody(supplierId, { sInvoice: 'B', dTotalAmount: 3000 }),
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await list(customer)).totalProfit).toBe(
+      moneyToNumber(
+        parseMoney(first.dCurrencyGain) +
+          parseMoney(json<{ invoice: ApiInvoice }>(edited).invoice.dCurrencyGain),
+      ),
+    );
+    const removed = await customer.call('PUT', 'invoices/delete', {
+      sInvoiceId: second.sInvoiceId,
+    });
+    expect(removed.statusCode).toBe(204);
+    expect((await list(customer)).total).toBe(1);
+
+    // Written by someone else (another process, here SQL): seen once the summary is 2 s old.
+    await insertInvoice(t, customer.enterpriseId, supplierId, { total: '500.00' });
+    const reused = await list(customer);
+    expect(reused.total).toBe(1);
+    expect(reused.invoices).toHaveLength(2);
+    t.clock.advanceSeconds(2);
+    expect((await list(customer)).total).toBe(2);
   });
 });

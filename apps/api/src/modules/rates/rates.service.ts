@@ -46,6 +46,10 @@ function roundToQuoteStep(rateMicro: bigint): bigint {
 /** Spot and forward quotes: a rate reference owned by one enterprise that expires. */
 export class RatesService {
   private readonly quotes = new QuoteCache();
+  /** Spot quotes being issued, by enterprise: concurrent callers wait for the same one. */
+  private readonly issuingSpotQuotes = new Map<string, Promise<Quote>>();
+  /** The last minute whose rate tick this process stored. */
+  private lastTickMinute = 0;
 
   constructor(
     private readonly db: Db,
@@ -62,14 +66,26 @@ export class RatesService {
     );
   }
 
-  /** A spot quote for the enterprise, reusing one issued in the last few seconds. */
+  /**
+   * A spot quote for the enterprise, reusing one issued in the last few seconds. Callers
+   * that arrive together while none is reusable share one new quote: without that, every
+   * request in flight when the last one aged out wrote its own.
+   */
   async spotQuote(enterpriseId: string): Promise<Quote> {
     const now = this.now();
-    const reusableSince = new Date(now.getTime() - QUOTE_REUSE_MS);
     const cached = this.quotes.latestSpotOf(enterpriseId);
-    if (cached && cached.createdAt > reusableSince && cached.expiresAt > now) {
-      return toQuote(cached);
-    }
+    if (cached && isReusable(cached, now)) return toQuote(cached);
+    const pending = this.issuingSpotQuotes.get(enterpriseId);
+    if (pending) return pending;
+    const issuing = this.issueSpotQuote(enterpriseId, now).finally(() => {
+      this.issuingSpotQuotes.delete(enterpriseId);
+    });
+    this.issuingSpotQuotes.set(enterpriseId, issuing);
+    return issuing;
+  }
+
+  private async issueSpotQuote(enterpriseId: string, now: Date): Promise<Quote> {
+    const reusableSince = new Date(now.getTime() - QUOTE_REUSE_MS);
     const recent = await repo.findRecentSpotQuote(this.db, enterpriseId, reusableSince);
     if (recent && recent.expires_at > now) {
       this.quotes.remember(fromRow(recent), now);
@@ -202,10 +218,12 @@ export class RatesService {
   }
 
   private async recordTick(now: Date): Promise<void> {
-    const minute = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
-    await repo.insertRateTicks(this.db, [
-      { observedAt: minute, midMicro: this.source.midRateAt(minute) },
-    ]);
+    const minute = Math.floor(now.getTime() / 60_000) * 60_000;
+    // One tick a minute: the row exists once this process has stored it.
+    if (minute === this.lastTickMinute) return;
+    const at = new Date(minute);
+    await repo.insertRateTicks(this.db, [{ observedAt: at, midMicro: this.source.midRateAt(at) }]);
+    this.lastTickMinute = minute;
   }
 
   private async requireQuote(
@@ -248,6 +266,11 @@ function fromRow(row: repo.QuoteRow): CachedQuote {
     createdAt: row.created_at,
     expiresAt: row.expires_at,
   };
+}
+
+/** A spot quote issued within QUOTE_REUSE_MS that has not expired can be handed out again. */
+function isReusable(quote: CachedQuote, now: Date): boolean {
+  return now.getTime() - quote.createdAt.getTime() < QUOTE_REUSE_MS && quote.expiresAt > now;
 }
 
 function toQuote(quote: CachedQuote): Quote {
