@@ -230,7 +230,17 @@ try {
     headers: { ...auth(pgTenant.token), 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
+  // Each round starts from a settled server: the previous round's payment storms and pgbench
+  // updates vacuumed and checkpointed, not left to autovacuum during the next measurements.
+  const settle = async () => {
+    const pgbenchPool = new pg.Pool({ connectionString: pgbenchDb.url, max: 1 });
+    await pgbenchPool.query('vacuum analyze');
+    await pgbenchPool.end();
+    await pool.query('vacuum analyze');
+    await pool.query('checkpoint');
+  };
   for (let round = 0; round < RUNS; round += 1) {
+    await settle();
     // Start-up on an existing PGlite data dir (10,000 invoices) to a healthy /api/health.
     pgliteServer = await startServer(pgliteEnv);
     results.startup.push(pgliteServer.startupMs);
