@@ -89,3 +89,23 @@ export function statusCatalog(language: Language): StatusCatalog {
     })),
   };
 }
+
+/** The columns `POST invoices/invoices` can order by (`sortBy`); ties are newest first. */
+export const INVOICE_SORT_KEYS = [
+  'created_at',
+  'sInvoice',
+  'sName',
+  'dPurchaseDate',
+  'dDueDate',
+  'iCreditPeriod',
+  'dTotalAmount',
+  'dRateProtection',
+  'sStatusId',
+  'dCurrencyGain',
+  'dProfitPercentage',
+] as const;
+export type InvoiceSortKey = (typeof INVOICE_SORT_KEYS)[number];
+
+export function isInvoiceSortKey(value: string): value is InvoiceSortKey {
+  return (INVOICE_SORT_KEYS as readonly string[]).includes(value);
+}

@@ -1,3 +1,4 @@
+import type { InvoiceSortKey } from '@app/domain';
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { Executor, Trx } from '../../db/database.js';
 import type { InvoiceStatus, InvoicesTable } from '../../db/schema.js';
@@ -162,22 +163,6 @@ function conditions(enterpriseId: string, filter: InvoiceFilter): RawBuilder<unk
   }
   return sql.join(parts, sql` and `);
 }
-
-/** Columns an invoice list can be ordered by (the API's names). */
-export const INVOICE_SORT_KEYS = [
-  'created_at',
-  'sInvoice',
-  'sName',
-  'dPurchaseDate',
-  'dDueDate',
-  'iCreditPeriod',
-  'dTotalAmount',
-  'dRateProtection',
-  'sStatusId',
-  'dCurrencyGain',
-  'dProfitPercentage',
-] as const;
-export type InvoiceSortKey = (typeof INVOICE_SORT_KEYS)[number];
 
 export interface InvoiceOrder {
   key: InvoiceSortKey;

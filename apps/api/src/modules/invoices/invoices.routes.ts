@@ -1,11 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { calendarDateSchema, moneySchema, rateSchema, statusCatalog } from '@app/domain';
+import {
+  INVOICE_SORT_KEYS,
+  calendarDateSchema,
+  moneySchema,
+  rateSchema,
+  statusCatalog,
+} from '@app/domain';
 import { languageOf } from '../../plugins/error-handler.js';
 import { principalOf } from '../../plugins/session.js';
 import type { FinanceServices } from '../finance.js';
-import { INVOICE_LIST_CAP, INVOICE_SORT_KEYS, type InvoiceInput } from './invoices.service.js';
+import { INVOICE_LIST_CAP, type InvoiceInput } from './invoices.service.js';
 
 export const apiInvoiceSchema = z.object({
   sInvoiceId: z.string(),

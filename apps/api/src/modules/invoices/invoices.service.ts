@@ -10,6 +10,7 @@ import {
   moneyToNumber,
   rateToNumber,
   type CoveringPart,
+  type InvoiceSortKey,
 } from '@app/domain';
 import type { Db, Executor, Trx } from '../../db/database.js';
 import type { Selectable } from 'kysely';
@@ -63,8 +64,6 @@ export interface InvoiceListAnswer {
   exchangeRateTodayReference: string;
   quoteExpiresAt: string;
 }
-
-export { INVOICE_SORT_KEYS } from './invoices.repository.js';
 
 /** Largest page of invoices, and the default when no page is asked for. */
 export const INVOICE_LIST_CAP = 1000;
@@ -210,7 +209,7 @@ export class InvoicesService {
       statusId?: string | undefined;
       page?: number | undefined;
       limit?: number | undefined;
-      sortBy?: repo.InvoiceSortKey | undefined;
+      sortBy?: InvoiceSortKey | undefined;
       sortDirection?: 'asc' | 'desc' | undefined;
     },
   ): Promise<InvoiceListAnswer> {

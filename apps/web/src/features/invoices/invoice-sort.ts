@@ -1,6 +1,6 @@
 import type { GridSortModel } from '@mui/x-data-grid';
 import type { InvoiceSort } from './api/invoices';
-import { isInvoiceSortKey } from './api/invoices';
+import { isInvoiceSortKey } from '@app/domain';
 
 /**
  * The table's sort (one column at most) as the API's order. No sort, or a column the API

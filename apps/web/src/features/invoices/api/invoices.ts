@@ -1,4 +1,4 @@
-import { INVOICE_STATUS_IDS } from '@app/domain';
+import { INVOICE_STATUS_IDS, type InvoiceSortKey } from '@app/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import {
   keepPreviousData,
@@ -16,26 +16,6 @@ import {
 } from '../../../lib/finance/queries';
 import { refetchOnMountUnlessJustFetched } from '../../../lib/query-client';
 import type { Invoice, InvoiceList, Payment, Transaction } from '../../../lib/finance/types';
-
-/** The columns `POST invoices/invoices` can order by (ties: newest first). */
-export const INVOICE_SORT_KEYS = [
-  'created_at',
-  'sInvoice',
-  'sName',
-  'dPurchaseDate',
-  'dDueDate',
-  'iCreditPeriod',
-  'dTotalAmount',
-  'dRateProtection',
-  'sStatusId',
-  'dCurrencyGain',
-  'dProfitPercentage',
-] as const;
-export type InvoiceSortKey = (typeof INVOICE_SORT_KEYS)[number];
-
-export function isInvoiceSortKey(value: string): value is InvoiceSortKey {
-  return (INVOICE_SORT_KEYS as readonly string[]).includes(value);
-}
 
 /** The order of the list; without it the API lists newest first. */
 export interface InvoiceSort {
