@@ -134,7 +134,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     );
   }, HOUSEKEEPING_INTERVAL_MS);
   housekeeping.unref();
-  app.addHook('onClose', async () => clearInterval(housekeeping));
+  let upkeep: NodeJS.Timeout | undefined;
+  app.addHook('onClose', async () => {
+    clearInterval(housekeeping);
+    clearInterval(upkeep);
+  });
 
   const finance = createFinanceServices(database.db, config, now);
   await finance.rates.backfillHistory();
@@ -212,12 +216,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   const { maintain } = database;
   if (maintain) {
+    // After the demo data (which is worth vacuuming); its seeding has made the app ready, so
+    // the timer's cleanup was registered with the other hooks above.
     await maintain();
-    const upkeep = setInterval(() => {
+    upkeep = setInterval(() => {
       maintain().catch((error: unknown) => app.log.warn({ err: error }, 'Database upkeep failed'));
     }, DATABASE_UPKEEP_INTERVAL_MS);
     upkeep.unref();
-    app.addHook('onClose', async () => clearInterval(upkeep));
   }
   return app;
 }

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { loadConfig } from '../../config.js';
+import { openDatabase } from '../../db/database.js';
 import { createTestApp, json, TEST_ENGINE, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -66,5 +69,34 @@ describe(`platform on ${TEST_ENGINE}`, () => {
       ]),
     );
     expect(companies).toHaveLength(5);
+  });
+});
+
+describe.skipIf(TEST_ENGINE !== 'pglite')('database upkeep on an embedded database', () => {
+  it('loads the demo data, then runs the upkeep once at start, and closes cleanly', async () => {
+    // A disk PGlite gets an upkeep (vacuum); this one counts its calls instead.
+    const database = await openDatabase({ dataDir: 'memory://' });
+    let upkeeps = 0;
+    const app = await buildApp({
+      config: loadConfig({
+        DATA_DIR: 'memory://',
+        PASSWORD_HASH_COST: '10',
+        DEMO_DATA: 'true',
+        LOG_LEVEL: 'silent',
+      }),
+      database: {
+        ...database,
+        maintain: async () => {
+          upkeeps += 1;
+        },
+      },
+    });
+    try {
+      expect(upkeeps).toBe(1);
+      const health = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
   });
 });
