@@ -72,6 +72,8 @@ describe(`platform on ${TEST_ENGINE}`, () => {
   });
 });
 
+// Skipped on the PostgreSQL pass: the test opens its own in-memory PGlite whatever the
+// engine, so that pass would only run the same test twice.
 describe.skipIf(TEST_ENGINE !== 'pglite')('database upkeep on an embedded database', () => {
   it('loads the demo data, then runs the upkeep once at start, and closes cleanly', async () => {
     // A disk PGlite gets an upkeep (vacuum); this one counts its calls instead.
