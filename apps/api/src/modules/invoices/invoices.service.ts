@@ -71,7 +71,11 @@ export const INVOICE_LIST_CAP = 1000;
 interface ListSummary {
   count: number;
   gainUsd: bigint;
-  /** When it was summed (the app's clock, ms). */
+}
+
+interface CachedSummary {
+  summary: Promise<ListSummary>;
+  /** When it was asked for (the app's clock, ms). */
   at: number;
 }
 
@@ -79,10 +83,12 @@ interface ListSummary {
 export class InvoicesService {
   /**
    * The list's total and currency gain by enterprise, filter and rate, reused for
-   * `summaryCacheMs`: summing 10,000 invoices costs as much as the rest of a page.
-   * Every change of an enterprise's invoices made here drops its entries.
+   * `summaryCacheMs`: summing 10,000 invoices costs as much as the rest of a page. Lists
+   * that arrive while it is being summed wait for that sum rather than start their own.
+   * Every change of an enterprise's invoices made here drops its entries, the pending
+   * ones too, so a list asked after a change sums again.
    */
-  private readonly summaries = new Map<string, ListSummary>();
+  private readonly summaries = new Map<string, CachedSummary>();
 
   constructor(
     protected readonly db: Db,
@@ -92,21 +98,31 @@ export class InvoicesService {
     private readonly summaryCacheMs = 0,
   ) {}
 
-  private async summarize(
+  private summarize(
     enterpriseId: string,
     where: repo.InvoiceFilter,
     todayRateMicro: bigint,
   ): Promise<ListSummary> {
+    if (this.summaryCacheMs <= 0) {
+      return repo.summarize(this.db, enterpriseId, where, todayRateMicro);
+    }
     const key = [enterpriseId, where.recipientId, where.status, todayRateMicro].join('|');
     const at = this.now().getTime();
     const cached = this.summaries.get(key);
-    if (cached && at - cached.at >= 0 && at - cached.at < this.summaryCacheMs) return cached;
-    const summary = { ...(await repo.summarize(this.db, enterpriseId, where, todayRateMicro)), at };
-    if (this.summaryCacheMs > 0) {
-      if (this.summaries.size >= 10_000) this.summaries.clear();
-      this.summaries.set(key, summary);
+    if (cached && at - cached.at >= 0 && at - cached.at < this.summaryCacheMs) {
+      return cached.summary;
     }
-    return summary;
+    const entry: CachedSummary = {
+      summary: repo.summarize(this.db, enterpriseId, where, todayRateMicro),
+      at,
+    };
+    if (this.summaries.size >= 10_000) this.summaries.clear();
+    this.summaries.set(key, entry);
+    // A failed sum is not reused: the next list asks again.
+    entry.summary.catch(() => {
+      if (this.summaries.get(key) === entry) this.summaries.delete(key);
+    });
+    return entry.summary;
   }
 
   /** Drops the cached list summaries of an enterprise after its invoices change. */

@@ -18,8 +18,11 @@ import {
   newCustomer,
   type Customer,
 } from '../../test/finance-fixtures.js';
+import type { KyselyPlugin, RawNode } from 'kysely';
+import { loadConfig } from '../../config.js';
 import { insertInvoice } from '../../test/payment-fixtures.js';
 import { createTestApp, json, TEST_ENGINE, type TestApp } from '../../test/test-app.js';
+import { createFinanceServices } from '../finance.js';
 import type { ApiInvoice } from './invoices.service.js';
 
 let t: TestApp;
@@ -912,5 +915,41 @@ describe(`the invoice list's summary cache on ${TEST_ENGINE}`, () => {
     expect(reused.invoices).toHaveLength(2);
     t.clock.advanceSeconds(2);
     expect((await list(customer)).total).toBe(2);
+  });
+
+  it('shares one sum among lists that arrive together, and sums again after a change', async () => {
+    const customer = await newCustomer(t);
+    const supplierId = await addSupplier(customer);
+    await addInvoice(customer, supplierId, { sInvoice: 'A' });
+    const second = await addInvoice(customer, supplierId, { sInvoice: 'B' });
+    // Services of their own over a database that counts the summing statements.
+    let sums = 0;
+    const countSums: KyselyPlugin = {
+      transformQuery({ node }) {
+        const fragments = node.kind === 'RawNode' ? (node as RawNode).sqlFragments : [];
+        if (fragments.some((text) => text.includes('count(*)::text as count'))) sums += 1;
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    const { invoices } = createFinanceServices(
+      t.db.withPlugin(countSums),
+      loadConfig({ DATA_DIR: 'memory://', INVOICE_SUMMARY_CACHE_MS: '2000' }),
+      t.clock.now,
+    );
+    const page = { page: 1, limit: 1 };
+
+    const together = await Promise.all(
+      Array.from({ length: 10 }, () => invoices.list(customer.enterpriseId, page)),
+    );
+    expect(together.map((answer) => answer.total)).toEqual(Array(10).fill(2));
+    expect(sums).toBe(1);
+
+    await invoices.remove(customer.enterpriseId, second.sInvoiceId);
+    expect((await invoices.list(customer.enterpriseId, page)).total).toBe(1);
+    expect(sums).toBe(2);
+    t.clock.advanceSeconds(2);
+    await invoices.list(customer.enterpriseId, page);
+    expect(sums).toBe(3);
   });
 });
