@@ -181,6 +181,20 @@ export async function ledgerViolations(query) {
     `select id, balance::text as balance from ledger_accounts where is_customer and balance < 0`,
   ))
     problems.push(`customer account ${row.id} is negative: ${row.balance}`);
+  // The dashboard's stored counts (migration 0007) against counting the rows.
+  for (const row of await query(`select e.id,
+        concat_ws('/', coalesce(c.open_invoices, 0), coalesce(c.conversions_available, 0),
+          coalesce(c.forwards_active, 0)) as stored,
+        concat_ws('/',
+          (select count(*) from invoices i where i.enterprise_id = e.id
+            and i.deleted_at is null and i.status in ('TO_PAY', 'PARCIAL')),
+          (select count(*) from conversions v where v.enterprise_id = e.id
+            and v.status = 'SETTLED' and v.paid_mxn < v.mxn_cents),
+          (select count(*) from conversions v where v.enterprise_id = e.id
+            and v.status = 'ACTIVE' and v.type = 'FORWARD')) as counted
+      from enterprises e left join enterprise_counts c on c.enterprise_id = e.id`))
+    if (row.stored !== row.counted)
+      problems.push(`enterprise ${row.id} stores counts ${row.stored} but has ${row.counted}`);
   return problems;
 }
 

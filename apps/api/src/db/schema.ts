@@ -89,6 +89,14 @@ export interface LedgerAccountsTable {
   balance: ColumnType<bigint | null, bigint | null, never>;
 }
 
+/** The dashboard's counts of an enterprise, kept by triggers (migration 0007). */
+export interface EnterpriseCountsTable {
+  enterprise_id: string;
+  open_invoices: ColumnType<bigint, never, never>;
+  conversions_available: ColumnType<bigint, never, never>;
+  forwards_active: ColumnType<bigint, never, never>;
+}
+
 export interface JournalsTable {
   id: string;
   enterprise_id: string | null;
@@ -404,6 +412,7 @@ export interface Database {
   login_failures: LoginFailuresTable;
   outbox_emails: OutboxEmailsTable;
   ledger_accounts: LedgerAccountsTable;
+  enterprise_counts: EnterpriseCountsTable;
   journals: JournalsTable;
   postings: PostingsTable;
   rate_ticks: RateTicksTable;

@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { parseMoney } from '@app/domain';
 import { expect } from 'vitest';
 import { ledgerInvariantViolations } from '../ledger/ledger.repository.js';
+import { dashboardCountViolations } from '../modules/dashboard/dashboard.repository.js';
 import { bearer, signUp, type TestApp } from './test-app.js';
 
 export interface Customer {
@@ -56,9 +57,13 @@ export async function balancesOf(t: TestApp, enterpriseId: string) {
   return t.app.finance.ledger.balances(t.db, enterpriseId);
 }
 
-/** Journals balance, cached balances equal their postings, no customer balance is negative. */
+/**
+ * Journals balance, cached balances equal their postings, no customer balance is negative,
+ * and the dashboard's stored counts equal the live counts.
+ */
 export async function expectLedgerSound(t: TestApp): Promise<void> {
   expect(await ledgerInvariantViolations(t.db)).toEqual([]);
+  expect(await dashboardCountViolations(t.db)).toEqual([]);
 }
 
 /** Row counts of the tables money writes touch, to prove a refusal wrote nothing. */

@@ -5,6 +5,7 @@ import * as marketplace from './0003-marketplace.js';
 import * as orders from './0004-orders.js';
 import * as readIndexes from './0005-read-indexes.js';
 import * as houseBalances from './0006-house-balances.js';
+import * as dashboardCounts from './0007-dashboard-counts.js';
 
 /** Every migration in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004-orders': orders,
   '0005-read-indexes': readIndexes,
   '0006-house-balances': houseBalances,
+  '0007-dashboard-counts': dashboardCounts,
 };

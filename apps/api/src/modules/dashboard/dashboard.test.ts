@@ -115,6 +115,48 @@ describe(`dashboard on ${TEST_ENGINE}`, () => {
     });
   });
 
+  it('keeps its counts through changes made in the API and in SQL, and not through a rollback', async () => {
+    const customer = await newCustomer(t);
+    const supplierId = await insertSupplier(t, customer.enterpriseId);
+    const unassigned = async () =>
+      json<DashboardAnswer>(await customer.call('GET', 'dashboard')).unassignedInvoices;
+    const created = await customer.call('POST', 'invoices/', {
+      dPurchaseDate: '2026-11-10',
+      sPaymentRecipientId: supplierId,
+      sInvoice: 'F-1',
+      dTotalAmount: 1000,
+      dRateProtection: 19,
+      iCreditPeriod: 30,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    await insertInvoice(t, customer.enterpriseId, supplierId, { total: '500.00' });
+    expect(await unassigned()).toBe(2);
+
+    const { sInvoiceId } = json<{ invoice: { sInvoiceId: string } }>(created).invoice;
+    const removed = await customer.call('PUT', 'invoices/delete', { sInvoiceId });
+    expect(removed.statusCode).toBe(204);
+    expect(await unassigned()).toBe(1);
+
+    // Counted at the commit: a transaction that rolls back leaves the counts as they were.
+    await expect(
+      t.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('invoices')
+          .set({ status: 'PAID' })
+          .where('enterprise_id', '=', customer.enterpriseId)
+          .execute();
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await unassigned()).toBe(1);
+    await t.db
+      .updateTable('invoices')
+      .set({ status: 'PAID' })
+      .where('enterprise_id', '=', customer.enterpriseId)
+      .execute();
+    expect(await unassigned()).toBe(0);
+  });
+
   it('reuses a fresh quote and issues a new one after a few seconds', async () => {
     const customer = await newCustomer(t);
     const first = json<DashboardAnswer>(await customer.call('GET', 'dashboard'));
