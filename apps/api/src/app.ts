@@ -140,7 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clearInterval(upkeep);
   });
 
-  const finance = createFinanceServices(database.db, config, now);
+  const finance = createFinanceServices(database.db, config, now, database.dataVersion);
   await finance.rates.backfillHistory();
   app.decorate('finance', finance);
   const stopPayoutRail = finance.payments.startPayoutRail((error) =>

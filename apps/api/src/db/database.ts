@@ -22,6 +22,12 @@ export interface DatabaseHandle {
    * stale. Absent where nothing is needed (PostgreSQL; a throw-away in-memory PGlite).
    */
   maintain?: () => Promise<void>;
+  /**
+   * Where this process is the database's only writer (PGlite), a number that grows with
+   * every statement that may change data: an answer read at one value may be reused while
+   * the value is the same. Absent on PostgreSQL, which other processes write too.
+   */
+  dataVersion?: () => number;
   close(): Promise<void>;
 }
 
@@ -66,10 +72,12 @@ export async function openDatabase(options: {
       [PG_TYPE.DATE]: (value: string) => value,
     },
   });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  const dialect = new PGliteDialect(pglite);
+  const db = new Kysely<Database>({ dialect });
   return {
     db,
     engine: 'pglite',
+    dataVersion: () => dialect.dataVersion(),
     ...(inMemory ? {} : { maintain: async () => void (await sql`vacuum (analyze)`.execute(db)) }),
     close: async () => {
       await db.destroy();

@@ -18,14 +18,25 @@ import {
  * object, never the outer `db`, or it waits on itself.
  */
 export class PGliteDialect implements Dialect {
+  private readonly changes = new ChangeCounter();
+
   constructor(private readonly pglite: PGlite) {}
+
+  /**
+   * Grows with every statement that may change data (anything but a plain SELECT, BEGIN,
+   * COMMIT and ROLLBACK included). PGlite's data dir belongs to this process alone, so an
+   * answer read at one value is still true while the value stays the same.
+   */
+  dataVersion(): number {
+    return this.changes.value;
+  }
 
   createAdapter() {
     return new PostgresAdapter();
   }
 
   createDriver(): Driver {
-    return new PGliteDriver(this.pglite);
+    return new PGliteDriver(this.pglite, this.changes);
   }
 
   createIntrospector(db: Kysely<unknown>) {
@@ -35,6 +46,10 @@ export class PGliteDialect implements Dialect {
   createQueryCompiler() {
     return new PostgresQueryCompiler();
   }
+}
+
+class ChangeCounter {
+  value = 0;
 }
 
 class Mutex {
@@ -57,8 +72,8 @@ class PGliteDriver implements Driver {
   private readonly connection: PGliteConnection;
   private readonly releases = new WeakMap<DatabaseConnection, () => void>();
 
-  constructor(pglite: PGlite) {
-    this.connection = new PGliteConnection(pglite);
+  constructor(pglite: PGlite, changes: ChangeCounter) {
+    this.connection = new PGliteConnection(pglite, changes);
   }
 
   async init(): Promise<void> {}
@@ -91,13 +106,23 @@ class PGliteDriver implements Driver {
 }
 
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly changes: ChangeCounter,
+  ) {}
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.pglite.query<R>(compiledQuery.sql, [...compiledQuery.parameters], {
-      rowMode: 'object',
-    });
     const command = compiledQuery.sql.trimStart().slice(0, 6).toLowerCase();
+    let result;
+    try {
+      result = await this.pglite.query<R>(compiledQuery.sql, [...compiledQuery.parameters], {
+        rowMode: 'object',
+      });
+    } finally {
+      // Counted once the statement has run (or failed): a reader holds the one connection
+      // after it, and sees its effect.
+      if (command !== 'select') this.changes.value += 1;
+    }
     const changesRows =
       command === 'insert' || command === 'update' || command === 'delete' || command === 'merge ';
     return changesRows

@@ -23,6 +23,8 @@ import { suppliersRoutes } from './suppliers/suppliers.routes.js';
 export interface FinanceServices {
   db: Db;
   now: () => Date;
+  /** The database's data version where this process is its only writer (PGlite). */
+  dataVersion: (() => number) | undefined;
   ledger: LedgerService;
   rates: RatesService;
   funds: FundsService;
@@ -32,7 +34,12 @@ export interface FinanceServices {
   payments: PaymentsService;
 }
 
-export function createFinanceServices(db: Db, config: Config, now: () => Date): FinanceServices {
+export function createFinanceServices(
+  db: Db,
+  config: Config,
+  now: () => Date,
+  dataVersion?: () => number,
+): FinanceServices {
   const ledger = new LedgerService();
   const rates = new RatesService(
     db,
@@ -64,7 +71,7 @@ export function createFinanceServices(db: Db, config: Config, now: () => Date): 
     { payoutSettleSeconds: config.PAYOUT_SETTLE_SECONDS },
     now,
   );
-  return { db, now, ledger, rates, funds, suppliers, invoices, conversions, payments };
+  return { db, now, dataVersion, ledger, rates, funds, suppliers, invoices, conversions, payments };
 }
 
 /** The finance endpoints of API.md, under /api/v1/{lang}/. */

@@ -29,6 +29,8 @@ export interface TestApp {
   emails: SentEmail[];
   logs: string[];
   clock: TestClock;
+  /** The database handle's data version (PGlite only). */
+  dataVersion: (() => number) | undefined;
   close(): Promise<void>;
 }
 
@@ -113,6 +115,7 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     emails,
     logs,
     clock,
+    dataVersion: handle.dataVersion,
     async close() {
       await app.close();
       await drop();

@@ -11,7 +11,11 @@ export async function dashboardRoutes(
   app: FastifyInstance,
   options: { services: FinanceServices },
 ): Promise<void> {
-  const dashboard = new DashboardService(options.services.db, options.services.rates);
+  const dashboard = new DashboardService(
+    options.services.db,
+    options.services.rates,
+    options.services.dataVersion,
+  );
 
   app.withTypeProvider<ZodTypeProvider>().get(
     '/dashboard',

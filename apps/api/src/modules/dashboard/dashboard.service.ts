@@ -20,17 +20,43 @@ export interface DashboardAnswer {
   dBlockedUsd: number;
 }
 
+interface ReadFigures {
+  figures: repo.DashboardFigures;
+  /** The data version they were read at. */
+  version: number;
+}
+
 /** The exchange page's figures: a live quote, balances and counters. */
 export class DashboardService {
+  /**
+   * Figures by enterprise, reused while the data version stays the same: only where this
+   * process is the database's only writer (PGlite), so any change anywhere, made by any
+   * module, a timer or SQL, moves the version and the next dashboard reads again.
+   */
+  private readonly read = new Map<string, ReadFigures>();
+
   constructor(
     private readonly db: Db,
     private readonly rates: RatesService,
+    private readonly dataVersion?: () => number,
   ) {}
+
+  private async figures(enterpriseId: string): Promise<repo.DashboardFigures> {
+    if (!this.dataVersion) return repo.dashboardFigures(this.db, enterpriseId);
+    // The version before the read: a change made in between only makes the entry older.
+    const version = this.dataVersion();
+    const cached = this.read.get(enterpriseId);
+    if (cached?.version === version) return cached.figures;
+    const figures = await repo.dashboardFigures(this.db, enterpriseId);
+    if (this.read.size >= 10_000) this.read.clear();
+    this.read.set(enterpriseId, { figures, version });
+    return figures;
+  }
 
   async dashboard(enterpriseId: string, userName: string): Promise<DashboardAnswer> {
     const [quote, figures] = await Promise.all([
       this.rates.spotQuote(enterpriseId),
-      repo.dashboardFigures(this.db, enterpriseId),
+      this.figures(enterpriseId),
     ]);
     return {
       sUserName: userName,

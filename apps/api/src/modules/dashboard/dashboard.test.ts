@@ -1,3 +1,4 @@
+import type { KyselyPlugin, RawNode } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   convertMxnToUsd,
@@ -6,7 +7,12 @@ import {
   parseRate,
   rateToNumber,
 } from '@app/domain';
-import { balancesOf, expectLedgerSound, newCustomer } from '../../test/finance-fixtures.js';
+import {
+  balancesOf,
+  expectLedgerSound,
+  fundUsd,
+  newCustomer,
+} from '../../test/finance-fixtures.js';
 import {
   assignInvoice,
   insertConversion,
@@ -14,7 +20,7 @@ import {
   insertSupplier,
 } from '../../test/payment-fixtures.js';
 import { createTestApp, json, TEST_ENGINE, type TestApp } from '../../test/test-app.js';
-import type { DashboardAnswer } from './dashboard.service.js';
+import { DashboardService, type DashboardAnswer } from './dashboard.service.js';
 
 let t: TestApp;
 
@@ -155,6 +161,40 @@ describe(`dashboard on ${TEST_ENGINE}`, () => {
       .where('enterprise_id', '=', customer.enterpriseId)
       .execute();
     expect(await unassigned()).toBe(0);
+  });
+
+  it('on PGlite reuses its figures until any statement may have changed data; on PostgreSQL reads each time', async () => {
+    const customer = await newCustomer(t, { usd: '100.00' });
+    let reads = 0;
+    const countReads: KyselyPlugin = {
+      transformQuery({ node }) {
+        const fragments = node.kind === 'RawNode' ? (node as RawNode).sqlFragments : [];
+        if (fragments.some((text) => text.includes('enterprise_counts'))) reads += 1;
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    };
+    const dashboard = new DashboardService(
+      t.db.withPlugin(countReads),
+      t.app.finance.rates,
+      t.dataVersion,
+    );
+    const usd = async () =>
+      (await dashboard.dashboard(customer.enterpriseId, 'Ana')).balances.balanceUsd.balance;
+    // Issued and stored first (a write): both dashboards below reuse it.
+    await t.app.finance.rates.spotQuote(customer.enterpriseId);
+    expect(await usd()).toBe(100);
+    expect(await usd()).toBe(100);
+    expect(reads).toBe(TEST_ENGINE === 'pglite' ? 1 : 2);
+
+    // A deposit made elsewhere in the app shows at once.
+    await fundUsd(t, customer.enterpriseId, '25.00');
+    expect(await usd()).toBe(125);
+    expect(reads).toBe(TEST_ENGINE === 'pglite' ? 2 : 3);
+    // So does a count changed in plain SQL.
+    const supplierId = await insertSupplier(t, customer.enterpriseId);
+    await insertInvoice(t, customer.enterpriseId, supplierId, { total: '10.00' });
+    expect((await dashboard.dashboard(customer.enterpriseId, 'Ana')).unassignedInvoices).toBe(1);
   });
 
   it('reuses a fresh quote and issues a new one after a few seconds', async () => {
