@@ -9,7 +9,6 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
 import { useQueryClient } from '@tanstack/react-query';
 import { enqueueSnackbar } from 'notistack';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
@@ -41,9 +40,11 @@ import { InvoiceFormDialog } from './components/invoice-form-dialog';
 import { InvoicesExportButton } from './components/invoices-export-button';
 import type { SpotQuote } from './components/money-dialog';
 import { PayInvoiceDialog } from './components/pay-invoice-dialog';
+import type { InvoicesTablePage } from './components/invoices-table';
 import { InvoicesTableSkeleton } from './components/invoices-table-skeleton';
 import { RateCard, TotalGainCard } from './components/rate-card';
 import { isToPay } from './invoice-math';
+import type { InvoiceTableSort } from './invoice-sort';
 import { toInvoiceSort } from './invoice-sort';
 import { useStatusName } from './use-status-name';
 
@@ -61,7 +62,7 @@ type DialogState =
 function listFilter(
   supplierId: string | undefined,
   statusId: string | undefined,
-  sortModel: GridSortModel,
+  sortModel: InvoiceTableSort | undefined,
 ): Omit<InvoiceListFilter, 'page' | 'limit'> {
   return { sPaymentRecipientId: supplierId, sStatusId: statusId, ...toInvoiceSort(sortModel) };
 }
@@ -88,11 +89,11 @@ export function InvoicesPage() {
 
   const [supplierId, setSupplierId] = useState<string | undefined>();
   const [statusId, setStatusId] = useState<string | undefined>(FIRST_INVOICES_VIEW.sStatusId);
-  const [pagination, setPagination] = useState<GridPaginationModel>({
+  const [pagination, setPagination] = useState<InvoicesTablePage>({
     page: 0,
     pageSize: FIRST_INVOICES_VIEW.pageSize,
   });
-  const [sortModel, setSortModel] = useState<GridSortModel>([]);
+  const [sortModel, setSortModel] = useState<InvoiceTableSort | undefined>();
   const [selectedId, setSelectedId] = useState<string | undefined>();
   const [dialog, setDialog] = useState<DialogState | undefined>();
 

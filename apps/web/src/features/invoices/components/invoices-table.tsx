@@ -1,30 +1,30 @@
+import type { Language } from '@app/domain';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
-import type {
-  GridColDef,
-  GridLocaleText,
-  GridPaginationModel,
-  GridRowSelectionModel,
-  GridSortModel,
-} from '@mui/x-data-grid';
-import { DataGrid, GRID_CHECKBOX_SELECTION_COL_DEF } from '@mui/x-data-grid';
-import { esES } from '@mui/x-data-grid/locales';
-import { createContext, useContext, useMemo } from 'react';
+import LinearProgress from '@mui/material/LinearProgress';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import { createContext, memo, useContext, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Invoice } from '../../../lib/finance/types';
 import { formatDate, formatMoney } from '../../../lib/format';
-import { useLanguage } from '../../../lib/i18n/i18n';
+import { localeOf, useLanguage } from '../../../lib/i18n/i18n';
+import type { InvoiceTableSort } from '../invoice-sort';
+import { nextInvoiceSort } from '../invoice-sort';
 import { formatPercent, formatRate, gainColor, isToPay } from '../invoice-math';
 import { useStatusName } from '../use-status-name';
 import { GRID_SIZES } from './grid-sizes';
-
-const SPANISH_GRID_TEXT: Partial<GridLocaleText> =
-  esES.components.MuiDataGrid.defaultProps.localeText;
 
 /** Read by screen readers, not shown: the header of the selection column. */
 const visuallyHidden = {
@@ -37,6 +37,14 @@ const visuallyHidden = {
 } as const;
 
 const PAGE_SIZES = [10, 25, 50, 100];
+/** The first load's skeleton: as many rows as fill the overlay's height. */
+const SKELETON_ROWS = 5;
+
+/** A server page of the table (0-based page). */
+export interface InvoicesTablePage {
+  page: number;
+  pageSize: number;
+}
 
 interface InvoicesTableProps {
   rows: Invoice[];
@@ -46,217 +54,445 @@ interface InvoicesTableProps {
   busy: boolean;
   selectedId: string | undefined;
   onSelect: (invoiceId: string | undefined) => void;
-  paginationModel: GridPaginationModel;
-  onPaginationModelChange: (model: GridPaginationModel) => void;
+  paginationModel: InvoicesTablePage;
+  onPaginationModelChange: (model: InvoicesTablePage) => void;
   /** The sort asked of the API (one column at most); a change shows the first page. */
-  sortModel: GridSortModel;
-  onSortModelChange: (model: GridSortModel) => void;
+  sortModel: InvoiceTableSort | undefined;
+  onSortModelChange: (sort: InvoiceTableSort | undefined) => void;
   /** How many invoices the filter holds, all pages; undefined until the first answer. */
   total: number | undefined;
   onEdit: (invoice: Invoice) => void;
   onDelete: (invoice: Invoice) => void;
 }
 
-/** A gain in green, a loss in red: plain spans styled once by the grid (100 rows, 2 each). */
+type ColumnField =
+  | 'sName'
+  | 'dPurchaseDate'
+  | 'dDueDate'
+  | 'sInvoice'
+  | 'sStatusId'
+  | 'dTotalAmount'
+  | 'dRateProtection'
+  | 'dProfitPercentage'
+  | 'dCurrencyGain'
+  | 'actions';
+
+interface Column {
+  field: ColumnField;
+  label: string;
+  /** Fixed width (px); the supplier has none and takes what is left, at least its minimum. */
+  width?: number;
+  numeric?: boolean;
+  sortable: boolean;
+}
+
+const SELECT_WIDTH = 50;
+const SUPPLIER_MIN_WIDTH = 150;
+
+/**
+ * The DataGrid's columns, dates a little wider so that a whole date fits (in Spanish
+ * "29 de septiembre de 2026").
+ * The table's layout is fixed, so a new page never moves a column.
+ */
+function useColumns(language: Language): Column[] {
+  const { t } = useTranslation();
+  return useMemo(() => {
+    const dateWidth = language === 'sp' ? 200 : 160;
+    return [
+      { field: 'sName', label: t('invoices.columns.supplier'), sortable: true },
+      {
+        field: 'dPurchaseDate',
+        label: t('invoices.columns.purchaseDate'),
+        width: dateWidth,
+        sortable: true,
+      },
+      { field: 'dDueDate', label: t('invoices.columns.dueDate'), width: dateWidth, sortable: true },
+      { field: 'sInvoice', label: t('invoices.columns.invoice'), width: 100, sortable: true },
+      { field: 'sStatusId', label: t('invoices.columns.status'), width: 105, sortable: true },
+      {
+        field: 'dTotalAmount',
+        label: t('invoices.columns.totalMxn'),
+        width: 120,
+        numeric: true,
+        sortable: true,
+      },
+      {
+        field: 'dRateProtection',
+        label: t('invoices.columns.rateProtection'),
+        width: 150,
+        numeric: true,
+        sortable: true,
+      },
+      {
+        field: 'dProfitPercentage',
+        label: t('invoices.columns.profitPercent'),
+        width: 115,
+        numeric: true,
+        sortable: true,
+      },
+      {
+        field: 'dCurrencyGain',
+        label: t('invoices.columns.currencyGain'),
+        width: 120,
+        numeric: true,
+        sortable: true,
+      },
+      { field: 'actions', label: t('finance.actions'), width: 96, sortable: false },
+    ];
+  }, [t, language]);
+}
+
+/** A gain in green, a loss in red: plain spans styled once by the table. */
 function Signed({ value, text }: { value: number; text: string }) {
   return <span className={value >= 0 ? 'signed-gain' : 'signed-loss'}>{text}</span>;
 }
 
-/** Any request on the list: a context, so a reload re-renders the action cells, not the grid. */
+/** Any request on the list: a context, so a reload re-renders the action cells, not the rows. */
 const BusyContext = createContext(false);
+
+interface RowTexts {
+  select: string;
+  edit: string;
+  delete: string;
+}
 
 function InvoiceActions(props: {
   invoice: Invoice;
+  texts: RowTexts;
   onEdit: (invoice: Invoice) => void;
   onDelete: (invoice: Invoice) => void;
 }) {
-  const { t } = useTranslation();
   const busy = useContext(BusyContext);
-  const { invoice } = props;
+  const { invoice, texts } = props;
   const disabled = busy || !isToPay(invoice);
+  // A `title` on a wrapper instead of a MUI Tooltip per button: 200 tooltips cost more to
+  // mount than the rest of the row, and the wrapper shows its hint on a disabled button too.
   return (
     <Box sx={{ display: 'flex', gap: 0.5 }}>
-      <Tooltip title={t('invoices.editInvoice')}>
-        <span>
-          <IconButton
-            size="small"
-            aria-label={`${t('invoices.editInvoice')}: ${invoice.sInvoice}`}
-            disabled={disabled}
-            onClick={() => props.onEdit(invoice)}
-          >
-            <EditIcon fontSize="small" />
-          </IconButton>
-        </span>
-      </Tooltip>
-      <Tooltip title={t('invoices.deleteInvoice')}>
-        <span>
-          <IconButton
-            size="small"
-            color="error"
-            aria-label={`${t('invoices.deleteInvoice')}: ${invoice.sInvoice}`}
-            disabled={disabled}
-            onClick={() => props.onDelete(invoice)}
-          >
-            <DeleteIcon fontSize="small" />
-          </IconButton>
-        </span>
-      </Tooltip>
+      <span title={texts.edit}>
+        <IconButton
+          size="small"
+          aria-label={`${texts.edit}: ${invoice.sInvoice}`}
+          disabled={disabled}
+          onClick={() => props.onEdit(invoice)}
+        >
+          <EditIcon fontSize="small" />
+        </IconButton>
+      </span>
+      <span title={texts.delete}>
+        <IconButton
+          size="small"
+          color="error"
+          aria-label={`${texts.delete}: ${invoice.sInvoice}`}
+          disabled={disabled}
+          onClick={() => props.onDelete(invoice)}
+        >
+          <DeleteIcon fontSize="small" />
+        </IconButton>
+      </span>
     </Box>
   );
+}
+
+interface InvoiceRowProps {
+  invoice: Invoice;
+  index: number;
+  selected: boolean;
+  language: Language;
+  statusName: string;
+  texts: RowTexts;
+  onSelect: (invoiceId: string | undefined) => void;
+  onEdit: (invoice: Invoice) => void;
+  onDelete: (invoice: Invoice) => void;
+}
+
+/**
+ * One invoice. Memoized: a new selection re-renders two rows, a reload only the action
+ * cells, and nothing else on the page (the countdown) re-renders any.
+ */
+const InvoiceRow = memo(function InvoiceRow(props: InvoiceRowProps) {
+  const { invoice, selected, language, texts } = props;
+  const selectable = isToPay(invoice);
+  return (
+    <TableRow hover selected={selected} data-rowindex={props.index}>
+      <TableCell padding="checkbox" data-field="select">
+        <Checkbox
+          size="small"
+          checked={selected}
+          disabled={!selectable}
+          onChange={(event) =>
+            props.onSelect(event.target.checked ? invoice.sInvoiceId : undefined)
+          }
+          slotProps={{ input: { 'aria-label': `${texts.select}: ${invoice.sInvoice}` } }}
+        />
+      </TableCell>
+      <TableCell data-field="sName" title={invoice.sName}>
+        {invoice.sName}
+      </TableCell>
+      <TableCell data-field="dPurchaseDate">
+        {formatDate(invoice.dPurchaseDate, language)}
+      </TableCell>
+      <TableCell data-field="dDueDate">{formatDate(invoice.dDueDate, language)}</TableCell>
+      <TableCell data-field="sInvoice">{invoice.sInvoice}</TableCell>
+      <TableCell data-field="sStatusId">
+        <Chip
+          size="small"
+          label={props.statusName}
+          color={selectable ? 'primary' : 'default'}
+          variant={selectable ? 'filled' : 'outlined'}
+        />
+      </TableCell>
+      <TableCell align="right" data-field="dTotalAmount">
+        {formatMoney(invoice.dTotalAmount)}
+      </TableCell>
+      <TableCell align="right" data-field="dRateProtection">
+        {formatRate(invoice.dRateProtection)}
+      </TableCell>
+      <TableCell align="right" data-field="dProfitPercentage">
+        <Signed value={invoice.dProfitPercentage} text={formatPercent(invoice.dProfitPercentage)} />
+      </TableCell>
+      <TableCell align="right" data-field="dCurrencyGain">
+        <Signed value={invoice.dCurrencyGain} text={formatMoney(invoice.dCurrencyGain)} />
+      </TableCell>
+      <TableCell data-field="actions">
+        <InvoiceActions
+          invoice={invoice}
+          texts={texts}
+          onEdit={props.onEdit}
+          onDelete={props.onDelete}
+        />
+      </TableCell>
+    </TableRow>
+  );
+});
+
+/** The first load: skeleton cells in the overlay's height, as the DataGrid showed. */
+function SkeletonRows({ columns }: { columns: number }) {
+  const height = GRID_SIZES.overlayHeight / SKELETON_ROWS;
+  return Array.from({ length: SKELETON_ROWS }, (_, row) => (
+    <TableRow key={row} sx={{ height }} aria-hidden>
+      {Array.from({ length: columns }, (_, column) => (
+        <TableCell key={column} sx={{ height }}>
+          <Skeleton variant="text" />
+        </TableCell>
+      ))}
+    </TableRow>
+  ));
 }
 
 /**
  * The invoices of the filter, one server page at a time, single selection by checkbox
  * (To pay rows only). Sorting is the server's too: a column orders every invoice of the
  * filter (ties newest first), and no sort is the API's order, newest first.
+ *
+ * A plain MUI table rather than the DataGrid: a page holds at most 100 rows, so it needs
+ * none of the grid's virtualization, and mounting 25 rows costs a fraction of the grid's.
  */
 export function InvoicesTable(props: InvoicesTableProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const statusName = useStatusName();
-  const { busy, onEdit, onDelete } = props;
+  const columns = useColumns(language);
+  const { rows, loading, busy, sortModel, paginationModel, total } = props;
+  const { onSelect, onEdit, onDelete, onSortModelChange, onPaginationModelChange } = props;
 
-  const columns = useMemo<GridColDef<Invoice>[]>(
-    () => [
-      {
-        ...GRID_CHECKBOX_SELECTION_COL_DEF,
-        renderHeader: () => <Box sx={visuallyHidden}>{t('invoices.selectRow')}</Box>,
-      },
-      { field: 'sName', headerName: t('invoices.columns.supplier'), flex: 1, minWidth: 150 },
-      {
-        field: 'dPurchaseDate',
-        headerName: t('invoices.columns.purchaseDate'),
-        minWidth: language === 'sp' ? 190 : 140,
-        valueFormatter: (value: string) => formatDate(value, language),
-      },
-      {
-        field: 'dDueDate',
-        headerName: t('invoices.columns.dueDate'),
-        minWidth: language === 'sp' ? 190 : 140,
-        valueFormatter: (value: string) => formatDate(value, language),
-      },
-      { field: 'sInvoice', headerName: t('invoices.columns.invoice'), minWidth: 100 },
-      {
-        field: 'sStatusId',
-        headerName: t('invoices.columns.status'),
-        minWidth: 105,
-        valueGetter: (value: string) => statusName(value),
-        renderCell: ({ row, value }) => (
-          <Chip
-            size="small"
-            label={String(value)}
-            color={isToPay(row) ? 'primary' : 'default'}
-            variant={isToPay(row) ? 'filled' : 'outlined'}
-          />
-        ),
-      },
-      {
-        field: 'dTotalAmount',
-        headerName: t('invoices.columns.totalMxn'),
-        type: 'number',
-        minWidth: 120,
-        valueFormatter: (value: number) => formatMoney(value),
-      },
-      {
-        field: 'dRateProtection',
-        headerName: t('invoices.columns.rateProtection'),
-        type: 'number',
-        minWidth: 135,
-        valueFormatter: (value: number) => formatRate(value),
-      },
-      {
-        field: 'dProfitPercentage',
-        headerName: t('invoices.columns.profitPercent'),
-        type: 'number',
-        minWidth: 115,
-        renderCell: ({ row }) => (
-          <Signed value={row.dProfitPercentage} text={formatPercent(row.dProfitPercentage)} />
-        ),
-      },
-      {
-        field: 'dCurrencyGain',
-        headerName: t('invoices.columns.currencyGain'),
-        type: 'number',
-        minWidth: 120,
-        renderCell: ({ row }) => (
-          <Signed value={row.dCurrencyGain} text={formatMoney(row.dCurrencyGain)} />
-        ),
-      },
-      {
-        field: 'actions',
-        headerName: t('finance.actions'),
-        sortable: false,
-        filterable: false,
-        disableColumnMenu: true,
-        width: 96,
-        renderCell: ({ row }) => (
-          <InvoiceActions invoice={row} onEdit={onEdit} onDelete={onDelete} />
-        ),
-      },
-    ],
-    [t, language, statusName, onEdit, onDelete],
+  const texts = useMemo<RowTexts>(
+    () => ({
+      select: t('invoices.selectRow'),
+      edit: t('invoices.editInvoice'),
+      delete: t('invoices.deleteInvoice'),
+    }),
+    [t],
   );
-
-  const selectionModel = useMemo<GridRowSelectionModel>(
-    () => ({ type: 'include', ids: new Set(props.selectedId ? [props.selectedId] : []) }),
-    [props.selectedId],
-  );
+  const count = useMemo(() => new Intl.NumberFormat(localeOf(language)), [language]);
+  const minWidth =
+    SELECT_WIDTH +
+    SUPPLIER_MIN_WIDTH +
+    columns.reduce((sum, column) => sum + (column.width ?? 0), 0);
+  const allColumns = columns.length + 1;
+  const lastPage = Math.max(0, Math.ceil((total ?? 0) / paginationModel.pageSize) - 1);
 
   return (
     <BusyContext.Provider value={busy}>
-      <DataGrid
-        rows={props.rows}
-        columns={columns}
-        getRowId={(row) => row.sInvoiceId}
-        loading={props.loading}
-        autoHeight
-        // A page holds at most 100 rows: render every cell, so the actions column and every
-        // row are in the DOM for keyboards and screen readers, even when scrolled sideways.
-        disableVirtualization
-        columnHeaderHeight={GRID_SIZES.columnHeaderHeight}
-        rowHeight={GRID_SIZES.rowHeight}
-        checkboxSelection
-        disableMultipleRowSelection
-        disableRowSelectionOnClick
-        isRowSelectable={({ row }) => isToPay(row)}
-        rowSelectionModel={selectionModel}
-        onRowSelectionModelChange={(model) => {
-          const [first] = model.type === 'include' ? [...model.ids] : [];
-          props.onSelect(first === undefined ? undefined : String(first));
-        }}
-        paginationMode="server"
-        paginationModel={props.paginationModel}
-        onPaginationModelChange={props.onPaginationModelChange}
-        pageSizeOptions={PAGE_SIZES}
-        rowCount={props.total ?? 0}
-        sortingMode="server"
-        sortModel={props.sortModel}
-        onSortModelChange={props.onSortModelChange}
-        localeText={language === 'sp' ? SPANISH_GRID_TEXT : undefined}
-        slots={{ noRowsOverlay: () => <EmptyState text={t('invoices.noInvoices')} /> }}
-        // Skeleton rows for the first load; over rows already shown (a new page, filter or
-        // sort) a thin progress bar, which costs nothing next to 25 rows of skeleton cells.
-        slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
+      <Box
         sx={{
+          position: 'relative',
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 1,
           bgcolor: 'background.paper',
-          '--DataGrid-overlayHeight': `${GRID_SIZES.overlayHeight}px`,
-          '& .MuiDataGrid-columnHeaderTitle': {
-            whiteSpace: 'normal',
-            lineHeight: 1.25,
-            fontWeight: 600,
-          },
           '& .signed-gain': { color: gainColor(0), fontWeight: 600 },
           '& .signed-loss': { color: gainColor(-1), fontWeight: 600 },
+          // The DataGrid's cell padding: its column widths hold the same text.
+          '& th, & td': { px: 1.25 },
+          '& .MuiTableCell-paddingCheckbox': { px: 0, textAlign: 'center' },
+          '& thead th': {
+            height: GRID_SIZES.columnHeaderHeight,
+            boxSizing: 'border-box',
+            py: 0.5,
+            bgcolor: 'grey.50',
+            color: 'text.primary',
+            fontWeight: 600,
+            fontSize: '0.8125rem',
+            lineHeight: 1.25,
+            verticalAlign: 'middle',
+            borderBottomColor: 'divider',
+          },
+          '& tbody td': {
+            height: GRID_SIZES.rowHeight,
+            boxSizing: 'border-box',
+            py: 0,
+            whiteSpace: 'nowrap',
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            fontVariantNumeric: 'tabular-nums',
+          },
+          '& tbody tr:last-of-type td': { borderBottom: 0 },
         }}
-      />
+      >
+        <TableContainer
+          role="region"
+          aria-label={t('invoices.toolbarTitle')}
+          tabIndex={0}
+          data-testid="invoices-table-scroller"
+          sx={{
+            borderTopLeftRadius: 'inherit',
+            borderTopRightRadius: 'inherit',
+            '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
+          }}
+        >
+          <Table
+            aria-label={t('invoices.toolbarTitle')}
+            aria-busy={loading}
+            sx={{ tableLayout: 'fixed', minWidth }}
+          >
+            <colgroup>
+              <col style={{ width: SELECT_WIDTH }} />
+              {columns.map((column) => (
+                <col key={column.field} style={{ width: column.width }} />
+              ))}
+            </colgroup>
+            <TableHead>
+              <TableRow>
+                <TableCell padding="checkbox">
+                  <Box component="span" sx={visuallyHidden}>
+                    {t('invoices.selectRow')}
+                  </Box>
+                </TableCell>
+                {columns.map((column) => {
+                  const direction = sortModel?.field === column.field ? sortModel.sort : undefined;
+                  return (
+                    <TableCell
+                      key={column.field}
+                      align={column.numeric ? 'right' : 'left'}
+                      aria-sort={
+                        direction === undefined
+                          ? undefined
+                          : direction === 'asc'
+                            ? 'ascending'
+                            : 'descending'
+                      }
+                      data-field={column.field}
+                    >
+                      {column.sortable ? (
+                        <TableSortLabel
+                          active={direction !== undefined}
+                          direction={direction ?? 'asc'}
+                          onClick={() =>
+                            onSortModelChange(nextInvoiceSort(sortModel, column.field))
+                          }
+                          // The whole header is the button, as in the DataGrid.
+                          sx={{
+                            width: '100%',
+                            minHeight: GRID_SIZES.columnHeaderHeight - 8,
+                            justifyContent: column.numeric ? 'flex-end' : 'flex-start',
+                            flexDirection: column.numeric ? 'row-reverse' : 'row',
+                            '& .MuiTableSortLabel-icon': { flexShrink: 0 },
+                          }}
+                        >
+                          {column.label}
+                        </TableSortLabel>
+                      ) : (
+                        column.label
+                      )}
+                    </TableCell>
+                  );
+                })}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((invoice, index) => (
+                <InvoiceRow
+                  key={invoice.sInvoiceId}
+                  invoice={invoice}
+                  index={index}
+                  selected={invoice.sInvoiceId === props.selectedId}
+                  language={language}
+                  statusName={statusName(invoice.sStatusId)}
+                  texts={texts}
+                  onSelect={onSelect}
+                  onEdit={onEdit}
+                  onDelete={onDelete}
+                />
+              ))}
+              {rows.length === 0 && loading && <SkeletonRows columns={allColumns} />}
+              {rows.length === 0 && !loading && (
+                <TableRow>
+                  <TableCell
+                    colSpan={allColumns}
+                    align="center"
+                    sx={{ height: GRID_SIZES.overlayHeight, color: 'text.secondary' }}
+                  >
+                    {t('invoices.noInvoices')}
+                  </TableCell>
+                </TableRow>
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        {/* Over rows already shown (a new page, filter or sort), a thin bar under the header. */}
+        {loading && rows.length > 0 && (
+          <LinearProgress
+            aria-label={t('common.loading')}
+            sx={{
+              position: 'absolute',
+              top: GRID_SIZES.columnHeaderHeight,
+              left: 0,
+              right: 0,
+              height: 2,
+            }}
+          />
+        )}
+        <TablePagination
+          component="div"
+          count={total ?? 0}
+          page={Math.min(paginationModel.page, lastPage)}
+          rowsPerPage={paginationModel.pageSize}
+          rowsPerPageOptions={PAGE_SIZES}
+          onPageChange={(_event, page) => onPaginationModelChange({ ...paginationModel, page })}
+          onRowsPerPageChange={(event) =>
+            onPaginationModelChange({ page: 0, pageSize: Number(event.target.value) })
+          }
+          labelRowsPerPage={t('invoices.pagination.rowsPerPage')}
+          labelDisplayedRows={({ from, to, count: all }) =>
+            t('invoices.pagination.displayedRows', {
+              from: count.format(from),
+              to: count.format(to),
+              total: count.format(all),
+            })
+          }
+          getItemAriaLabel={(type) => t(`invoices.pagination.${type}`)}
+          sx={{
+            borderTop: 1,
+            borderColor: 'divider',
+            '& .MuiTablePagination-toolbar': { minHeight: GRID_SIZES.footerHeight - 3, pl: 2 },
+            // On a phone the footer keeps its buttons in view; the select keeps its label
+            // for screen readers (aria-labelledby reads hidden text).
+            '& .MuiTablePagination-selectLabel': { display: { xs: 'none', sm: 'block' } },
+            '& .MuiTablePagination-input': { mr: { xs: 1, sm: 4 } },
+          }}
+        />
+      </Box>
     </BusyContext.Provider>
-  );
-}
-
-function EmptyState({ text }: { text: string }) {
-  return (
-    <Box sx={{ height: '100%', display: 'grid', placeItems: 'center', p: 3 }}>
-      <Typography color="text.secondary">{text}</Typography>
-    </Box>
   );
 }

@@ -28,6 +28,15 @@ export const invoicesEn = {
   },
   editInvoice: 'Edit invoice',
   deleteInvoice: 'Delete item',
+  // The table's footer (the DataGrid's English texts, which the page had before).
+  pagination: {
+    rowsPerPage: 'Rows per page:',
+    displayedRows: '{{from}}–{{to}} of {{total}}',
+    first: 'Go to first page',
+    previous: 'Go to previous page',
+    next: 'Go to next page',
+    last: 'Go to last page',
+  },
   detail: {
     customerName: 'Recipient',
     clabe: 'CLABE',
@@ -125,6 +134,14 @@ export const invoicesSp: Widen<typeof invoicesEn> = {
   },
   editInvoice: 'Editar factura',
   deleteInvoice: 'Eliminar factura',
+  pagination: {
+    rowsPerPage: 'Filas por página:',
+    displayedRows: '{{from}}–{{to}} de {{total}}',
+    first: 'Ir a la primera página',
+    previous: 'Ir a la página anterior',
+    next: 'Ir a la página siguiente',
+    last: 'Ir a la última página',
+  },
   detail: {
     customerName: 'Nombre del cliente',
     clabe: 'CLABE',
