@@ -29,8 +29,14 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
+function invoicesTable(page: Page): Locator {
+  return page.getByRole('table', {
+    name: /Invoices pending assignment|Facturas pendientes de asignar/,
+  });
+}
+
 function invoiceRow(page: Page, name: string): Locator {
-  return page.locator('.MuiDataGrid-row', { hasText: name });
+  return invoicesTable(page).getByRole('row').filter({ hasText: name });
 }
 
 async function openInvoices(page: Page) {
@@ -303,7 +309,7 @@ test('exports FacturasPorAsignar.xlsx with the table columns', async ({ page, re
   await expect(page.getByText('Downloading document')).toBeVisible();
 
   // The right-hand columns, reached by scrolling the table sideways.
-  await page.locator('.MuiDataGrid-virtualScroller').evaluate((scroller) => {
+  await page.getByRole('region', { name: 'Invoices pending assignment' }).evaluate((scroller) => {
     scroller.scrollLeft = scroller.scrollWidth;
   });
   await expect(
@@ -328,7 +334,8 @@ test('sorts every invoice on the server, counts them all and exports every page'
     });
   }
   await openInvoices(page);
-  const firstInvoice = page.locator('.MuiDataGrid-row[data-rowindex="0"] [data-field="sInvoice"]');
+  // The first row under the header; its fifth cell (after the checkbox) is the invoice.
+  const firstInvoice = invoicesTable(page).getByRole('row').nth(1).getByRole('cell').nth(4);
   await expect(firstInvoice).toHaveText('F-SRT-30');
   await expect(invoiceRow(page, 'F-SRT-01')).toHaveCount(0);
   await expect(page.getByText('1–25 of 30')).toBeVisible();

@@ -43,6 +43,9 @@ const GOALS = {
 const LAZY_ONLY =
   /node_modules\/(@mui\/x-data-grid|@mui\/x-charts|@mui\/x-date-pickers|write-excel-file|jszip)\//;
 
+/** The invoices table's first row, its invoice name (the table's stable hooks). */
+const FIRST_INVOICE_CELL = 'tr[data-rowindex="0"] td[data-field="sInvoice"]';
+
 const noBuild = process.argv.includes('--no-build');
 const log = (message) => console.error(`[web bench] ${message}`);
 
@@ -166,9 +169,8 @@ function armSortProbe(expected) {
       { capture: true, once: true },
     );
     const check = () => {
-      const cell = document.querySelector(
-        '.MuiDataGrid-row[data-rowindex="0"] [data-field="sInvoice"]',
-      );
+      // FIRST_INVOICE_CELL (this function runs in the page: no closure).
+      const cell = document.querySelector('tr[data-rowindex="0"] td[data-field="sInvoice"]');
       if (clickedAt === undefined || cell?.textContent?.trim() !== expected) return;
       observer.disconnect();
       requestAnimationFrame(() => resolve(performance.now() - clickedAt));
@@ -349,7 +351,7 @@ async function firstInvoice(pool, enterpriseId, order) {
 async function measureSortAndExport(browser, base, session, expected) {
   const context = await newContext(browser, session);
   const page = await context.newPage();
-  const firstCell = page.locator('.MuiDataGrid-row[data-rowindex="0"] [data-field="sInvoice"]');
+  const firstCell = page.locator(FIRST_INVOICE_CELL);
   try {
     await page.goto(`${base}/invoices`);
     await firstCell.filter({ hasText: expected.newest }).waitFor({ timeout: 60_000 });
@@ -463,7 +465,7 @@ try {
 
   const pages = [
     { path: '/exchange', ready: '[data-testid="rate-today"]' },
-    { path: '/invoices', ready: '.MuiDataGrid-row[data-rowindex="0"]' },
+    { path: '/invoices', ready: 'tr[data-rowindex="0"]' },
   ];
   const vitals = Object.fromEntries(pages.map((p) => [p.path, []]));
   for (let i = 0; i < RUNS; i += 1) {
