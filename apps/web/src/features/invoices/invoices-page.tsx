@@ -48,8 +48,8 @@ import type { InvoiceTableSort } from './invoice-sort';
 import { toInvoiceSort } from './invoice-sort';
 import { useStatusName } from './use-status-name';
 
-// The table (MUI X DataGrid, the page's biggest chunk) comes after the page's frame: the
-// rate, the filters and the buttons paint first, over a skeleton of the table's size.
+// The table comes after the page's frame: the rate, the filters and the buttons paint first,
+// over a skeleton of the table's size, and the table's rows mount in a task of their own.
 const InvoicesTable = lazy(async () => ({
   default: (await import('./components/invoices-table')).InvoicesTable,
 }));
