@@ -1,10 +1,10 @@
 /** The invoices table's fixed sizes (px), shared with the skeleton that holds its place. */
 export const GRID_SIZES = {
   columnHeaderHeight: 72,
-  /** MUI X's standard density. */
+  /** A row (MUI X's standard density, which the table keeps). */
   rowHeight: 52,
-  /** The loading and empty overlays (`--DataGrid-overlayHeight`). */
+  /** The body while the first page loads (skeleton rows) or when no invoice matches. */
   overlayHeight: 240,
-  /** The pagination footer and the grid's borders. */
+  /** The pagination footer and the table's borders. */
   footerHeight: 55,
 } as const;

@@ -374,7 +374,8 @@ export function InvoicesTable(props: InvoicesTableProps) {
     }),
     [t],
   );
-  const count = useMemo(() => new Intl.NumberFormat(localeOf(language)), [language]);
+  // "1–25 of 10,000": the counts with the language's digit grouping.
+  const counts = useMemo(() => new Intl.NumberFormat(localeOf(language)), [language]);
   const minWidth =
     SELECT_WIDTH +
     SUPPLIER_MIN_WIDTH +
@@ -505,11 +506,11 @@ export function InvoicesTable(props: InvoicesTableProps) {
             onPaginationModelChange({ page: 0, pageSize: Number(event.target.value) })
           }
           labelRowsPerPage={t('invoices.pagination.rowsPerPage')}
-          labelDisplayedRows={({ from, to, count: all }) =>
+          labelDisplayedRows={({ from, to, count }) =>
             t('invoices.pagination.displayedRows', {
-              from: count.format(from),
-              to: count.format(to),
-              total: count.format(all),
+              from: counts.format(from),
+              to: counts.format(to),
+              total: counts.format(count),
             })
           }
           getItemAriaLabel={(type) => t(`invoices.pagination.${type}`)}
