@@ -221,7 +221,7 @@ export async function runCrash(t, engine, kills, { concurrency = 8 } = {}) {
       );
       const violations = await ledgerViolations((text) => direct.query(text));
       t.check(
-        `${label} ledger invariants (journals sum to zero, balances = postings, none negative)`,
+        `${label} ledger invariants (journals sum to zero, balances = postings, none negative, dashboard counts = rows)`,
         violations.length === 0,
         violations.slice(0, 5).join('; '),
       );
