@@ -23,9 +23,9 @@ export class PGliteDialect implements Dialect {
   constructor(private readonly pglite: PGlite) {}
 
   /**
-   * Grows with every statement that may change data (anything but a plain SELECT, BEGIN,
-   * COMMIT and ROLLBACK included). PGlite's data dir belongs to this process alone, so an
-   * answer read at one value is still true while the value stays the same.
+   * Grows with every statement that may change data: every statement but a plain SELECT
+   * (BEGIN, COMMIT and ROLLBACK count too). PGlite's data dir belongs to this process
+   * alone, so an answer read at one value is still true while the value stays the same.
    */
   dataVersion(): number {
     return this.changes.value;
