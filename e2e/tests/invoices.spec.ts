@@ -44,6 +44,15 @@ async function openInvoices(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Pending invoices' })).toBeVisible();
 }
 
+/** Clicks Download and reads the .xlsx it saves. */
+async function downloadInvoices(page: Page) {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download' }).click(),
+  ]);
+  return readDownloadedWorkbook(download);
+}
+
 async function selectInvoice(page: Page, name: string) {
   await invoiceRow(page, name).getByRole('checkbox').check();
 }
@@ -287,11 +296,7 @@ test('exports FacturasPorAsignar.xlsx with the table columns', async ({ page, re
   await openInvoices(page);
   await expect(invoiceRow(page, 'F-XLS-2')).toBeVisible();
 
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Download' }).click(),
-  ]);
-  const workbook = await readDownloadedWorkbook(download);
+  const workbook = await downloadInvoices(page);
   expect(workbook.fileName).toBe('FacturasPorAsignar.xlsx');
   expect(workbook.sheetNames).toEqual(['Hoja1']);
   expect(workbook.header).toEqual([
@@ -360,11 +365,7 @@ test('sorts every invoice on the server, counts them all and exports every page'
   await dueDate.click();
   await dueDate.click();
   await expect(firstInvoice).toHaveText('F-SRT-01');
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Download' }).click(),
-  ]);
-  const workbook = await readDownloadedWorkbook(download);
+  const workbook = await downloadInvoices(page);
   expect(workbook.fileName).toBe('FacturasPorAsignar.xlsx');
   expect(workbook.sheetNames).toEqual(['Hoja1']);
   expect(workbook.rows.slice(1).map((row) => row[3])).toEqual(

@@ -1,4 +1,3 @@
-import type { KyselyPlugin, RawNode } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   convertMxnToUsd,
@@ -19,6 +18,7 @@ import {
   insertInvoice,
   insertSupplier,
 } from '../../test/payment-fixtures.js';
+import { countingStatements } from '../../test/statement-counter.js';
 import { createTestApp, json, TEST_ENGINE, type TestApp } from '../../test/test-app.js';
 import { DashboardService, type DashboardAnswer } from './dashboard.service.js';
 
@@ -165,32 +165,20 @@ describe(`dashboard on ${TEST_ENGINE}`, () => {
 
   it('on PGlite reuses its figures until any statement may have changed data; on PostgreSQL reads each time', async () => {
     const customer = await newCustomer(t, { usd: '100.00' });
-    let reads = 0;
-    const countReads: KyselyPlugin = {
-      transformQuery({ node }) {
-        const fragments = node.kind === 'RawNode' ? (node as RawNode).sqlFragments : [];
-        if (fragments.some((text) => text.includes('enterprise_counts'))) reads += 1;
-        return node;
-      },
-      transformResult: async ({ result }) => result,
-    };
-    const dashboard = new DashboardService(
-      t.db.withPlugin(countReads),
-      t.app.finance.rates,
-      t.dataVersion,
-    );
+    const reads = countingStatements(t.db, 'enterprise_counts');
+    const dashboard = new DashboardService(reads.db, t.app.finance.rates, t.dataVersion);
     const usd = async () =>
       (await dashboard.dashboard(customer.enterpriseId, 'Ana')).balances.balanceUsd.balance;
     // Issued and stored first (a write): both dashboards below reuse it.
     await t.app.finance.rates.spotQuote(customer.enterpriseId);
     expect(await usd()).toBe(100);
     expect(await usd()).toBe(100);
-    expect(reads).toBe(TEST_ENGINE === 'pglite' ? 1 : 2);
+    expect(reads.count()).toBe(TEST_ENGINE === 'pglite' ? 1 : 2);
 
     // A deposit made elsewhere in the app shows at once.
     await fundUsd(t, customer.enterpriseId, '25.00');
     expect(await usd()).toBe(125);
-    expect(reads).toBe(TEST_ENGINE === 'pglite' ? 2 : 3);
+    expect(reads.count()).toBe(TEST_ENGINE === 'pglite' ? 2 : 3);
     // So does a count changed in plain SQL.
     const supplierId = await insertSupplier(t, customer.enterpriseId);
     await insertInvoice(t, customer.enterpriseId, supplierId, { total: '10.00' });

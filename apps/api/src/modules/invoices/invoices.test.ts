@@ -18,9 +18,9 @@ import {
   newCustomer,
   type Customer,
 } from '../../test/finance-fixtures.js';
-import type { KyselyPlugin, RawNode } from 'kysely';
 import { loadConfig } from '../../config.js';
 import { insertInvoice } from '../../test/payment-fixtures.js';
+import { countingStatements } from '../../test/statement-counter.js';
 import { createTestApp, json, TEST_ENGINE, type TestApp } from '../../test/test-app.js';
 import { createFinanceServices } from '../finance.js';
 import type { ApiInvoice } from './invoices.service.js';
@@ -923,17 +923,9 @@ describe(`the invoice list's summary cache on ${TEST_ENGINE}`, () => {
     await addInvoice(customer, supplierId, { sInvoice: 'A' });
     const second = await addInvoice(customer, supplierId, { sInvoice: 'B' });
     // Services of their own over a database that counts the summing statements.
-    let sums = 0;
-    const countSums: KyselyPlugin = {
-      transformQuery({ node }) {
-        const fragments = node.kind === 'RawNode' ? (node as RawNode).sqlFragments : [];
-        if (fragments.some((text) => text.includes('count(*)::text as count'))) sums += 1;
-        return node;
-      },
-      transformResult: async ({ result }) => result,
-    };
+    const sums = countingStatements(t.db, 'count(*)::text as count');
     const { invoices } = createFinanceServices(
-      t.db.withPlugin(countSums),
+      sums.db,
       loadConfig({ DATA_DIR: 'memory://', INVOICE_SUMMARY_CACHE_MS: '2000' }),
       t.clock.now,
     );
@@ -943,13 +935,13 @@ describe(`the invoice list's summary cache on ${TEST_ENGINE}`, () => {
       Array.from({ length: 10 }, () => invoices.list(customer.enterpriseId, page)),
     );
     expect(together.map((answer) => answer.total)).toEqual(Array(10).fill(2));
-    expect(sums).toBe(1);
+    expect(sums.count()).toBe(1);
 
     await invoices.remove(customer.enterpriseId, second.sInvoiceId);
     expect((await invoices.list(customer.enterpriseId, page)).total).toBe(1);
-    expect(sums).toBe(2);
+    expect(sums.count()).toBe(2);
     t.clock.advanceSeconds(2);
     await invoices.list(customer.enterpriseId, page);
-    expect(sums).toBe(3);
+    expect(sums.count()).toBe(3);
   });
 });
