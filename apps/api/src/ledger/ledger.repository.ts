@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../db/database.js';
 import type { Currency } from '../db/schema.js';
 import {
@@ -70,6 +70,23 @@ export async function findCustomerAccountIds(
   return Object.fromEntries(rows.map((row) => [row.kind, row.id]));
 }
 
+export interface NewJournal {
+  id: string;
+  enterpriseId: string | null;
+  kind: string;
+  description: string;
+  reference: string | null;
+  quoteId: string | null;
+  rateMicro: bigint | null;
+  createdAt: Date;
+}
+
+export interface NewPosting {
+  accountId: string;
+  currency: Currency;
+  amount: bigint;
+}
+
 /**
  * One journal and its postings in one statement. The postings go in the given order; their
  * trigger moves (and so locks) each customer account's cached balance as it is inserted,
@@ -77,42 +94,39 @@ export async function findCustomerAccountIds(
  */
 export async function insertJournalWithPostings(
   db: Executor,
-  journal: {
-    id: string;
-    enterpriseId: string | null;
-    kind: string;
-    description: string;
-    reference: string | null;
-    quoteId: string | null;
-    rateMicro: bigint | null;
-    createdAt: Date;
-  },
-  postings: Array<{ accountId: string; currency: Currency; amount: bigint }>,
+  journal: NewJournal,
+  postings: NewPosting[],
 ): Promise<void> {
-  await db
-    .with('journal', (qb) =>
-      qb.insertInto('journals').values({
-        id: journal.id,
-        enterprise_id: journal.enterpriseId,
-        kind: journal.kind,
-        description: journal.description,
-        reference: journal.reference,
-        quote_id: journal.quoteId,
-        rate_micro: journal.rateMicro,
-        created_at: journal.createdAt,
-      }),
-    )
-    .insertInto('postings')
-    .values(
-      postings.map((posting) => ({
-        journal_id: journal.id,
-        account_id: posting.accountId,
-        currency: posting.currency,
-        amount: posting.amount,
-        created_at: journal.createdAt,
-      })),
-    )
-    .execute();
+  await sql`with ${journalWithPostingsCtes(journal, postings)} select 1`.execute(db);
+}
+
+/**
+ * The `journal` and `postings` CTEs of a statement that writes a journal, for
+ * `insertJournalWithPostings` and for writes made whole in one statement. With `onlyIf`,
+ * they write only when it holds (a claimed idempotency key).
+ */
+export function journalWithPostingsCtes(
+  journal: NewJournal,
+  postings: NewPosting[],
+  onlyIf: RawBuilder<unknown> = sql`true`,
+): RawBuilder<unknown> {
+  const rows = postings.map(
+    (posting) =>
+      sql`(${posting.accountId}::uuid, ${posting.currency}::text, ${posting.amount}::bigint)`,
+  );
+  return sql`journal as (
+    insert into journals
+      (id, enterprise_id, kind, description, reference, quote_id, rate_micro, created_at)
+    select ${journal.id}::uuid, ${journal.enterpriseId}::uuid, ${journal.kind}::text,
+      ${journal.description}::text, ${journal.reference}::text, ${journal.quoteId}::uuid,
+      ${journal.rateMicro}::bigint, ${journal.createdAt}::timestamptz
+    where ${onlyIf}),
+  postings as (
+    insert into postings (journal_id, account_id, currency, amount, created_at)
+    select ${journal.id}::uuid, line.account_id, line.currency, line.amount,
+      ${journal.createdAt}::timestamptz
+    from (values ${sql.join(rows)}) as line (account_id, currency, amount)
+    where ${onlyIf})`;
 }
 
 export async function customerBalances(

@@ -27,6 +27,11 @@ export interface JournalEntry {
   lines: PostingLine[];
 }
 
+export interface PreparedJournal {
+  journal: repo.NewJournal;
+  postings: repo.NewPosting[];
+}
+
 /**
  * The money core. Every movement is one journal whose lines sum to zero per currency.
  * `post` must run inside the caller's transaction: it writes the journal and its postings
@@ -43,10 +48,27 @@ export class LedgerService {
   >();
 
   async post(trx: Trx, entry: JournalEntry): Promise<string> {
+    const prepared = await this.prepare(trx, entry);
+    try {
+      await repo.insertJournalWithPostings(trx, prepared.journal, prepared.postings);
+    } catch (error) {
+      // The balance CHECK is the funds check: it runs on the locked, current balance.
+      if (isNegativeBalanceViolation(error)) throw new AppError('INSUFFICIENT_FUNDS');
+      throw error;
+    }
+    return prepared.journal.id;
+  }
+
+  /**
+   * The journal and its postings as `post` writes them, for a write made whole in one
+   * statement (`repo.journalWithPostingsCtes`): checked to balance, with account ids, the
+   * postings in lock order. It writes nothing but accounts not yet made.
+   */
+  async prepare(db: Executor, entry: JournalEntry): Promise<PreparedJournal> {
     const lines = entry.lines.filter((line) => line.amount !== 0n);
     assertBalanced(lines);
     const resolved = await Promise.all(
-      lines.map(async (line) => ({ ...line, accountId: await this.accountId(trx, line.account) })),
+      lines.map(async (line) => ({ ...line, accountId: await this.accountId(db, line.account) })),
     );
     // Postings in account id order, so every writer locks customer accounts in the same
     // order and two writers never deadlock; on one account, credits before debits, so a
@@ -58,32 +80,23 @@ export class LedgerService {
           : 1
         : Number(b.amount > a.amount) - Number(a.amount > b.amount),
     );
-    const journalId = randomUUID();
-    try {
-      await repo.insertJournalWithPostings(
-        trx,
-        {
-          id: journalId,
-          enterpriseId: entry.enterpriseId,
-          kind: entry.kind,
-          description: entry.description,
-          reference: entry.reference ?? null,
-          quoteId: entry.quoteId ?? null,
-          rateMicro: entry.rateMicro ?? null,
-          createdAt: entry.createdAt,
-        },
-        resolved.map((line) => ({
-          accountId: line.accountId,
-          currency: currencyOf(line.account),
-          amount: line.amount,
-        })),
-      );
-    } catch (error) {
-      // The balance CHECK is the funds check: it runs on the locked, current balance.
-      if (isNegativeBalanceViolation(error)) throw new AppError('INSUFFICIENT_FUNDS');
-      throw error;
-    }
-    return journalId;
+    return {
+      journal: {
+        id: randomUUID(),
+        enterpriseId: entry.enterpriseId,
+        kind: entry.kind,
+        description: entry.description,
+        reference: entry.reference ?? null,
+        quoteId: entry.quoteId ?? null,
+        rateMicro: entry.rateMicro ?? null,
+        createdAt: entry.createdAt,
+      },
+      postings: resolved.map((line) => ({
+        accountId: line.accountId,
+        currency: currencyOf(line.account),
+        amount: line.amount,
+      })),
+    };
   }
 
   /** Balances of an enterprise's accounts (zero before its first movement). */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db, Trx } from '../db/database.js';
 import { AppError } from '../errors.js';
+import * as repo from './idempotency.repository.js';
 import { isNegativeBalanceViolation } from './ledger.service.js';
 
 export interface MoneyWriteResult<T> {
@@ -28,6 +29,58 @@ function requestHash(operation: string, body: unknown): string {
   return createHash('sha256').update(`${operation}\n${canonical}`).digest('hex');
 }
 
+/** An Idempotency-Key and the hash of the request it came with (DESIGN §4). */
+export interface IdempotencyClaim {
+  enterpriseId: string;
+  key: string;
+  requestHash: string;
+  createdAt: Date;
+}
+
+/** The request's claim when it has an Idempotency-Key; refuses a key of a bad length. */
+export function idempotencyClaimOf(request: MoneyWriteRequest): IdempotencyClaim | undefined {
+  const { idempotencyKey: key } = request;
+  if (key === undefined) return undefined;
+  if (key.length < 1 || key.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
+    throw new AppError('INVALID_INPUT', { field: 'Idempotency-Key' });
+  }
+  return {
+    enterpriseId: request.enterpriseId,
+    key,
+    requestHash: requestHash(request.operation, request.body),
+    createdAt: request.now,
+  };
+}
+
+/** What a key's first request answered, replayed only for the same request. */
+export interface StoredAnswer {
+  request_hash: string;
+  response_status: number;
+  response_body: string;
+}
+
+export function replayStoredAnswer<T>(
+  claim: IdempotencyClaim,
+  stored: StoredAnswer,
+): MoneyWriteResult<T> {
+  if (stored.request_hash !== claim.requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+  return { status: stored.response_status, body: JSON.parse(stored.response_body) as T };
+}
+
+/**
+ * Replays the answer of a key that another request claimed after this one looked for it
+ * (that claim has committed with its answer, or this request would have claimed the key).
+ */
+export async function replayKeyClaimedMeanwhile<T>(
+  db: Db,
+  claim: IdempotencyClaim,
+): Promise<MoneyWriteResult<T>> {
+  return replayStoredAnswer<T>(
+    claim,
+    await repo.requireStoredAnswer(db, claim.enterpriseId, claim.key),
+  );
+}
+
 /**
  * Runs one money write as one transaction. With an Idempotency-Key the key is claimed
  * first (a concurrent request with the same key waits on the claim), and the answer is
@@ -40,49 +93,24 @@ export async function runMoneyWrite<T>(
   request: MoneyWriteRequest,
   work: (trx: Trx) => Promise<MoneyWriteResult<T>>,
 ): Promise<MoneyWriteResult<T>> {
-  const { idempotencyKey: key } = request;
-  if (key !== undefined && (key.length < 1 || key.length > IDEMPOTENCY_KEY_MAX_LENGTH)) {
-    throw new AppError('INVALID_INPUT', { field: 'Idempotency-Key' });
-  }
-  const hash = requestHash(request.operation, request.body);
+  const claim = idempotencyClaimOf(request);
   try {
     return await db.transaction().execute(async (trx) => {
-      if (key !== undefined) {
-        const claimed = await trx
-          .insertInto('idempotency_keys')
-          .values({
-            enterprise_id: request.enterpriseId,
-            key,
-            request_hash: hash,
-            response_status: 0,
-            response_body: '',
-            created_at: request.now,
-          })
-          .onConflict((oc) => oc.columns(['enterprise_id', 'key']).doNothing())
-          .returning('key')
-          .executeTakeFirst();
+      if (claim !== undefined) {
+        const claimed = await repo.claimIdempotencyKey(trx, claim);
         if (!claimed) {
-          const previous = await trx
-            .selectFrom('idempotency_keys')
-            .select(['request_hash', 'response_status', 'response_body'])
-            .where('enterprise_id', '=', request.enterpriseId)
-            .where('key', '=', key)
-            .executeTakeFirstOrThrow();
-          if (previous.request_hash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
-          return {
-            status: previous.response_status,
-            body: JSON.parse(previous.response_body) as T,
-          };
+          return replayStoredAnswer<T>(
+            claim,
+            await repo.requireStoredAnswer(trx, claim.enterpriseId, claim.key),
+          );
         }
       }
       const result = await work(trx);
-      if (key !== undefined) {
-        await trx
-          .updateTable('idempotency_keys')
-          .set({ response_status: result.status, response_body: JSON.stringify(result.body) })
-          .where('enterprise_id', '=', request.enterpriseId)
-          .where('key', '=', key)
-          .execute();
+      if (claim !== undefined) {
+        await repo.storeAnswer(trx, claim, {
+          status: result.status,
+          body: JSON.stringify(result.body),
+        });
       }
       return result;
     });
@@ -95,5 +123,5 @@ export async function runMoneyWrite<T>(
 
 /** Drops keys older than their 24-hour life. */
 export async function deleteExpiredIdempotencyKeys(db: Db, before: Date): Promise<void> {
-  await db.deleteFrom('idempotency_keys').where('created_at', '<', before).execute();
+  await repo.deleteIdempotencyKeysBefore(db, before);
 }

@@ -1,6 +1,12 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import type { PaymentsTable } from '../../db/schema.js';
+import type { PaymentRecipientsTable, PaymentsTable } from '../../db/schema.js';
+import { claimWithAnswerCte } from '../../ledger/idempotency.repository.js';
+import { journalWithPostingsCtes } from '../../ledger/ledger.repository.js';
+import type { PreparedJournal } from '../../ledger/ledger.service.js';
+import type { IdempotencyClaim, StoredAnswer } from '../../ledger/money-write.js';
+
+type Nullable<T> = { [K in keyof T]: T[K] | null };
 
 export type PaymentRow = Selectable<PaymentsTable>;
 export type PaymentStatus = PaymentsTable['status'];
@@ -200,4 +206,90 @@ export async function findInvoicePartsOfPayment(
     .where('payment_id', '=', paymentId)
     .orderBy('invoice_id')
     .execute();
+}
+
+/** A pay-now payment: its journal is written with it, and its tracking number taken ahead. */
+export type NewPayNowPayment = Omit<NewPayment, 'journalId'> & { trackingId: bigint };
+
+/** What a pay-now reads before it writes, in one round trip. */
+export interface PayNowContext {
+  /** The payment's tracking number, taken ahead from the column's sequence. */
+  trackingId: bigint;
+  /** The enterprise's supplier of that id, deleted or not. */
+  recipient: PaymentRecipientsTable | undefined;
+  /** The answer already stored under the request's Idempotency-Key. */
+  storedAnswer: StoredAnswer | undefined;
+}
+
+/**
+ * A pay-now's one read: a tracking number, the supplier (scoped by enterprise), and the
+ * stored answer of its Idempotency-Key. A recipient id that is not a uuid finds nothing.
+ */
+export async function findPayNowContext(
+  db: Executor,
+  input: { enterpriseId: string; recipientId: string | null; idempotencyKey: string | null },
+): Promise<PayNowContext> {
+  const result = await sql<
+    Nullable<PaymentRecipientsTable> &
+      Nullable<StoredAnswer> & { tracking_id: bigint; recipient_found: boolean }
+  >`
+    select nextval(pg_get_serial_sequence('payments', 'tracking_id')) as tracking_id,
+      r.id is not null as recipient_found, r.*,
+      k.request_hash, k.response_status, k.response_body
+    from (select 1) as one
+    left join payment_recipients r
+      on r.enterprise_id = ${input.enterpriseId}::uuid and r.id = ${input.recipientId}::uuid
+    left join idempotency_keys k
+      on k.enterprise_id = ${input.enterpriseId}::uuid and k.key = ${input.idempotencyKey}::text`.execute(
+    db,
+  );
+  const row = result.rows[0];
+  if (!row) throw new Error('The pay-now context query answered no row');
+  const { tracking_id, recipient_found, request_hash, response_status, response_body, ...r } = row;
+  return {
+    trackingId: tracking_id,
+    recipient: recipient_found ? (r as PaymentRecipientsTable) : undefined,
+    storedAnswer:
+      request_hash !== null && response_status !== null && response_body !== null
+        ? { request_hash, response_status, response_body }
+        : undefined,
+  };
+}
+
+/**
+ * A whole pay-now in one statement, so in one transaction of its own: the key's claim
+ * with its answer (when there is a key), the journal, its postings (whose trigger locks
+ * and moves the customer's balance, refused below zero), and the payment. With a claim,
+ * nothing is written unless this statement claimed the key. Answers whether it wrote.
+ */
+export async function insertPayNowInOneStatement(
+  db: Executor,
+  input: {
+    /** The request's Idempotency-Key, claimed with the answer this write gives. */
+    idempotency: { claim: IdempotencyClaim; answer: { status: number; body: string } } | undefined;
+    journal: PreparedJournal;
+    payment: NewPayNowPayment;
+  },
+): Promise<boolean> {
+  const { idempotency, journal, payment } = input;
+  const onlyIf = idempotency ? sql`exists (select from claim)` : sql`true`;
+  const ctes = [
+    ...(idempotency ? [claimWithAnswerCte(idempotency.claim, idempotency.answer)] : []),
+    journalWithPostingsCtes(journal.journal, journal.postings, onlyIf),
+    sql`payment as (
+      insert into payments (id, enterprise_id, tracking_id, type, status, payment_recipient_id,
+        conversion_id, amount_mxn, amount_usd, rate_micro, concept, tracking_key, journal_id,
+        created_at, completed_at)
+      overriding system value
+      select ${payment.id}::uuid, ${payment.enterpriseId}::uuid, ${payment.trackingId}::bigint,
+        ${payment.type}::text, ${'PROCESSING' satisfies PaymentStatus}::text,
+        ${payment.recipientId}::uuid, ${payment.conversionId}::uuid,
+        ${payment.amountMxn}::bigint, ${payment.amountUsd}::bigint, ${payment.rateMicro}::bigint,
+        ${payment.concept}::text, ${payment.trackingKey}::text, ${journal.journal.id}::uuid,
+        ${payment.createdAt}::timestamptz, null
+      where ${onlyIf})`,
+  ];
+  const result = await sql<{ written: boolean }>`
+    with ${sql.join(ctes)} select ${onlyIf} as written`.execute(db);
+  return result.rows[0]?.written === true;
 }

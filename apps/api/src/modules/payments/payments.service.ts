@@ -13,8 +13,17 @@ import {
 } from '@app/domain';
 import type { Db, Executor, Trx } from '../../db/database.js';
 import { AppError, isAppError } from '../../errors.js';
-import type { LedgerService, PostingLine } from '../../ledger/ledger.service.js';
-import { runMoneyWrite } from '../../ledger/money-write.js';
+import {
+  isNegativeBalanceViolation,
+  type JournalEntry,
+  type LedgerService,
+} from '../../ledger/ledger.service.js';
+import {
+  idempotencyClaimOf,
+  replayKeyClaimedMeanwhile,
+  replayStoredAnswer,
+  runMoneyWrite,
+} from '../../ledger/money-write.js';
 import type { ConversionsService } from '../conversions/conversions.service.js';
 import type { ApiInvoice, InvoicesService } from '../invoices/invoices.service.js';
 import { isUuid, type RatesService } from '../rates/rates.service.js';
@@ -166,42 +175,87 @@ export class PaymentsService {
     });
   }
 
-  /** Sends USD now to a supplier as MXN at a spot quote, with no invoice. */
+  /**
+   * Sends USD now to a supplier as MXN at a spot quote, with no invoice. The busiest money
+   * write, so it takes two round trips and no explicit transaction: one read (a replay's
+   * answer, the supplier, a tracking number), then the whole write, the key's claim with
+   * its answer included, in one statement, which is a transaction of its own.
+   */
   async sendPayNow(
     enterpriseId: string,
     input: { amountUsd: bigint; comment: string; recipientId: string; quoteId: string },
     idempotencyKey: string | undefined,
   ): Promise<ApiPayment> {
-    return this.moneyWrite(
+    const now = this.now();
+    const claim = idempotencyClaimOf({
       enterpriseId,
-      'payments/sendPayNow',
-      input,
       idempotencyKey,
-      async (trx) => {
-        const now = this.now();
-        const recipient = await this.suppliers.requireRecipient(
-          trx,
-          enterpriseId,
-          input.recipientId,
-        );
-        const quote = await this.rates.requireSpotQuote(trx, enterpriseId, input.quoteId, {
-          field: 'sExchangeRateReference',
-        });
-        const amountMxn = convertUsdToMxn(input.amountUsd, quote.rateMicro);
-        if (amountMxn <= 0n) throw new AppError('INVALID_INPUT', { field: 'dAmount' });
-        return this.recordPayNow(trx, enterpriseId, {
-          recipient,
-          amountMxn,
-          amountUsd: input.amountUsd,
-          rateMicro: quote.rateMicro,
-          quoteId: quote.id,
-          concept: input.comment,
-          invoiceParts: [],
-          amountField: 'dAmount',
-          now,
-        });
-      },
+      operation: 'payments/sendPayNow',
+      body: input,
+      now,
+    });
+    const context = await repo.findPayNowContext(this.db, {
+      enterpriseId,
+      recipientId: isUuid(input.recipientId) ? input.recipientId : null,
+      idempotencyKey: claim?.key ?? null,
+    });
+    if (claim && context.storedAnswer) {
+      return replayStoredAnswer<ApiPayment>(claim, context.storedAnswer).body;
+    }
+    const recipient = this.suppliers.payableRecipient(context.recipient);
+    const quote = await this.rates.requireSpotQuote(this.db, enterpriseId, input.quoteId, {
+      field: 'sExchangeRateReference',
+    });
+    const amountMxn = convertUsdToMxn(input.amountUsd, quote.rateMicro);
+    if (amountMxn <= 0n) throw new AppError('INVALID_INPUT', { field: 'dAmount' });
+    const trackingKey = newTrackingKey(now);
+    const journal = await this.ledger.prepare(
+      this.db,
+      payNowJournal(enterpriseId, {
+        recipientName: recipient.name,
+        amountMxn,
+        amountUsd: input.amountUsd,
+        rateMicro: quote.rateMicro,
+        quoteId: quote.id,
+        trackingKey,
+        now,
+      }),
     );
+    const payment: repo.NewPayNowPayment = {
+      id: randomUUID(),
+      trackingId: context.trackingId,
+      enterpriseId,
+      type: 'PAY_NOW',
+      recipientId: recipient.id,
+      conversionId: null,
+      amountMxn,
+      amountUsd: input.amountUsd,
+      rateMicro: quote.rateMicro,
+      concept: input.comment,
+      trackingKey,
+      createdAt: now,
+    };
+    // What was written is the whole answer: a new payment has no invoices and no conversion.
+    const { answer } = toApiPayment(writtenPaymentView(payment, recipient), [], new Map());
+    let written: boolean;
+    try {
+      written = await repo.insertPayNowInOneStatement(this.db, {
+        idempotency: claim && { claim, answer: { status: 201, body: JSON.stringify(answer) } },
+        journal,
+        payment,
+      });
+    } catch (error) {
+      // The balance CHECK is the funds check: it runs on the locked, current balance.
+      if (isNegativeBalanceViolation(error)) {
+        throw new AppError('INSUFFICIENT_FUNDS', { field: 'dAmount' });
+      }
+      throw error;
+    }
+    if (!written && claim) {
+      return (await replayKeyClaimedMeanwhile<ApiPayment>(this.db, claim)).body;
+    }
+    await this.submitPayout(payoutOrderOf(payment, recipient));
+    return answer;
   }
 
   /**
@@ -593,23 +647,19 @@ export class PaymentsService {
     },
   ): Promise<{ payment: ApiPayment; order: PayoutOrder }> {
     const trackingKey = newTrackingKey(input.now);
-    const lines: PostingLine[] = [
-      { account: { enterpriseId, kind: 'USD_AVAILABLE' }, amount: -input.amountUsd },
-      { account: { house: 'HOUSE_FX_USD' }, amount: input.amountUsd },
-      { account: { house: 'HOUSE_FX_MXN' }, amount: -input.amountMxn },
-      { account: { house: 'HOUSE_PAYOUT_CLEARING_MXN' }, amount: input.amountMxn },
-    ];
     const journalId = await withAmountField(input.amountField, () =>
-      this.ledger.post(trx, {
-        enterpriseId,
-        kind: 'PAY_NOW',
-        description: `Pay now to ${input.recipient.name}`,
-        reference: trackingKey,
-        quoteId: input.quoteId,
-        rateMicro: input.rateMicro,
-        createdAt: input.now,
-        lines,
-      }),
+      this.ledger.post(
+        trx,
+        payNowJournal(enterpriseId, {
+          recipientName: input.recipient.name,
+          amountMxn: input.amountMxn,
+          amountUsd: input.amountUsd,
+          rateMicro: input.rateMicro,
+          quoteId: input.quoteId,
+          trackingKey,
+          now: input.now,
+        }),
+      ),
     );
     return this.insertPayment(trx, enterpriseId, {
       type: 'PAY_NOW',
@@ -668,15 +718,16 @@ export class PaymentsService {
     );
     return {
       payment: await this.get(enterpriseId, paymentId, trx),
-      order: {
-        paymentId,
-        enterpriseId,
-        trackingKey: input.trackingKey,
-        amountMxn: input.amountMxn,
-        beneficiaryName: input.recipient.name,
-        clabe: input.recipient.clabe,
-        concept: input.concept,
-      },
+      order: payoutOrderOf(
+        {
+          id: paymentId,
+          enterpriseId,
+          trackingKey: input.trackingKey,
+          amountMxn: input.amountMxn,
+          concept: input.concept,
+        },
+        input.recipient,
+      ),
     };
   }
 
@@ -718,56 +769,146 @@ export class PaymentsService {
       list.push(part);
       partsOf.set(part.payment_id, list);
     }
-    return views.map((view) => {
-      const relationship: ApiPayment['invoice_payments_relationship'] = [];
-      let budgetUsd = 0n;
-      let costUsd = 0n;
-      for (const part of partsOf.get(view.id) ?? []) {
-        const invoice = invoices.get(part.invoice_id);
-        if (!invoice) continue;
-        relationship.push({ dAmount: moneyToNumber(part.amount_mxn), invoice });
-        budgetUsd += convertMxnToUsd(part.amount_mxn, parseRate(invoice.dRateProtection));
-        costUsd += convertMxnToUsd(part.amount_mxn, view.rate_micro);
-      }
-      // A returned payment paid nothing: it gained nothing either.
-      const gainUsd = view.status === 'RETURNED' ? 0n : budgetUsd - costUsd;
-      const answer: ApiPayment = {
-        sPaymentId: view.id,
-        iTrackingId: Number(view.tracking_id),
-        created_at: view.created_at.toISOString(),
-        completed_at: view.completed_at?.toISOString() ?? null,
-        dAmount: moneyToNumber(view.amount_mxn),
-        dAmountUsd: moneyToNumber(view.amount_usd),
-        dExchangeRate: rateToNumber(view.rate_micro),
-        sTransactionType: TRANSACTION_TYPE_IDS[view.type],
-        payment_recipient: {
-          sPaymentRecipientId: view.payment_recipient_id,
-          sName: view.recipient_name,
-          sEmail: view.recipient_email,
-          sBankName: view.recipient_bank_name,
-          sAccountNumber: maskAccount(view.recipient_clabe),
-        },
-        transaction:
-          view.conversion_id && view.conversion_type && view.conversion_tracking_id !== null
-            ? [
-                {
-                  dAmount: moneyToNumber(view.amount_mxn),
-                  transaction: {
-                    sTransactionId: view.conversion_id,
-                    iTrackingId: Number(view.conversion_tracking_id),
-                    sTransactionType: TRANSACTION_TYPE_IDS[view.conversion_type],
-                  },
-                },
-              ]
-            : [],
-        invoice_payments_relationship: relationship,
-        sStatus: view.status,
-        sTrackingKey: view.tracking_key,
-        sConcept: view.concept,
-        dProfitPercentage: view.status === 'RETURNED' ? 0 : percentOf(gainUsd, budgetUsd),
-        dCurrencyGain: moneyToNumber(gainUsd),
-      };
-      return { answer, gainUsd };
-    });
+    return views.map((view) => toApiPayment(view, partsOf.get(view.id) ?? [], invoices));
   }
+}
+
+/**
+ * A payment's answer, with the invoices it paid and the gain on them: its budget USD (the
+ * invoices' protected rates) less what the MXN cost at the payment's rate.
+ */
+function toApiPayment(
+  view: PaymentView,
+  parts: Array<{ invoice_id: string; amount_mxn: bigint }>,
+  invoices: Map<string, ApiInvoice>,
+): { answer: ApiPayment; gainUsd: bigint } {
+  const relationship: ApiPayment['invoice_payments_relationship'] = [];
+  let budgetUsd = 0n;
+  let costUsd = 0n;
+  for (const part of parts) {
+    const invoice = invoices.get(part.invoice_id);
+    if (!invoice) continue;
+    relationship.push({ dAmount: moneyToNumber(part.amount_mxn), invoice });
+    budgetUsd += convertMxnToUsd(part.amount_mxn, parseRate(invoice.dRateProtection));
+    costUsd += convertMxnToUsd(part.amount_mxn, view.rate_micro);
+  }
+  // A returned payment paid nothing: it gained nothing either.
+  const gainUsd = view.status === 'RETURNED' ? 0n : budgetUsd - costUsd;
+  const answer: ApiPayment = {
+    sPaymentId: view.id,
+    iTrackingId: Number(view.tracking_id),
+    created_at: view.created_at.toISOString(),
+    completed_at: view.completed_at?.toISOString() ?? null,
+    dAmount: moneyToNumber(view.amount_mxn),
+    dAmountUsd: moneyToNumber(view.amount_usd),
+    dExchangeRate: rateToNumber(view.rate_micro),
+    sTransactionType: TRANSACTION_TYPE_IDS[view.type],
+    payment_recipient: {
+      sPaymentRecipientId: view.payment_recipient_id,
+      sName: view.recipient_name,
+      sEmail: view.recipient_email,
+      sBankName: view.recipient_bank_name,
+      sAccountNumber: maskAccount(view.recipient_clabe),
+    },
+    transaction:
+      view.conversion_id && view.conversion_type && view.conversion_tracking_id !== null
+        ? [
+            {
+              dAmount: moneyToNumber(view.amount_mxn),
+              transaction: {
+                sTransactionId: view.conversion_id,
+                iTrackingId: Number(view.conversion_tracking_id),
+                sTransactionType: TRANSACTION_TYPE_IDS[view.conversion_type],
+              },
+            },
+          ]
+        : [],
+    invoice_payments_relationship: relationship,
+    sStatus: view.status,
+    sTrackingKey: view.tracking_key,
+    sConcept: view.concept,
+    dProfitPercentage: view.status === 'RETURNED' ? 0 : percentOf(gainUsd, budgetUsd),
+    dCurrencyGain: moneyToNumber(gainUsd),
+  };
+  return { answer, gainUsd };
+}
+
+/** A payment just written, as the payment view reads it back. */
+function writtenPaymentView(
+  payment: repo.NewPayNowPayment,
+  recipient: PaymentRecipientRow,
+): PaymentView {
+  return {
+    id: payment.id,
+    tracking_id: payment.trackingId,
+    type: payment.type,
+    status: 'PROCESSING',
+    payment_recipient_id: recipient.id,
+    conversion_id: payment.conversionId,
+    amount_mxn: payment.amountMxn,
+    amount_usd: payment.amountUsd,
+    rate_micro: payment.rateMicro,
+    concept: payment.concept,
+    tracking_key: payment.trackingKey,
+    created_at: payment.createdAt,
+    completed_at: null,
+    recipient_name: recipient.name,
+    recipient_email: recipient.email,
+    recipient_bank_name: recipient.bank_name,
+    recipient_clabe: recipient.clabe,
+    recipient_tax_id: recipient.tax_id,
+    conversion_tracking_id: null,
+    conversion_type: null,
+  };
+}
+
+/** The PAY_NOW journal (DESIGN §4): USD → FX liquidity, FX MXN → payout clearing. */
+function payNowJournal(
+  enterpriseId: string,
+  input: {
+    recipientName: string;
+    amountMxn: bigint;
+    amountUsd: bigint;
+    rateMicro: bigint;
+    quoteId: string;
+    trackingKey: string;
+    now: Date;
+  },
+): JournalEntry {
+  return {
+    enterpriseId,
+    kind: 'PAY_NOW',
+    description: `Pay now to ${input.recipientName}`,
+    reference: input.trackingKey,
+    quoteId: input.quoteId,
+    rateMicro: input.rateMicro,
+    createdAt: input.now,
+    lines: [
+      { account: { enterpriseId, kind: 'USD_AVAILABLE' }, amount: -input.amountUsd },
+      { account: { house: 'HOUSE_FX_USD' }, amount: input.amountUsd },
+      { account: { house: 'HOUSE_FX_MXN' }, amount: -input.amountMxn },
+      { account: { house: 'HOUSE_PAYOUT_CLEARING_MXN' }, amount: input.amountMxn },
+    ],
+  };
+}
+
+function payoutOrderOf(
+  payment: {
+    id: string;
+    enterpriseId: string;
+    trackingKey: string;
+    amountMxn: bigint;
+    concept: string;
+  },
+  recipient: PaymentRecipientRow,
+): PayoutOrder {
+  return {
+    paymentId: payment.id,
+    enterpriseId: payment.enterpriseId,
+    trackingKey: payment.trackingKey,
+    amountMxn: payment.amountMxn,
+    beneficiaryName: recipient.name,
+    clabe: recipient.clabe,
+    concept: payment.concept,
+  };
 }

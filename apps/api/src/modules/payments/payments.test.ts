@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   convertMxnToUsd,
   convertUsdToMxn,
@@ -13,6 +13,7 @@ import {
 import {
   balancesOf,
   expectLedgerSound,
+  fundUsd,
   moneyTableCounts,
   newCustomer,
   spotQuote,
@@ -28,8 +29,9 @@ import {
   paymentRow,
   pdfText,
 } from '../../test/payment-fixtures.js';
+import { countingStatements } from '../../test/statement-counter.js';
 import { createTestApp, json, TEST_ENGINE, type TestApp } from '../../test/test-app.js';
-import type { ApiPayment } from './payments.service.js';
+import { PaymentsService, type ApiPayment } from './payments.service.js';
 
 let t: TestApp;
 
@@ -293,6 +295,124 @@ describe(`payments on ${TEST_ENGINE}`, () => {
     );
     expect(reused.statusCode).toBe(422);
     expect(json(reused)).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
+  });
+
+  it('makes a pay-now in two statements and no explicit transaction, answering the payment as stored', async () => {
+    const customer = await newCustomer(t, { usd: '110.00' });
+    const supplierId = await insertSupplier(t, customer.enterpriseId);
+    const quote = await spotQuote(t, customer.enterpriseId);
+    // The first payment also reads the ledger's account ids, which the process then keeps.
+    expect((await sendPayNow(customer, supplierId, { dAmount: 10 })).statusCode).toBe(201);
+    const counted = countingStatements(t.db);
+    const { finance } = t.app;
+    const payments = new PaymentsService(
+      counted.db,
+      finance.ledger,
+      finance.rates,
+      finance.suppliers,
+      finance.invoices,
+      finance.conversions,
+      { payoutSettleSeconds: 60 },
+      t.clock.now,
+    );
+    const transactions = vi.spyOn(counted.db, 'transaction');
+    const input = (usd: string) => ({
+      amountUsd: parseMoney(usd),
+      comment: 'Pedido 9',
+      recipientId: supplierId,
+      quoteId: quote.id,
+    });
+
+    const sent = await payments.sendPayNow(customer.enterpriseId, input('30.00'), 'key-9');
+    expect(counted.count()).toBe(2);
+    expect(sent).toEqual(await finance.payments.get(customer.enterpriseId, sent.sPaymentId));
+    const listed = await customer.call('GET', 'payments/');
+    expect(json<{ payments: ApiPayment[] }>(listed).payments[0]).toEqual(sent);
+
+    // A replay is the one read, and answers what the first request answered.
+    const replayed = await payments.sendPayNow(customer.enterpriseId, input('30.00'), 'key-9');
+    expect(counted.count()).toBe(3);
+    expect(replayed).toEqual(sent);
+    await expect(
+      payments.sendPayNow(customer.enterpriseId, input('30.01'), 'key-9'),
+    ).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
+
+    // Without a key it is the same two statements.
+    await payments.sendPayNow(customer.enterpriseId, input('20.00'), undefined);
+    expect(counted.count()).toBe(6);
+    expect(transactions).not.toHaveBeenCalled();
+    expect((await balancesOf(t, customer.enterpriseId)).USD_AVAILABLE).toBe(5_000n);
+  });
+
+  it('stores nothing under the key of a refused pay-now, so the retry with funds pays once', async () => {
+    const customer = await newCustomer(t, { usd: '10.00' });
+    const supplierId = await insertSupplier(t, customer.enterpriseId);
+    const quote = await spotQuote(t, customer.enterpriseId);
+    const body = {
+      dAmount: 25,
+      comment: 'Pedido 10',
+      sPaymentRecipientId: supplierId,
+      sExchangeRateReference: quote.id,
+    };
+    const before = await moneyTableCounts(t);
+    const refused = await customer.call('POST', 'payments/sendPayNow', body, withKey('k-10'));
+    expect(refused.statusCode).toBe(409);
+    expect(json(refused)).toMatchObject({ code: 'INSUFFICIENT_FUNDS', field: 'dAmount' });
+    expect(await moneyTableCounts(t)).toEqual(before);
+    const keys = () =>
+      t.db
+        .selectFrom('idempotency_keys')
+        .select('key')
+        .where('enterprise_id', '=', customer.enterpriseId)
+        .execute();
+    expect(await keys()).toEqual([]);
+
+    await fundUsd(t, customer.enterpriseId, '20.00');
+    const paid = await customer.call('POST', 'payments/sendPayNow', body, withKey('k-10'));
+    expect(paid.statusCode, paid.body).toBe(201);
+    const again = await customer.call('POST', 'payments/sendPayNow', body, withKey('k-10'));
+    expect(json(again)).toEqual(json(paid));
+    expect((await balancesOf(t, customer.enterpriseId)).USD_AVAILABLE).toBe(500n);
+    expect(await keys()).toEqual([{ key: 'k-10' }]);
+  });
+
+  it('replays the answer when the key is claimed between its read and its write', async () => {
+    const customer = await newCustomer(t, { usd: '100.00' });
+    const supplierId = await insertSupplier(t, customer.enterpriseId);
+    const quote = await spotQuote(t, customer.enterpriseId);
+    // The write's own text (its parts are nested fragments).
+    const writes = countingStatements(t.db, ' as written');
+    const { finance } = t.app;
+    const payments = new PaymentsService(
+      writes.db,
+      finance.ledger,
+      finance.rates,
+      finance.suppliers,
+      finance.invoices,
+      finance.conversions,
+      { payoutSettleSeconds: 60 },
+      t.clock.now,
+    );
+    const input = {
+      amountUsd: 4_000n,
+      comment: 'Pedido 11',
+      recipientId: supplierId,
+      quoteId: quote.id,
+    };
+    // Both read before either writes: each finds the key free, and both try to write.
+    const answers = await Promise.all([
+      payments.sendPayNow(customer.enterpriseId, input, 'k-11'),
+      payments.sendPayNow(customer.enterpriseId, input, 'k-11'),
+    ]);
+    expect(writes.count()).toBe(2);
+    expect(answers[1]).toEqual(answers[0]);
+    expect((await balancesOf(t, customer.enterpriseId)).USD_AVAILABLE).toBe(6_000n);
+    const rows = await t.db
+      .selectFrom('payments')
+      .select('id')
+      .where('enterprise_id', '=', customer.enterpriseId)
+      .execute();
+    expect(rows).toEqual([{ id: answers[0].sPaymentId }]);
   });
 
   it('pays a supplier from a conversion, oldest attached invoice first', async () => {

@@ -49,14 +49,24 @@ export class SuppliersService {
     recipientId: string,
     options: { field?: string; includeDeleted?: boolean; forShare?: boolean } = {},
   ): Promise<PaymentRecipientRow> {
-    const field = options.field ?? 'sPaymentRecipientId';
     const row = isUuid(recipientId)
       ? await repo.findRecipient(db, enterpriseId, recipientId, {
           ...(options.forShare ? { lock: 'share' as const } : {}),
         })
       : undefined;
+    return this.payableRecipient(row, options);
+  }
+
+  /**
+   * A supplier found by the caller (scoped by its enterprise) that can be paid: found, and
+   * not deleted unless `includeDeleted`.
+   */
+  payableRecipient(
+    row: PaymentRecipientRow | undefined,
+    options: { field?: string; includeDeleted?: boolean } = {},
+  ): PaymentRecipientRow {
     if (!row || (row.deleted_at !== null && !options.includeDeleted)) {
-      throw new AppError('NOT_FOUND', { field });
+      throw new AppError('NOT_FOUND', { field: options.field ?? 'sPaymentRecipientId' });
     }
     return row;
   }
