@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/database.js';
 import {
@@ -18,11 +17,16 @@ export function createMailTransport(
   options: { smtpUrl?: string | undefined; from: string },
   log: FastifyBaseLogger,
 ): MailTransport {
-  if (options.smtpUrl) {
-    const transporter = nodemailer.createTransport(options.smtpUrl);
+  const { smtpUrl } = options;
+  if (smtpUrl) {
+    // Loaded with the first e-mail, not at start-up (it is a large module).
+    let transporter: Promise<{ sendMail(mail: object): Promise<unknown> }> | undefined;
     return {
       async send(email) {
-        await transporter.sendMail({ from: options.from, ...email });
+        transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+          nodemailer.createTransport(smtpUrl),
+        );
+        await (await transporter).sendMail({ from: options.from, ...email });
       },
     };
   }

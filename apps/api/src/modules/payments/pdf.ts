@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import { BUSINESS_TIME_ZONE, moneyToDecimalString, rateToDecimalString } from '@app/domain';
 import type { Language } from '@app/domain';
 
@@ -10,6 +9,8 @@ export async function renderPdf(
   info: { title: string; subject?: string; createdAt: Date; margin?: number },
   draw: (doc: PDFKit.PDFDocument) => void,
 ): Promise<Buffer> {
+  // Loaded with the first document, not at start-up (it is a large module).
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     compress: false,
     size: 'LETTER',
