@@ -64,6 +64,21 @@ async function sendPayNow(
   );
 }
 
+/** The app's payment service, on a database of the test's (one that counts statements). */
+function paymentsServiceOn(db: TestApp['db']): PaymentsService {
+  const { finance } = t.app;
+  return new PaymentsService(
+    db,
+    finance.ledger,
+    finance.rates,
+    finance.suppliers,
+    finance.invoices,
+    finance.conversions,
+    { payoutSettleSeconds: 60 },
+    t.clock.now,
+  );
+}
+
 describe(`payments on ${TEST_ENGINE}`, () => {
   beforeEach(async () => {
     t = await createTestApp();
@@ -304,17 +319,7 @@ describe(`payments on ${TEST_ENGINE}`, () => {
     // The first payment also reads the ledger's account ids, which the process then keeps.
     expect((await sendPayNow(customer, supplierId, { dAmount: 10 })).statusCode).toBe(201);
     const counted = countingStatements(t.db);
-    const { finance } = t.app;
-    const payments = new PaymentsService(
-      counted.db,
-      finance.ledger,
-      finance.rates,
-      finance.suppliers,
-      finance.invoices,
-      finance.conversions,
-      { payoutSettleSeconds: 60 },
-      t.clock.now,
-    );
+    const payments = paymentsServiceOn(counted.db);
     const transactions = vi.spyOn(counted.db, 'transaction');
     const input = (usd: string) => ({
       amountUsd: parseMoney(usd),
@@ -325,7 +330,7 @@ describe(`payments on ${TEST_ENGINE}`, () => {
 
     const sent = await payments.sendPayNow(customer.enterpriseId, input('30.00'), 'key-9');
     expect(counted.count()).toBe(2);
-    expect(sent).toEqual(await finance.payments.get(customer.enterpriseId, sent.sPaymentId));
+    expect(sent).toEqual(await t.app.finance.payments.get(customer.enterpriseId, sent.sPaymentId));
     const listed = await customer.call('GET', 'payments/');
     expect(json<{ payments: ApiPayment[] }>(listed).payments[0]).toEqual(sent);
 
@@ -382,17 +387,7 @@ describe(`payments on ${TEST_ENGINE}`, () => {
     const quote = await spotQuote(t, customer.enterpriseId);
     // The write's own text (its parts are nested fragments).
     const writes = countingStatements(t.db, ' as written');
-    const { finance } = t.app;
-    const payments = new PaymentsService(
-      writes.db,
-      finance.ledger,
-      finance.rates,
-      finance.suppliers,
-      finance.invoices,
-      finance.conversions,
-      { payoutSettleSeconds: 60 },
-      t.clock.now,
-    );
+    const payments = paymentsServiceOn(writes.db);
     const input = {
       amountUsd: 4_000n,
       comment: 'Pedido 11',
