@@ -93,8 +93,7 @@ function min(a: bigint, b: bigint): bigint {
 }
 
 /** Refusals of the ledger carry the field of the amount that did not fit. */
-async function withAmountField<T>(field: string | undefined, post: () => Promise<T>): Promise<T> {
-  if (field === undefined) return post();
+async function withAmountField<T>(field: string, post: () => Promise<T>): Promise<T> {
   try {
     return await post();
   } catch (error) {
@@ -169,7 +168,6 @@ export class PaymentsService {
         quoteId: quote.id,
         concept: `Pago factura ${invoice.invoice_name}`.slice(0, CONCEPT_MAX_LENGTH),
         invoiceParts: [{ invoiceId: invoice.id, amountMxn }],
-        amountField: undefined,
         now,
       });
     });
@@ -285,7 +283,6 @@ export class PaymentsService {
       quoteId: input.quoteId,
       concept: input.concept.slice(0, CONCEPT_MAX_LENGTH),
       invoiceParts: [],
-      amountField: undefined,
       now: this.now(),
     });
   }
@@ -641,25 +638,21 @@ export class PaymentsService {
       quoteId: string;
       concept: string;
       invoiceParts: Array<{ invoiceId: string; amountMxn: bigint }>;
-      /** The body field an INSUFFICIENT_FUNDS refusal names, when the body has one. */
-      amountField: string | undefined;
       now: Date;
     },
   ): Promise<{ payment: ApiPayment; order: PayoutOrder }> {
     const trackingKey = newTrackingKey(input.now);
-    const journalId = await withAmountField(input.amountField, () =>
-      this.ledger.post(
-        trx,
-        payNowJournal(enterpriseId, {
-          recipientName: input.recipient.name,
-          amountMxn: input.amountMxn,
-          amountUsd: input.amountUsd,
-          rateMicro: input.rateMicro,
-          quoteId: input.quoteId,
-          trackingKey,
-          now: input.now,
-        }),
-      ),
+    const journalId = await this.ledger.post(
+      trx,
+      payNowJournal(enterpriseId, {
+        recipientName: input.recipient.name,
+        amountMxn: input.amountMxn,
+        amountUsd: input.amountUsd,
+        rateMicro: input.rateMicro,
+        quoteId: input.quoteId,
+        trackingKey,
+        now: input.now,
+      }),
     );
     return this.insertPayment(trx, enterpriseId, {
       type: 'PAY_NOW',
