@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 import { PGliteDialect } from './pglite-dialect.js';
+import { preparingPool } from './prepared-statements.js';
 
 export type Db = Kysely<Database>;
 export type Trx = Transaction<Database>;
@@ -57,7 +58,7 @@ export async function openDatabase(options: {
     // An idle connection dropped by the server must not crash the process; the pool
     // replaces it on the next query.
     pool.on('error', () => {});
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
 

@@ -1,0 +1,90 @@
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TEST_ENGINE } from '../test/test-app.js';
+import { preparingPool, statementName } from './prepared-statements.js';
+
+const URL =
+  process.env.TEST_DATABASE_URL ??
+  process.env.DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/test';
+
+// Prepared statements are PostgreSQL's (node-postgres's named statements); PGlite is not
+// reached through pg.Pool.
+describe.skipIf(TEST_ENGINE !== 'postgres')('statements prepared once per connection', () => {
+  let db: Kysely<unknown> | undefined;
+  afterEach(async () => {
+    await db?.destroy();
+    db = undefined;
+  });
+
+  /** One connection, so every statement meets the same server process. */
+  function open(capacity?: number): Kysely<unknown> {
+    db = new Kysely<unknown>({
+      dialect: new PostgresDialect({
+        pool: preparingPool(new pg.Pool({ connectionString: URL, max: 1 }), capacity),
+      }),
+    });
+    return db;
+  }
+
+  async function preparedTexts(database: Kysely<unknown>): Promise<string[]> {
+    const result = await sql<{ name: string; statement: string }>`
+      select name, statement from pg_prepared_statements order by prepare_time`.execute(database);
+    // The listing itself has a parameter-free text, so it is never prepared.
+    return result.rows.map((row) => `${row.name} ${row.statement}`);
+  }
+
+  it('parses a statement with parameters once and answers every call', async () => {
+    const database = open();
+    const add = (n: number) => sql<{ sum: number }>`select ${n}::int + 1 as sum`.execute(database);
+    expect((await add(1)).rows).toEqual([{ sum: 2 }]);
+    expect((await add(41)).rows).toEqual([{ sum: 42 }]);
+    expect((await add(-3)).rows).toEqual([{ sum: -2 }]);
+    const text = 'select $1::int + 1 as sum';
+    expect(await preparedTexts(database)).toEqual([`${statementName(text)} ${text}`]);
+  });
+
+  it('keeps at most its capacity, dropping the least recently used', async () => {
+    const database = open(2);
+    const one = () => sql`select ${1}::int as a`.execute(database);
+    const two = () => sql`select ${2}::int as b`.execute(database);
+    const three = () => sql`select ${3}::int as c`.execute(database);
+    await one();
+    await two();
+    await one(); // now `two` is the least recently used
+    await three();
+    const prepared = await preparedTexts(database);
+    expect(prepared).toHaveLength(2);
+    expect(prepared.join('\n')).toContain('as a');
+    expect(prepared.join('\n')).toContain('as c');
+    expect(prepared.join('\n')).not.toContain('as b');
+    expect((await two()).rows).toEqual([{ b: 2 }]);
+    expect(await preparedTexts(database)).toHaveLength(2);
+  });
+
+  it('leaves statements without parameters and failed statements unprepared', async () => {
+    const database = open();
+    await sql`select 1 as plain`.execute(database);
+    await expect(sql`select ${1}::int +`.execute(database)).rejects.toThrow(/syntax/);
+    expect(await preparedTexts(database)).toEqual([]);
+    expect((await sql<{ n: number }>`select ${7}::int as n`.execute(database)).rows).toEqual([
+      { n: 7 },
+    ]);
+  });
+
+  it('works inside a transaction, and after one that failed', async () => {
+    const database = open(1);
+    await expect(
+      database.transaction().execute(async (trx) => {
+        await sql`select ${1}::int as x`.execute(trx);
+        await sql`select ${1}::int / 0 as y`.execute(trx);
+      }),
+    ).rejects.toThrow(/division by zero/);
+    const answer = await database
+      .transaction()
+      .execute(async (trx) => (await sql<{ z: number }>`select ${5}::int as z`.execute(trx)).rows);
+    expect(answer).toEqual([{ z: 5 }]);
+    expect(await preparedTexts(database)).toHaveLength(1);
+  });
+});
