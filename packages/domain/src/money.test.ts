@@ -85,6 +85,24 @@ describe('money formatting', () => {
       RUNS,
     );
   });
+
+  it('gives the number its decimal string reads as, for every amount', () => {
+    const amounts = fc.oneof(
+      fc.bigInt({ min: -MAX_MONEY_CENTS, max: MAX_MONEY_CENTS }),
+      fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }),
+      fc.integer({ min: -100_000, max: 100_000 }).map(BigInt),
+    );
+    fc.assert(
+      fc.property(amounts, (cents) => {
+        expect(moneyToNumber(cents)).toBe(Number(moneyToDecimalString(cents)));
+      }),
+      { numRuns: 20_000 },
+    );
+    expect(moneyToNumber(0n)).toBe(0);
+    expect(moneyToNumber(1n)).toBe(0.01);
+    expect(moneyToNumber(-1n)).toBe(-0.01);
+    expect(moneyToNumber(MAX_MONEY_CENTS)).toBe(9_999_999_999_999.99);
+  });
 });
 
 describe('rates', () => {
@@ -103,8 +121,9 @@ describe('rates', () => {
       fc.property(fc.bigInt({ min: 0n, max: MAX_RATE_MICRO }), (micro) => {
         expect(parseRate(rateToNumber(micro))).toBe(micro);
         expect(parseRate(rateToDecimalString(micro))).toBe(micro);
+        expect(rateToNumber(micro)).toBe(Number(rateToDecimalString(micro)));
       }),
-      RUNS,
+      { numRuns: 20_000 },
     );
   });
 });

@@ -26,9 +26,12 @@ export function moneyToDecimalString(cents: bigint): string {
   return formatFixedDecimal(cents, MONEY_DECIMALS);
 }
 
-/** For JSON output only: the number nearest the exact decimal, which prints back as it. */
+/**
+ * For JSON output only: the number nearest the exact decimal, which prints back as it.
+ * `scaledToNumber` gives exactly `Number(moneyToDecimalString(cents))`, without the string.
+ */
 export function moneyToNumber(cents: bigint): number {
-  return Number(moneyToDecimalString(cents));
+  return scaledToNumber(cents, 100, MONEY_DECIMALS);
 }
 
 /** "18.4" or 18.4 → 18_400_000n. At most 6 decimals. Positivity is the schema's concern. */
@@ -41,10 +44,22 @@ export function rateToDecimalString(rateMicro: bigint): string {
   return formatFixedDecimal(rateMicro, RATE_DECIMALS);
 }
 
-/** For JSON output only: 18_400_000n → 18.4. */
+/** For JSON output only: 18_400_000n → 18.4 (exactly `Number(rateToDecimalString(…))`). */
 export function rateToNumber(rateMicro: bigint): number {
-  return Number(rateToDecimalString(rateMicro));
+  return scaledToNumber(rateMicro, 1_000_000, RATE_DECIMALS);
 }
+
+/**
+ * The number nearest `units / scale`, for output. While `units` is a safe integer it and the
+ * scale are exact doubles, and IEEE division rounds the exact quotient to the nearest double,
+ * as `Number` does when it reads the decimal string: the same number, without building the
+ * string (the invoice list writes six of them per row). Beyond that, through the string.
+ */
+function scaledToNumber(units: bigint, scale: number, decimals: number): number {
+  if (units <= MAX_SAFE && units >= -MAX_SAFE) return Number(units) / scale;
+  return Number(formatFixedDecimal(units, decimals));
+}
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
 /**
  * numerator / denominator rounded to the nearest integer, ties away from zero: "half-up"
