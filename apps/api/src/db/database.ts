@@ -58,7 +58,9 @@ export async function openDatabase(options: {
     // An idle connection dropped by the server must not crash the process; the pool
     // replaces it on the next query.
     pool.on('error', () => {});
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: preparingPool(pool) }),
+    });
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
 
