@@ -3,10 +3,11 @@ import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryRes
 import type pg from 'pg';
 
 /**
- * How many prepared statements one connection keeps. The app's hot statements are a few
- * dozen; the rest (a list of ids of each length, rare screens) come and go. Each one holds a
- * plan in its server process, so the number is bounded: the least recently used is
- * deallocated to make room.
+ * How many prepared statements one connection keeps. Each holds a plan in its server
+ * process, so the number is bounded; the app's hot statements are a few dozen, and a
+ * connection that has prepared this many sends any further text unprepared, as before.
+ * Nothing is ever deallocated, so no statement can be queued behind a deallocation of its
+ * own name, and an aborted transaction cannot leave the client and the server disagreeing.
  */
 export const PREPARED_STATEMENTS_PER_CONNECTION = 200;
 
@@ -15,17 +16,13 @@ export function statementName(text: string): string {
   return `k_${createHash('sha1').update(text).digest('hex')}`;
 }
 
-/** The part of node-postgres's connection that records what it has prepared. */
-interface ParsedStatements {
-  connection?: { parsedStatements?: Record<string, string> };
-}
-
 /**
  * A pg pool for Kysely whose clients prepare every statement that has parameters once per
  * connection, under a name made from its text, and then only bind and execute it. PostgreSQL
  * then plans it once (or reuses a generic plan) instead of at every call: the invoice list
  * plans in about 1.3 ms and runs in 0.3 ms. Statements without parameters (transaction
- * control, migrations with several statements) go as before.
+ * control, migrations with several statements) go as before, and so does every new text
+ * once the connection holds `capacity` prepared statements.
  */
 export function preparingPool(
   pool: pg.Pool,
@@ -47,8 +44,8 @@ export function preparingPool(
 }
 
 class PreparingClient implements PostgresPoolClient {
-  /** The names prepared on this connection, least recently used first. */
-  private readonly prepared = new Map<string, true>();
+  /** The names this connection prepares (or has sent to be prepared). */
+  private readonly prepared = new Set<string>();
 
   constructor(
     private readonly client: pg.PoolClient,
@@ -66,38 +63,17 @@ class PreparingClient implements PostgresPoolClient {
     if (parameters.length === 0) {
       return this.client.query(sql) as unknown as Promise<PostgresQueryResult<R>>;
     }
-    return this.queryPrepared<R>(sql, [...parameters]);
-  }
-
-  private async queryPrepared<R>(text: string, values: unknown[]): Promise<PostgresQueryResult<R>> {
-    const name = statementName(text);
-    if (this.prepared.has(name)) {
-      this.prepared.delete(name);
-    } else if (this.prepared.size >= this.capacity) {
-      await this.evictLeastRecentlyUsed();
+    const values = [...parameters];
+    const name = statementName(sql);
+    if (!this.prepared.has(name)) {
+      if (this.prepared.size >= this.capacity) {
+        return this.client.query(sql, values) as unknown as Promise<PostgresQueryResult<R>>;
+      }
+      this.prepared.add(name);
     }
-    this.prepared.set(name, true);
-    return this.client.query({ name, text, values }) as unknown as Promise<PostgresQueryResult<R>>;
-  }
-
-  private async evictLeastRecentlyUsed(): Promise<void> {
-    const oldest = this.prepared.keys().next().value;
-    if (oldest === undefined) return;
-    const parsed = (this.client as unknown as ParsedStatements).connection?.parsedStatements;
-    // A name whose parse failed was never prepared: there is nothing to deallocate.
-    if (parsed?.[oldest] === undefined) {
-      this.prepared.delete(oldest);
-      return;
-    }
-    try {
-      await this.client.query(`deallocate "${oldest}"`);
-    } catch {
-      // In an aborted transaction nothing runs; the statement stays prepared, and the
-      // transaction's own next statement reports the abort.
-      return;
-    }
-    delete parsed[oldest];
-    this.prepared.delete(oldest);
+    return this.client.query({ name, text: sql, values }) as unknown as Promise<
+      PostgresQueryResult<R>
+    >;
   }
 
   release(): void {
