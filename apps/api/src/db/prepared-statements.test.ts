@@ -1,13 +1,8 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TEST_ENGINE } from '../test/test-app.js';
+import { ADMIN_URL, TEST_ENGINE } from '../test/test-app.js';
 import { preparingPool, statementName } from './prepared-statements.js';
-
-const URL =
-  process.env.TEST_DATABASE_URL ??
-  process.env.DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/test';
 
 // Prepared statements are PostgreSQL's (node-postgres's named statements); PGlite is not
 // reached through pg.Pool.
@@ -22,7 +17,7 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('statements prepared once per connec
   function open(capacity?: number): Kysely<unknown> {
     db = new Kysely<unknown>({
       dialect: new PostgresDialect({
-        pool: preparingPool(new pg.Pool({ connectionString: URL, max: 1 }), capacity),
+        pool: preparingPool(new pg.Pool({ connectionString: ADMIN_URL, max: 1 }), capacity),
       }),
     });
     return db;

@@ -12,7 +12,8 @@ import type { MailTransport } from '../modules/mail/mail.service.js';
  * (default postgres://postgres@127.0.0.1:5432/test), dropped when the app closes.
  */
 export const TEST_ENGINE = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
-const ADMIN_URL =
+/** The PostgreSQL server tests create their databases on (its `test` database by default). */
+export const ADMIN_URL =
   process.env.TEST_DATABASE_URL ??
   process.env.DATABASE_URL ??
   'postgres://postgres@127.0.0.1:5432/test';
