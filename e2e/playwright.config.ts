@@ -45,7 +45,8 @@ export default defineConfig({
     cwd: '..',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Seeding the demo data takes seconds on a quiet machine, much longer on a loaded one.
+    timeout: 180_000,
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
@@ -54,6 +55,8 @@ export default defineConfig({
       PASSWORD_HASH_COST: '12',
       LOG_LEVEL: 'warn',
       PUBLIC_AUTH_RATE_LIMIT: '10000',
+      // The webhooks spec's receiver listens on loopback.
+      WEBHOOK_ALLOW_LOOPBACK: 'true',
       ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
     },
   },

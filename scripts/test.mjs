@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { chromiumAvailable, CHROMIUM_PATH } from './chromium.mjs';
 import { postgresReachable, TEST_DATABASE_URL } from './postgres.mjs';
 import { run } from './lib.mjs';
+import { packagesAvailable } from '../deploy/cluster-lib.mjs';
 
 const reports = mkdtempSync(join(tmpdir(), 'pesos-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -28,7 +29,11 @@ function addPlaywright(file) {
 
 function step(name, command, args, env = {}) {
   console.log(`\n=== ${name} ===`);
+  const started = Date.now();
   const status = run(command, args, { env: { ...process.env, ...env } });
+  console.log(
+    `\n=== ${name}: ${status === 0 ? 'passed' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s ===`,
+  );
   if (status !== 0) {
     console.error(`\n${name} failed.`);
     console.log(`\ntests: ${totals.passed} passed, ${Math.max(totals.failed, 1)} failed`);
@@ -57,8 +62,17 @@ function vitestStep(name, projects, env = {}) {
 
 step('Lint', 'npm', ['run', 'lint']);
 step('Type-check', 'npm', ['run', 'typecheck']);
+step('Contract is current (docs/openapi.json, web types)', 'npm', ['run', 'contract:check']);
 vitestStep('Unit tests (domain, web)', ['domain', 'web']);
-vitestStep('API integration tests on PGlite', ['api'], { TEST_DB: 'pglite' });
+const contractCoverage = join(reports, 'contract-coverage');
+vitestStep('API integration tests on PGlite', ['api'], {
+  TEST_DB: 'pglite',
+  API_CONTRACT_COVERAGE_DIR: contractCoverage,
+});
+step('API contract coverage (every operation called)', 'node', [
+  'scripts/contract-coverage.mjs',
+  contractCoverage,
+]);
 if (await postgresReachable()) {
   vitestStep('API integration tests on PostgreSQL', ['api'], {
     TEST_DB: 'postgres',
@@ -76,6 +90,13 @@ if (await postgresReachable()) {
   ]);
 } else {
   console.warn('\nSKIPPING the fault tests: they need PostgreSQL.');
+}
+if (packagesAvailable()) {
+  step('Cluster fault tests, short form (HAProxy, 3 replicas, PgBouncer, replica)', 'node', [
+    'deploy/cluster-faults.mjs',
+  ]);
+} else {
+  console.warn('\nSKIPPING the cluster fault tests: haproxy, pgbouncer or postgresql missing.');
 }
 if (chromiumAvailable()) {
   step('Build', 'npm', ['run', 'build']);

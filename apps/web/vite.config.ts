@@ -1,13 +1,28 @@
+import { constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 // Libraries every page needs from the first paint: one long-cached chunk. MUI stays out:
 // grouping it would pull the components of lazy pages into the first load.
 const VENDOR =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|notistack)[\\/]/;
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next)[\\/]/;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Every text asset is also written as .br and .gz at build time; the server sends the one the
+    // browser accepts (precompressed: no compression work per request).
+    compression({
+      include: /\.(js|css|html|svg|json|webmanifest|txt)$/,
+      threshold: 0,
+      skipIfLargerOrEqual: true,
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+    }),
+  ],
   resolve: {
     // `source` makes @app/domain resolve to its TypeScript sources: no build step first.
     conditions: ['source', ...defaultClientConditions],

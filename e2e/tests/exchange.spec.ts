@@ -55,11 +55,15 @@ test('the dashboard shows the rate with its countdown, the balances and the coun
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(page.getByTestId('rate-today')).toHaveText(/^\d{2}\.\d{2}$/);
   await expect(page.getByTestId('rate-countdown')).toHaveText(
-    /^Exchange rate will update in \d{1,2} seconds$/,
+    /^Exchange rate will update in \d{1,2} seconds?$/,
   );
   await expect(page.getByTestId('balance-usd')).toHaveText('$50,000.00');
   await expect(page.getByTestId('balance-mxn')).toHaveText('$0.00');
-  await expect(page.getByTestId('counter-invoices')).toHaveAttribute('href', '/invoices');
+  // The counter counts what its link lists: To pay and Parcial invoices.
+  await expect(page.getByTestId('counter-invoices')).toHaveAttribute(
+    'href',
+    '/invoices?status=pending',
+  );
   await expect(page.getByTestId('counter-conversions')).toHaveAttribute('href', '/balance');
   await expect(page.getByTestId('counter-forwards')).toHaveAttribute('href', '/forwards');
   await expect(page.getByTestId('counter-forwards')).toContainText('0');
@@ -75,7 +79,7 @@ test('the dashboard shows the rate with its countdown, the balances and the coun
   await shot(page, 'exchange-en-1280');
 
   await page.getByTestId('counter-invoices').click();
-  await expect(page).toHaveURL(/\/invoices$/);
+  await expect(page).toHaveURL(/\/invoices\?status=pending$/);
 });
 
 test('send payment: pay now to a supplier in three steps', async ({ page, request }) => {
@@ -135,7 +139,7 @@ test('send payment: pay now to a supplier in three steps', async ({ page, reques
   });
 });
 
-test('convert 1,000 USD to MXN; more than the balance is refused and the dialog stays', async ({
+test('convert 1,000 USD to MXN after a review; more than the balance is flagged while typing', async ({
   page,
   request,
 }) => {
@@ -150,11 +154,10 @@ test('convert 1,000 USD to MXN; more than the balance is refused and the dialog 
   );
   await expect(dialog.getByTestId('rate-countdown')).toBeVisible();
 
-  // More than the balance: the hint does not block, the server refuses.
+  // More than the balance: flagged while typing, and the review cannot start.
   await dialog.getByTestId('amount-usd').fill('60000');
-  await dialog.getByRole('button', { name: 'Confirm conversion' }).click();
-  await expect(page.getByText('There are not enough funds for this operation.')).toBeVisible();
-  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('Above your available balance of $50,000.00 USD.');
+  await expect(dialog.getByRole('button', { name: 'Review' })).toBeDisabled();
 
   // Typing MXN fills USD; then 1,000 USD.
   await dialog.getByTestId('amount-mxn').fill('1800');
@@ -163,6 +166,8 @@ test('convert 1,000 USD to MXN; more than the balance is refused and the dialog 
   const mxn = Number(await dialog.getByTestId('amount-mxn').inputValue());
   expect(mxn).toBeGreaterThan(10_000);
   await expectNoSeriousAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Review' }).click();
+  await expect(dialog.getByTestId('detail-usd')).toHaveText('$1,000.00');
   await dialog.getByRole('button', { name: 'Confirm conversion' }).click();
 
   await expect(page.getByText('The conversion was made.')).toBeVisible();
@@ -199,6 +204,7 @@ test('an expired quote is refreshed and the user is told, without an error', asy
     (candidate) =>
       candidate.method() === 'GET' && /\/api\/v1\/en\/dashboard$/.test(candidate.url()),
   );
+  await dialog.getByRole('button', { name: 'Review' }).click();
   await dialog.getByRole('button', { name: 'Confirm conversion' }).click();
   await newQuote;
   await expect(
@@ -206,7 +212,8 @@ test('an expired quote is refreshed and the user is told, without an error', asy
   ).toBeVisible();
   await expect(page.getByText('The exchange rate quote has expired.')).toHaveCount(0);
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByTestId('amount-usd')).toHaveValue('100');
+  // Still on the review, at the new rate.
+  await expect(dialog.getByTestId('detail-usd')).toHaveText('$100.00');
 
   await dialog.getByRole('button', { name: 'Confirm conversion' }).click();
   await expect(page.getByText('The conversion was made.')).toBeVisible();

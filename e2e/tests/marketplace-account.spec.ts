@@ -137,6 +137,8 @@ test('a grower signs up, registers a CLABE and publishes an article with a photo
   page,
   request,
 }) => {
+  // Sign-up, bank, an article with a photo, both languages: over 150 s on a slow machine.
+  test.slow();
   await signUpVendor(page, uniqueEmail('grower'));
 
   await page.goto('/profile/tab/0');
@@ -148,6 +150,8 @@ test('a grower signs up, registers a CLABE and publishes an article with a photo
     'Sub-users',
     'Bank registration',
     'Articles',
+    'Notifications',
+    'Webhooks',
   ]);
   await expect(page.getByLabel('E-mail')).toHaveAttribute('readonly', '');
 
@@ -200,7 +204,8 @@ test('a grower signs up, registers a CLABE and publishes an article with a photo
   const form = page.getByRole('dialog', { name: 'Add article' });
   await expect(form).toBeVisible();
   await form.getByRole('button', { name: 'Save' }).click();
-  await expect(form.getByText('This field is required.')).toHaveCount(7);
+  await expect(form.getByText('This field is required.')).toHaveCount(6);
+  await expect(form.getByText('Give the name in English, in Spanish or in both.')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(form).toBeVisible();
   await expectAccessible(page, 'add article dialog with errors');
@@ -313,7 +318,7 @@ test('a grower signs up, registers a CLABE and publishes an article with a photo
     .getByRole('dialog', { name: 'Agregar artículo' })
     .getByRole('button', { name: 'Guardar' })
     .click();
-  await expect(page.getByText('El campo es obligatorio')).toHaveCount(7);
+  await expect(page.getByText('El campo es obligatorio')).toHaveCount(6);
   await shot(page, 'profile-article-dialog-sp', { fullPage: false });
   await page.getByRole('button', { name: 'Cancelar' }).click();
   await page.getByRole('tab', { name: 'Registro bancario' }).click();
@@ -418,7 +423,13 @@ test('a buyer edits the enterprise data, the user data, and invites a sub-user',
   await page.goto('/profile/tab/4');
   await expect(page).toHaveURL(/\/profile\/tab\/0$/);
   const tabs = page.getByRole('tablist', { name: 'Profile sections' });
-  await expect(tabs.getByRole('tab')).toHaveText(['User data', 'Enterprise data', 'Sub-users']);
+  await expect(tabs.getByRole('tab')).toHaveText([
+    'User data',
+    'Enterprise data',
+    'Sub-users',
+    'Notifications',
+    'Webhooks',
+  ]);
 
   // User data.
   await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue(email);
@@ -489,11 +500,12 @@ test('a buyer edits the enterprise data, the user data, and invites a sub-user',
 
   const row = page.getByTestId('sub-user').filter({ hasText: invitee });
   await expect(row).toContainText('Pedro Salinas');
-  await expect(row.getByRole('combobox')).toHaveText('User');
+  // An invited member starts as a PREPARER (issue 17); the admin makes them an ADMIN.
+  await expect(row.getByRole('combobox')).toHaveText('Preparer');
   await row.getByRole('combobox').click();
-  await page.getByRole('option', { name: 'Administrator' }).click();
+  await page.getByRole('option', { name: 'Admin', exact: true }).click();
   await expect(page.getByText('The role of Pedro Salinas was changed.')).toBeVisible();
-  await expect(row.getByRole('combobox')).toHaveText('Administrator');
+  await expect(row.getByRole('combobox')).toHaveText('Admin');
   await row.getByRole('button', { name: 'Deactivate Pedro Salinas' }).click();
   await expectAccessible(page, 'deactivate user confirmation');
   await page

@@ -51,7 +51,7 @@ test('creates a supplier (the server refuses a bad CLABE on its field), edits an
   await page.getByRole('button', { name: 'Add supplier' }).click();
   const form = page.getByRole('dialog', { name: 'Add supplier' });
   await form.getByRole('button', { name: 'Save' }).click();
-  await expect(form.getByText('El campo es obligatorio')).toHaveCount(5);
+  await expect(form.getByText('This field is required.')).toHaveCount(5);
   await expectAccessible(page, 'add supplier form with errors');
   await shot(page, 'suppliers-add-errors-en');
 

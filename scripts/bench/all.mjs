@@ -1,8 +1,10 @@
-// npm run bench: the server targets (bench.mjs), then the web targets (web.mjs).
+// npm run bench: the server targets (bench.mjs), then the web targets (web.mjs), then the
+// cluster row (cluster.mjs: HAProxy to 3 replicas against one replica).
 // Each prints its table; the exit code is the worse of the two (1 a target missed, 2 a run failed).
 import { run } from '../lib.mjs';
 
 const passThrough = process.argv.slice(2);
 const server = run(process.execPath, ['scripts/bench/bench.mjs', ...passThrough]);
 const web = run(process.execPath, ['scripts/bench/web.mjs', ...passThrough]);
-process.exit(Math.max(server, web));
+const cluster = run(process.execPath, ['scripts/bench/cluster.mjs', ...passThrough]);
+process.exit(Math.max(server, web, cluster));

@@ -1,9 +1,13 @@
 // npm run test:faults (short, for CI) and npm run test:faults:long (full counts).
-// Builds the server, then: crashes mid-flow on PostgreSQL and PGlite, generated bad input,
-// tenant isolation, login limits. Ends with `faults: N passed, M failed`.
+// Builds the server, then: crashes mid-flow on PostgreSQL and PGlite, a second server on
+// one PGlite directory, a login flood with other requests timed, generated bad input,
+// control characters, tenant isolation, login limits. Ends with `faults: N passed, M failed`.
 import { checks, ROOT } from './lib.mjs';
 import { runCrash } from './crash.mjs';
-import { runBadInput, runIsolation, runLogin } from './inprocess.mjs';
+import { runSharedLimits } from './shared-limit.mjs';
+import { runDoubleOpen } from './double-open.mjs';
+import { runLoginFlood } from './login-flood.mjs';
+import { runBadInput, runControlCharacters, runIsolation, runLogin } from './inprocess.mjs';
 import { postgresReachable } from '../postgres.mjs';
 import { run } from '../lib.mjs';
 
@@ -16,11 +20,15 @@ const t = checks();
 console.log(`Faults (${long ? 'long' : 'short'} form)`);
 if (await postgresReachable()) {
   await runCrash(t, 'postgres', long ? 20 : 3);
+  await runSharedLimits(t);
 } else {
   t.check('PostgreSQL reachable for the crash run', false, 'no server at TEST_DATABASE_URL');
 }
 await runCrash(t, 'pglite', long ? 5 : 1);
+await runDoubleOpen(t);
+await runLoginFlood(t);
 await runBadInput(t, long ? 2000 : 300);
+await runControlCharacters(t);
 await runIsolation(t);
 await runLogin(t, long);
 console.log(`(${Math.round((Date.now() - started) / 1000)} s)`);

@@ -27,9 +27,10 @@ async function makeApp(overrides = {}) {
   });
   await app.ready();
   const query = async (text) => (await sql.raw(text).execute(database.db)).rows;
-  const inject = async (method, path, { token, body, headers = {} } = {}) => {
+  const inject = async (method, path, { token, body, headers = {}, remoteAddress } = {}) => {
     const response = await app.inject({
       method,
+      ...(remoteAddress ? { remoteAddress } : {}),
       url: path.startsWith('/api') ? path : `/api/v1/en/${path}`,
       headers: {
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
@@ -46,7 +47,7 @@ async function makeApp(overrides = {}) {
     } catch {
       parsed = response.body;
     }
-    return { status: response.statusCode, body: parsed };
+    return { status: response.statusCode, body: parsed, headers: response.headers };
   };
   return { app, query, inject, travel: (ms) => (offsetMs += ms) };
 }
@@ -180,7 +181,16 @@ const badMoney = fc.oneof(
   fc.array(fc.integer(), { maxLength: 2 }),
   fc.dictionary(fc.string(), fc.integer(), { maxKeys: 2 }),
 );
-const badString = fc.oneof(notString, hugeString, fc.constant(''));
+/** Control characters no text field takes: NUL (PostgreSQL cannot store it), C0, DEL, C1. */
+const CONTROL_CHARACTERS = ['\u0000', '\u0001', '\u0007', '\u000b', '\u001b', '\u007f', '\u0085'];
+const withControl = fc
+  .tuple(
+    fc.string({ maxLength: 8 }),
+    fc.constantFrom(...CONTROL_CHARACTERS),
+    fc.string({ maxLength: 8 }),
+  )
+  .map(([before, control, after]) => `${before}${control}${after}`);
+const badString = fc.oneof(notString, hugeString, fc.constant(''), withControl);
 const nestedJunk = fc.letrec((tie) => ({
   node: fc.oneof(
     { depthSize: 'small' },
@@ -474,7 +484,12 @@ function badValue(kind) {
         hugeString,
       );
     case 'email':
-      return fc.oneof(notString, hugeString, fc.constantFrom('', 'not-an-email', '@', 'a@'));
+      return fc.oneof(
+        notString,
+        hugeString,
+        withControl,
+        fc.constantFrom('', 'not-an-email', '@', 'a@'),
+      );
     case 'clabe':
       return fc.oneof(
         notString,
@@ -489,7 +504,10 @@ function badValue(kind) {
         fc.constant([{ dAmount: 0.001 }]),
       );
     case 'opt':
-      return notString.filter((v) => v !== null);
+      return fc.oneof(
+        notString.filter((v) => v !== null),
+        withControl,
+      );
     default:
       return badString;
   }
@@ -605,6 +623,63 @@ export async function runBadInput(t, count) {
     );
   } catch (error) {
     t.check('bad input ran', false, error.stack);
+  } finally {
+    await env.app.close();
+  }
+}
+
+/**
+ * A NUL byte (and other control characters) in each text field of every endpoint → 400
+ * INVALID_INPUT naming that field, and nothing written.
+ */
+export async function runControlCharacters(t) {
+  const env = await makeApp();
+  try {
+    const a = await arrangeTenant(env, 'ctl');
+    const before = await moneyChecksum(env.query);
+    const problems = [];
+    let calls = 0;
+    for (const [method, path, valid, kinds, authed] of endpoints(a)) {
+      for (const [field, kind] of Object.entries(kinds)) {
+        if (!['string', 'opt', 'email'].includes(kind)) continue;
+        for (const control of CONTROL_CHARACTERS) {
+          const text = typeof valid[field] === 'string' ? valid[field] : 'text';
+          const answer = await env.inject(method, path, {
+            token: authed ? a.token : undefined,
+            body: JSON.stringify({
+              ...valid,
+              [field]: `${text.slice(0, 3)}${control}${text.slice(3)}`,
+            }),
+            headers: { 'idempotency-key': randomUUID() },
+          });
+          calls += 1;
+          if (
+            answer.status !== 400 ||
+            answer.body?.code !== 'INVALID_INPUT' ||
+            answer.body?.field !== field
+          ) {
+            problems.push(
+              `${method} ${path} ${field} U+${control.codePointAt(0).toString(16).padStart(4, '0')} → ${answer.status} ${answer.body?.code} ${answer.body?.field}`,
+            );
+          }
+        }
+      }
+    }
+    for (const path of ['payments/?search=a%00b', 'statement?currency=USD%00']) {
+      const answer = await env.inject('GET', path, { token: a.token });
+      calls += 1;
+      if (answer.status !== 400 || answer.body?.code !== 'INVALID_INPUT')
+        problems.push(`GET ${path} → ${answer.status} ${answer.body?.code}`);
+    }
+    const after = await moneyChecksum(env.query);
+    t.check(
+      `control characters: ${calls} calls with NUL, C0, DEL or C1 in a text field → 400 INVALID_INPUT with the field`,
+      problems.length === 0,
+      `${problems.length} bad answers, e.g. ${problems.slice(0, 3).join(' | ')}`,
+    );
+    t.check('control characters: nothing written', before === after, 'checksum changed');
+  } catch (error) {
+    t.check('control characters ran', false, error.stack);
   } finally {
     await env.app.close();
   }
@@ -784,39 +859,59 @@ export async function runLogin(t, long) {
   try {
     const body = signupBody('brute');
     await must(env.inject('POST', 'auth/signup/customer', { body }), 201, 'signup');
+    const stranger = { remoteAddress: '198.51.100.66' };
+    const wrong = () =>
+      env.inject('POST', 'auth/login', {
+        ...stranger,
+        body: { sEmail: body.sEmail, sPassword: 'Wrong-pass-1' },
+      });
+    // A guesser from one address: three free failures, then each attempt must wait twice
+    // as long (1 s, 2 s, 4 s, …); an attempt before its time is 429 with Retry-After.
     const statuses = [];
+    const early = [];
     for (let i = 0; i < 10; i += 1) {
-      statuses.push(
-        (
-          await env.inject('POST', 'auth/login', {
-            body: { sEmail: body.sEmail, sPassword: 'Wrong-pass-1' },
-          })
-        ).status,
-      );
+      const tooSoon = await wrong();
+      if (i >= 3) early.push(`${tooSoon.status}/${tooSoon.headers['retry-after']}`);
+      if (tooSoon.status === 429) env.travel(Number(tooSoon.headers['retry-after']) * 1000);
+      statuses.push(tooSoon.status === 429 ? (await wrong()).status : tooSoon.status);
     }
-    const eleventh = await env.inject('POST', 'auth/login', {
-      body: { sEmail: body.sEmail, sPassword: 'Wrong-pass-1' },
-    });
-    const right = await env.inject('POST', 'auth/login', {
-      body: { sEmail: body.sEmail, sPassword: body.sPassword },
-    });
     t.check(
-      'login: 10 failures → 401 each',
+      'login: 10 failures from one address → 401 each, waiting out the delays',
       statuses.every((s) => s === 401),
       statuses.join(','),
     );
     t.check(
-      'login: the 11th attempt → 429 RATE_LIMITED',
+      'login: after 3 free failures, an attempt before its delay → 429 Retry-After 1, 2, 4, … s',
+      early.join(' ') === '429/1 429/2 429/4 429/8 429/16 429/32 429/64',
+      early.join(' '),
+    );
+    const eleventh = await wrong();
+    const right = await env.inject('POST', 'auth/login', {
+      ...stranger,
+      body: { sEmail: body.sEmail, sPassword: body.sPassword },
+    });
+    const realUser = await env.inject('POST', 'auth/login', {
+      remoteAddress: '203.0.113.5',
+      body: { sEmail: body.sEmail, sPassword: body.sPassword },
+    });
+    t.check(
+      'login: the 11th attempt from that address → 429 RATE_LIMITED',
       eleventh.status === 429 && eleventh.body?.code === 'RATE_LIMITED',
       `${eleventh.status} ${eleventh.body?.code}`,
     );
     t.check(
-      'login: even the right password → 429 while locked',
+      "login: even the right password → 429 from the guesser's address",
       right.status === 429,
       `${right.status}`,
     );
+    t.check(
+      'login: the real user from their own address is not locked out → 200',
+      realUser.status === 200,
+      `${realUser.status}`,
+    );
     env.travel(16 * 60_000);
     const later = await env.inject('POST', 'auth/login', {
+      ...stranger,
       body: { sEmail: body.sEmail, sPassword: body.sPassword },
     });
     t.check(

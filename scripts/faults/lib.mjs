@@ -55,10 +55,10 @@ export async function createPgDatabase(prefix) {
 }
 
 /** Starts `node apps/api/dist/server.js` and waits for a healthy /api/health. */
-export async function startServer(env, { timeoutMs = 60_000 } = {}) {
+export async function startServer(env, { timeoutMs = 60_000, nodeArgs = [] } = {}) {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [SERVER_JS], {
+  const child = spawn(process.execPath, [...nodeArgs, SERVER_JS], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -181,6 +181,16 @@ export async function ledgerViolations(query) {
     `select id, balance::text as balance from ledger_accounts where is_customer and balance < 0`,
   ))
     problems.push(`customer account ${row.id} is negative: ${row.balance}`);
+  // Held order funds (migration 0008): each buyer's held account = its open orders' holds.
+  for (const row of await query(`select coalesce(a.enterprise_id, o.buyer_enterprise_id) as enterprise_id,
+        coalesce(a.balance, 0)::text as account, coalesce(o.held, 0)::text as orders
+      from (select enterprise_id, balance from ledger_accounts where kind = 'USD_ORDER_HELD') a
+      full join (select buyer_enterprise_id, sum(held_cents) as held from orders
+        group by buyer_enterprise_id) o on o.buyer_enterprise_id = a.enterprise_id
+      where coalesce(a.balance, 0) <> coalesce(o.held, 0)`))
+    problems.push(
+      `enterprise ${row.enterprise_id} holds ${row.account} for orders whose holds sum to ${row.orders}`,
+    );
   // The dashboard's stored counts (migration 0007) against counting the rows.
   for (const row of await query(`select e.id,
         concat_ws('/', coalesce(c.open_invoices, 0), coalesce(c.conversions_available, 0),

@@ -6,21 +6,23 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { isLanguage } from '@app/domain';
-import { publicUrl, type Config } from './config.js';
+import { publicUrl, secretsKeyBytes, type Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemoFinance } from './db/seed/demo-finance.js';
 import { seedDemoMarketplace } from './db/seed/demo-marketplace.js';
 import { seedDemoOrders } from './db/seed/demo-orders.js';
+import { seedDemoApprovals } from './db/seed/demo-team.js';
 import { enterpriseIdOfUser, seedDemoDataIfEmpty } from './db/seed/seed.js';
 import { AppError } from './errors.js';
-import { deleteExpiredIdempotencyKeys } from './ledger/money-write.js';
 import { loggerOptions } from './logger.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
-import { deleteLoginFailuresBefore } from './modules/auth/auth.repository.js';
 import { PasswordHasher } from './modules/auth/password-hasher.js';
+import { defaultHashWorkers, ScryptPool } from './modules/auth/scrypt-pool.js';
 import { createFinanceServices, financeRoutes, type FinanceServices } from './modules/finance.js';
+import { payablesRoutes } from './modules/payables.js';
+import { RateOrdersService } from './modules/rate-orders/rate-orders.service.js';
 import {
   createMarketplaceServices,
   marketplaceRoutes,
@@ -33,11 +35,27 @@ import {
   MailService,
   type MailTransport,
 } from './modules/mail/mail.service.js';
+import { registerCompression } from './plugins/compression.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerInputGuard } from './plugins/input-guard.js';
 import { registerSecurity } from './plugins/security.js';
 import { sessionPlugin } from './plugins/session.js';
 import { registerSwagger } from './plugins/swagger.js';
 import { registerWebApp } from './plugins/web.js';
+import { createJobQueue } from './jobs/create-queue.js';
+import { DUTY, registerDuties } from './jobs/duties.js';
+import { JobRegistry, recurringKey, type JobQueue } from './jobs/job-queue.js';
+import { jobsRoutes } from './jobs/jobs.routes.js';
+import { notificationsRoutes } from './modules/events/notifications.routes.js';
+import { SecretBox, webhookSecretsKey } from './secrets/secret-box.js';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
+import { WebhooksService } from './modules/webhooks/webhooks.service.js';
+import { registerAuditTrail } from './modules/audit/audit-trail.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
+import { AuditService } from './modules/audit/audit.service.js';
+import { registerSecondFactorPolicy } from './modules/two-factor/policy.js';
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
+import { TwoFactorService } from './modules/two-factor/two-factor.service.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -48,6 +66,8 @@ export interface BuildAppOptions {
   mailTransport?: MailTransport;
   /** Where log lines go (tests read them); stdout by default. */
   logStream?: { write(line: string): void };
+  /** More job types, registered with the built-in duties (tests add their own). */
+  registerJobs?: (registry: JobRegistry) => void;
 }
 
 declare module 'fastify' {
@@ -56,13 +76,29 @@ declare module 'fastify' {
     finance: FinanceServices;
     /** The marketplace services; tests use them to arrange data. */
     marketplace: MarketplaceServices;
+    /** The background job queue (graphile-worker on PostgreSQL, in-process on PGlite). */
+    jobs: JobQueue;
+    /** Rate orders (issue 19); tests run its job's sweep directly. */
+    rateOrders: RateOrdersService;
+    /** Webhook endpoints and deliveries; tests run the delivery sweep directly. */
+    webhooks: WebhooksService;
+    /** The e-mail outbox; tests flush it. */
+    mail: MailService;
+    /** Second factors; `assertStepUp(app.twoFactor, …)` guards sensitive writes. */
+    twoFactor: TwoFactorService;
   }
 }
 
-const HOUSEKEEPING_INTERVAL_MS = 30_000;
-const DATABASE_UPKEEP_INTERVAL_MS = 3_600_000;
 /** apps/web/dist, found from this file (src/ in development, dist/ when built). */
 const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** TRUST_PROXY for Fastify: a hop count trusts that many proxies nearest the server. */
+function fastifyTrustProxy(
+  setting: Config['TRUST_PROXY'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting ?? false;
+}
 
 /** Builds the whole server: plugins, then the modules under /api/v1/{lang}/. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -76,12 +112,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ? { ...loggerOptions(config), stream: options.logStream }
       : loggerOptions(config),
     bodyLimit: config.BODY_LIMIT_BYTES,
-    trustProxy: false,
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     requestIdHeader: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerInputGuard(app);
 
   const database =
     options.database ??
@@ -90,10 +127,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       dataDir: config.DATA_DIR,
       poolSize: config.DATABASE_POOL_SIZE,
     }));
-  app.addHook('onClose', async () => database.close());
+  // The job queue stops (its running jobs finish) before the database closes.
+  let stopJobs = async (): Promise<void> => {};
+  app.addHook('onClose', async () => {
+    await stopJobs();
+    await database.close();
+  });
+  if (database.engine === 'pglite' && !config.DATA_DIR.startsWith('memory://')) {
+    app.log.info(
+      'Embedded database (PGlite): this process holds DATA_DIR alone; each acknowledged commit is in its write-ahead log, flushed to disk (fdatasync) before the answer. PGlite cannot flush the data files its checkpoints write, so an OS crash or power loss right after a checkpoint can still lose data. Use PostgreSQL (DATABASE_URL) in production.',
+    );
+  }
   await migrateToLatest(database.db);
 
-  const hasher = new PasswordHasher(config.PASSWORD_HASH_COST);
+  const hashPool = new ScryptPool(
+    config.PASSWORD_HASH_WORKERS ?? defaultHashWorkers(),
+    config.PASSWORD_HASH_QUEUE,
+  ).warm();
+  app.addHook('onClose', async () => hashPool.close());
+  const hasher = new PasswordHasher(config.PASSWORD_HASH_COST, hashPool);
   const seededAccounts = config.DEMO_DATA ? await seedDemoDataIfEmpty(database.db, hasher) : false;
 
   const mail = new MailService(
@@ -114,39 +166,76 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       maxFailuresPerAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       maxFailuresPerIp: config.LOGIN_MAX_FAILURES_PER_IP,
       failureWindowMinutes: config.LOGIN_FAILURE_WINDOW_MINUTES,
+      recoveryMaxPerAddress: config.PASSWORD_RECOVERY_MAX_PER_ADDRESS,
+      recoveryWindowMinutes: config.PASSWORD_RECOVERY_WINDOW_MINUTES,
       publicUrl: publicUrl(config),
       sessionCacheMs: config.SESSION_CACHE_MS,
     },
     now,
   );
-  const flushMail = () => {
-    mail.flush().catch((error: unknown) => app.log.warn({ err: error }, 'Mail flush failed'));
-  };
-  const housekeeping = setInterval(() => {
-    flushMail();
-    const windowStart = new Date(now().getTime() - config.LOGIN_FAILURE_WINDOW_MINUTES * 60_000);
-    deleteLoginFailuresBefore(database.db, windowStart).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'Login failure cleanup failed'),
-    );
-    // Idempotency keys live 24 hours (API.md); keep a day more before dropping them.
-    deleteExpiredIdempotencyKeys(database.db, new Date(now().getTime() - 48 * 3_600_000)).catch(
-      (error: unknown) => app.log.warn({ err: error }, 'Idempotency key cleanup failed'),
-    );
-  }, HOUSEKEEPING_INTERVAL_MS);
-  housekeeping.unref();
-  let upkeep: NodeJS.Timeout | undefined;
-  app.addHook('onClose', async () => {
-    clearInterval(housekeeping);
-    clearInterval(upkeep);
+  const audit = new AuditService(database.db, now);
+  app.decorate('audit', audit);
+  const secretsKey = config.SECRETS_KEY ? secretsKeyBytes(config.SECRETS_KEY) : undefined;
+  if (!secretsKey) {
+    app.log.warn('SECRETS_KEY is not set: second factors (TOTP) cannot be set up on this server');
+  }
+  const twoFactor = new TwoFactorService(
+    database.db,
+    secretsKey ? new SecretBox(secretsKey) : undefined,
+    now,
+  );
+  app.decorate('twoFactor', twoFactor);
+  auth.attach({
+    verifySecondFactor: (userId, code) => twoFactor.verifyCode(userId, code),
+    recordSignIn: async (event) => {
+      try {
+        await audit.record({
+          enterpriseId: event.enterpriseId,
+          userId: event.userId,
+          ip: event.ip,
+          userAgent: event.userAgent,
+          action: 'postAuthLogin',
+          entity: event.userId ? `users/${event.userId}` : 'auth/login',
+          ...(event.userId ? {} : { after: { sEmail: event.email } }),
+          outcome: event.outcome,
+          status: event.status,
+        });
+      } catch (error) {
+        app.log.error({ err: error }, 'Audit entry of a sign-in could not be written');
+      }
+    },
   });
+  // Every background duty is a job (jobs/duties.ts); the queue is started once the app is
+  // built. A recovery request becomes its reset e-mail after the answer (the same answer for
+  // any address): the recovery job, which then sends the mail, is moved to now.
+  const jobRegistry = new JobRegistry();
+  const jobs = createJobQueue(database, jobRegistry, app.log);
+  app.decorate('jobs', jobs);
+  const processRecovery = () => {
+    jobs
+      .add(DUTY.passwordRecovery, {}, { key: recurringKey(DUTY.passwordRecovery) })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'Recovery job could not be queued'));
+  };
 
   const finance = createFinanceServices(database.db, config, now, database.dataVersion);
+  if (config.READ_DATABASE_URL && database.engine === 'postgres') {
+    // The reports' own pool on the read-only replica, closed with the app.
+    const reports = await openDatabase({
+      databaseUrl: config.READ_DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      poolSize: Math.max(2, Math.ceil(config.DATABASE_POOL_SIZE / 4)),
+    });
+    app.addHook('onClose', async () => reports.close());
+    finance.reportsDb = reports.db;
+    finance.conversions.reportsDb = reports.db;
+  }
   await finance.rates.backfillHistory();
   app.decorate('finance', finance);
-  const stopPayoutRail = finance.payments.startPayoutRail((error) =>
-    app.log.warn({ err: error }, 'Payout settlement failed'),
+  const rateOrders = new RateOrdersService(database.db, finance, mail, now);
+  app.decorate('rateOrders', rateOrders);
+  finance.payments.reportRailErrorsTo((error) =>
+    app.log.warn({ err: error }, 'Payout hand-over to the rail failed'),
   );
-  app.addHook('onClose', async () => stopPayoutRail());
 
   const storage =
     config.DATA_DIR.startsWith('memory://') && !config.UPLOAD_DIR
@@ -161,8 +250,37 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     auth,
   });
   app.decorate('marketplace', marketplace);
+  if (config.WEBHOOK_ALLOW_LOOPBACK) {
+    app.log.warn(
+      'WEBHOOK_ALLOW_LOOPBACK: webhooks may go to loopback addresses; never in production',
+    );
+  }
+  const webhooks = new WebhooksService(
+    database.db,
+    new SecretBox(webhookSecretsKey(secretsKey, (message) => app.log.warn(message))),
+    { allowLoopback: config.WEBHOOK_ALLOW_LOOPBACK, maxAttempts: config.WEBHOOK_MAX_ATTEMPTS },
+    now,
+    app.log,
+  );
+  app.decorate('webhooks', webhooks);
+  app.decorate('mail', mail);
+  registerDuties(jobRegistry, {
+    db: database.db,
+    now,
+    finance,
+    marketplace,
+    mail,
+    auth,
+    rateOrders,
+    webhooks,
+    loginFailureWindowMinutes: config.LOGIN_FAILURE_WINDOW_MINUTES,
+    recoveryWindowMinutes: config.PASSWORD_RECOVERY_WINDOW_MINUTES,
+    maintain: database.maintain,
+  });
+  options.registerJobs?.(jobRegistry);
 
-  await registerSecurity(app);
+  await registerSecurity(app, { db: database.db });
+  await registerCompression(app);
   await registerSwagger(app);
   await app.register(sessionPlugin, { auth });
   await app.register(healthRoutes, { database });
@@ -174,13 +292,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         const { lang } = request.params as { lang?: string };
         if (!isLanguage(lang)) throw new AppError('NOT_FOUND');
       });
+      registerAuditTrail(api, audit);
+      registerSecondFactorPolicy(api);
       await api.register(authRoutes, {
         auth,
         publicRateLimit: config.PUBLIC_AUTH_RATE_LIMIT,
-        afterRecovery: flushMail,
+        afterRecovery: processRecovery,
       });
       await api.register(financeRoutes, { services: finance });
       await api.register(marketplaceRoutes, { services: marketplace });
+      await api.register(jobsRoutes, { queue: jobs });
+      await api.register(payablesRoutes, { services: finance, rateOrders });
+      await api.register(webhooksRoutes, { webhooks });
+      await api.register(notificationsRoutes, { db: database.db, now });
+      await api.register(auditRoutes, { audit });
+      await api.register(twoFactorRoutes, { twoFactor, auth });
     },
     { prefix: '/api/v1/:lang' },
   );
@@ -211,18 +337,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
     await seedDemoMarketplace(marketplace, clock);
     await seedDemoOrders(marketplace, clock);
+    await seedDemoApprovals(app, await enterpriseIdOfUser(database.db, 'demo@demo.test'));
     app.log.level = logLevel;
-    app.log.info('Demo data loaded (demo@demo.test / Demo1234!)');
+    app.log.warn(
+      'Demo data loaded (demo@demo.test / Demo1234!, operator ops@demo.test): its passwords are published; never use it in production',
+    );
   }
-  const { maintain } = database;
-  if (maintain) {
-    // After the demo data (which is worth vacuuming); its seeding has made the app ready, so
-    // the timer's cleanup was registered with the other hooks above.
-    await maintain();
-    upkeep = setInterval(() => {
-      maintain().catch((error: unknown) => app.log.warn({ err: error }, 'Database upkeep failed'));
-    }, DATABASE_UPKEEP_INTERVAL_MS);
-    upkeep.unref();
-  }
+  // After the demo data (which is worth vacuuming); then hourly as a job.
+  if (database.maintain) await database.maintain();
+  await jobs.start();
+  stopJobs = () => jobs.stop();
   return app;
 }

@@ -1,18 +1,67 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrCidr(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies' X-Forwarded-For to believe (Fastify's trustProxy): off by default, a hop
+ * count (`1`: the one load balancer in front), or a comma-separated list of addresses and
+ * CIDRs (`10.0.0.0/8,fd00::/8`; `loopback`, `linklocal`, `uniquelocal` allowed).
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | number | string[] => {
+    if (['false', 'off', 'no', '0'].includes(value.toLowerCase())) return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const bad = entries.filter((entry) => !isAddressOrCidr(entry));
+    if (entries.length === 0 || bad.length) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `a hop count or a list of addresses/CIDRs (not ${bad.join(', ') || 'empty'}); 'true' is not accepted`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
+  /** Off by default: request.ip is the connection's address. See trustProxySchema. */
+  TRUST_PROXY: trustProxySchema.optional(),
   /** PGlite data directory; `memory://` gives a throw-away database. Ignored with DATABASE_URL. */
   DATA_DIR: z.string().min(1).default('./data'),
   /** A PostgreSQL connection string; when set, the server runs on PostgreSQL instead of PGlite. */
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
-  DEMO_DATA: booleanFlag.default(true),
+  /**
+   * PostgreSQL only: a read-only server (a streaming replica) for the reports (statement,
+   * conversion history); they lag the primary by the replication delay. Unset: the primary.
+   */
+  READ_DATABASE_URL: z.string().url().optional(),
+  /**
+   * Load the demo data (published passwords, an operator) into an empty database. Unset: on
+   * for the embedded database only; PostgreSQL (a real deployment) needs DEMO_DATA=true.
+   */
+  DEMO_DATA: booleanFlag.optional(),
   /** Where reset links point; defaults to http://localhost:PORT. */
   PUBLIC_URL: z.string().url().optional(),
   /** smtp://user:pass@host:port; without it e-mails are printed to the log. */
@@ -20,6 +69,10 @@ const configSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Pesos & Produce <no-reply@localhost>'),
   /** scrypt cost as log2(N); 17 is the OWASP recommendation. Tests lower it. */
   PASSWORD_HASH_COST: z.coerce.number().int().min(4).max(20).default(17),
+  /** Worker threads that hash passwords (default: cores − 1, 1 to 4); logins queue for them. */
+  PASSWORD_HASH_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  /** Passwords that may wait for a hashing worker; more answer 429 at once. */
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(1).default(200),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),
   /**
@@ -31,6 +84,9 @@ const configSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(100),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** Password recovery requests one address may make in PASSWORD_RECOVERY_WINDOW_MINUTES. */
+  PASSWORD_RECOVERY_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(3),
+  PASSWORD_RECOVERY_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
   /** Requests per minute per IP on the public account endpoints (login, signup, recovery). */
   PUBLIC_AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(300),
   /**
@@ -63,25 +119,70 @@ const configSchema = z.object({
     .default('4.00'),
   /** Seconds after which the sandbox payout rail settles a processing payment. */
   PAYOUT_SETTLE_SECONDS: z.coerce.number().int().min(0).default(2),
+  /** The largest uploaded image in pixels (width × height, read from its header). */
+  MAX_IMAGE_PIXELS: z.coerce.number().int().min(1).default(40_000_000),
   /** Uploaded images; defaults to DATA_DIR/uploads (in memory with DATA_DIR=memory://). */
   UPLOAD_DIR: z.string().optional(),
   /** Pallets one truck carries when an order is split into transports. */
   TRUCK_PALLETS: z.coerce.number().int().min(1).max(60).default(26),
   /** The buyer may reject a delivered load within this many hours (PACA: 8). */
   DISPUTE_WINDOW_HOURS: z.coerce.number().int().min(1).default(8),
+  /** Marketplace freight per pallet from the packing regions to the crossing (USD cents). */
+  FREIGHT_BASE_PER_PALLET_CENTS: z.coerce.number().int().min(0).max(10_000_000).default(18_000),
+  /** Marketplace freight per pallet per 100 km, McAllen to the buyer's warehouse (USD cents). */
+  FREIGHT_PER_100KM_PER_PALLET_CENTS: z.coerce.number().int().min(0).max(1_000_000).default(900),
+  /**
+   * Webhooks may go to loopback addresses, over http too (tests, local development). Every
+   * other private address stays refused. Never in production.
+   */
+  WEBHOOK_ALLOW_LOOPBACK: booleanFlag.default(false),
+  /** Attempts of one webhook delivery (5 s, then ×4 each, at most 10 h apart) before dead. */
+  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(9),
+  /**
+   * The key that encrypts secrets at rest (TOTP secrets, webhook signing secrets),
+   * AES-256-GCM: 32 bytes as 64 hex digits or base64. Unset: a fixed development key on the
+   * embedded database only; on PostgreSQL without it second factors cannot be set up and
+   * webhook secrets are readable by this process only (start-up warns).
+   */
+  SECRETS_KEY: z
+    .string()
+    .trim()
+    .refine((value) => secretsKeyBytes(value) !== undefined, {
+      message: '32 bytes: 64 hex digits or base64',
+    })
+    .optional(),
   /** The built web app; served when it exists. */
   WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type Config = z.infer<typeof configSchema>;
+/** A development key, published in this file: used only on the embedded database. */
+const EMBEDDED_DEV_SECRETS_KEY = 'a5'.repeat(32);
+
+/** The 32 bytes of a SECRETS_KEY (hex or base64), or undefined when it is not 32 bytes. */
+export function secretsKeyBytes(value: string): Buffer | undefined {
+  const bytes = /^[0-9a-fA-F]{64}$/.test(value)
+    ? Buffer.from(value, 'hex')
+    : Buffer.from(value, 'base64');
+  return bytes.length === 32 ? bytes : undefined;
+}
+
+const resolvedConfigSchema = configSchema.transform((config) => ({
+  ...config,
+  DEMO_DATA: config.DEMO_DATA ?? config.DATABASE_URL === undefined,
+  SECRETS_KEY:
+    config.SECRETS_KEY ??
+    (config.DATABASE_URL === undefined ? EMBEDDED_DEV_SECRETS_KEY : undefined),
+}));
+
+export type Config = z.infer<typeof resolvedConfigSchema>;
 
 /** Parses the environment once at start; a bad value stops the process with a clear message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
   );
-  const result = configSchema.safeParse(cleaned);
+  const result = resolvedConfigSchema.safeParse(cleaned);
   if (!result.success) {
     const problems = result.error.issues
       .map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)

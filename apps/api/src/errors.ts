@@ -1,4 +1,4 @@
-import { ERROR_STATUS, type ErrorCode } from '@app/domain';
+import { ERROR_STATUS, type ErrorCode, type ErrorParams } from '@app/domain';
 
 /**
  * The one error type services throw. The error handler turns it into
@@ -7,12 +7,26 @@ import { ERROR_STATUS, type ErrorCode } from '@app/domain';
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly field: string | undefined;
+  /** Numbers the message states (boxes available, hours of a window); see errorMessage. */
+  readonly params: ErrorParams | undefined;
+  /** Sent as Retry-After (a refusal that passes with time, like RATE_LIMITED). */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: ErrorCode, options: { field?: string; cause?: unknown } = {}) {
+  constructor(
+    code: ErrorCode,
+    options: {
+      field?: string;
+      cause?: unknown;
+      params?: ErrorParams;
+      retryAfterSeconds?: number;
+    } = {},
+  ) {
     super(code, { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
     this.field = options.field;
+    this.params = options.params;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   get statusCode(): number {

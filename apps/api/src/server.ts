@@ -1,5 +1,6 @@
 import { loadConfig } from './config.js';
 import { buildApp } from './app.js';
+import { DataDirLockedError } from './db/data-dir-lock.js';
 
 /** Starts the server and stops it cleanly: no new connections, in-flight requests finish, the database closes. */
 async function main(): Promise<void> {
@@ -29,6 +30,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  console.error(error instanceof DataDirLockedError ? error.message : error);
   process.exit(1);
 });

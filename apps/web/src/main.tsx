@@ -1,12 +1,20 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { getLanguage, loadLanguage } from './lib/i18n/i18n';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
+const root = container;
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+function render() {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+// The stored language's shell texts come before the first render (Spanish is its own chunk):
+// no English flash. Should they fail to load, the app starts in English.
+loadLanguage(getLanguage()).then(render, render);

@@ -5,6 +5,14 @@ import { z } from 'zod';
 export const ROLES = ['customer', 'vendor', 'operator'] as const;
 export type Role = (typeof ROLES)[number];
 
+/**
+ * A user's role inside their company (issue 17): ADMIN runs the team and its settings,
+ * APPROVER approves others' money calls, PREPARER prepares them (each one waits for an
+ * approval), VIEWER reads every screen and writes nothing.
+ */
+export const TEAM_ROLES = ['ADMIN', 'APPROVER', 'PREPARER', 'VIEWER'] as const;
+export type TeamRole = (typeof TEAM_ROLES)[number];
+
 export const ENTERPRISE_TYPES = ['customer', 'vendor', 'operator'] as const;
 export type EnterpriseType = (typeof ENTERPRISE_TYPES)[number];
 
@@ -18,6 +26,8 @@ export const loginBodySchema = z.object({
   sEmail: email,
   // Any stored password was valid at signup; at login only bound the length.
   sPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  /** The second factor: a 6-digit TOTP code or a recovery code, when the user has one. */
+  sTotp: z.string().trim().min(1).max(40).optional(),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
@@ -63,6 +73,11 @@ export const sessionUserSchema = z.object({
   sEnterpriseId: z.string(),
   sRole: z.enum(ROLES),
   isManager: z.boolean(),
+  sTeamRole: z.enum(TEAM_ROLES),
+  /** The user has a second factor (TOTP). */
+  bTotpEnabled: z.boolean().optional(),
+  /** The company requires a second factor and the user has none yet: lead them to set it up. */
+  bTotpSetupRequired: z.boolean().optional(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

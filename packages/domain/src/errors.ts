@@ -19,6 +19,23 @@ export const ERROR_STATUS = {
   IDEMPOTENCY_KEY_REUSED: 422,
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
+  DUPLICATE_CFDI: 409,
+  TOO_MANY_FILES: 400,
+  GROWER_NOT_PAYABLE: 409,
+  OVER_STOCK: 409,
+  UNDER_MINIMUM: 409,
+  DISPUTE_WINDOW_CLOSED: 409,
+  DISPUTE_ALREADY_OPENED: 409,
+  WEBHOOK_URL_REFUSED: 400,
+  TOTP_REQUIRED: 401,
+  TOTP_INVALID: 401,
+  TOTP_SETUP_REQUIRED: 409,
+  TOTP_NOT_CONFIGURED: 409,
+  ROLE_REQUIRED: 409,
+  SELF_APPROVAL: 409,
+  APPROVAL_CLOSED: 409,
+  LAST_ADMIN: 409,
+  SUPPLIER_COOLING_OFF: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -53,6 +70,31 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     IDEMPOTENCY_KEY_REUSED: 'This request key was already used for a different request.',
     RATE_LIMITED: 'Too many attempts. Please wait and try again.',
     INTERNAL_ERROR: 'Something went wrong on our side. Please try again.',
+    DUPLICATE_CFDI: 'This CFDI (fiscal folio) was already imported.',
+    TOO_MANY_FILES: 'Too many files: import at most 200 at a time.',
+    GROWER_NOT_PAYABLE:
+      'This grower cannot be paid yet: its bank account (CLABE) is not registered.',
+    OVER_STOCK:
+      'There are not enough boxes in stock for this quantity; lower it to what is available.',
+    UNDER_MINIMUM: "This quantity is under the article's minimum order; raise it to the minimum.",
+    DISPUTE_WINDOW_CLOSED:
+      'The time to open a dispute after delivery has passed; settle it with the grower directly.',
+    DISPUTE_ALREADY_OPENED:
+      'This order already has a dispute; follow it, and add photos or comments, in the Disputes tab.',
+    WEBHOOK_URL_REFUSED:
+      'This address cannot receive webhooks: use an https:// URL on the public internet (not a private, local or loopback address).',
+    TOTP_REQUIRED: 'Enter the 6-digit code of your authenticator app (or a recovery code).',
+    TOTP_INVALID: 'The code is not correct or was already used. Enter the current code.',
+    TOTP_SETUP_REQUIRED:
+      'Your company requires a second factor: set up your authenticator app under Security first.',
+    TOTP_NOT_CONFIGURED:
+      'Second factors are not available on this server yet (SECRETS_KEY is not set).',
+    ROLE_REQUIRED: 'Your role in this company does not allow this; ask an administrator.',
+    SELF_APPROVAL: 'You cannot approve or reject a request you made; another approver must.',
+    APPROVAL_CLOSED: 'This approval was already rejected or has expired.',
+    LAST_ADMIN: 'The company needs at least one active administrator; name another one first.',
+    SUPPLIER_COOLING_OFF:
+      "This supplier's bank account changed recently; payments to it are held until the cooling-off period ends.",
   },
   sp: {
     INVALID_INPUT: 'La solicitud tiene datos inválidos o incompletos.',
@@ -70,6 +112,33 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     IDEMPOTENCY_KEY_REUSED: 'Esta clave de solicitud ya se usó para otra solicitud.',
     RATE_LIMITED: 'Demasiados intentos. Espera e inténtalo de nuevo.',
     INTERNAL_ERROR: 'Algo salió mal de nuestro lado. Inténtalo de nuevo.',
+    DUPLICATE_CFDI: 'Este CFDI (folio fiscal) ya fue importado.',
+    TOO_MANY_FILES: 'Demasiados archivos: importa como máximo 200 a la vez.',
+    GROWER_NOT_PAYABLE:
+      'Aún no se le puede pagar a este productor: su cuenta bancaria (CLABE) no está registrada.',
+    OVER_STOCK:
+      'No hay cajas suficientes en existencia para esta cantidad; bájala a lo disponible.',
+    UNDER_MINIMUM: 'Esta cantidad es menor al pedido mínimo del artículo; súbela al mínimo.',
+    DISPUTE_WINDOW_CLOSED:
+      'Ya pasó el plazo para abrir una disputa después de la entrega; resuélvelo directamente con el productor.',
+    DISPUTE_ALREADY_OPENED:
+      'Este pedido ya tiene una disputa; síguela, y agrega fotos o comentarios, en la pestaña Disputas.',
+    WEBHOOK_URL_REFUSED:
+      'Esta dirección no puede recibir webhooks: usa una URL https:// en internet pública (no una dirección privada, local o de loopback).',
+    TOTP_REQUIRED:
+      'Escribe el código de 6 dígitos de tu app de autenticación (o un código de recuperación).',
+    TOTP_INVALID: 'El código no es correcto o ya se usó. Escribe el código actual.',
+    TOTP_SETUP_REQUIRED:
+      'Tu empresa exige un segundo factor: configura primero tu app de autenticación en Seguridad.',
+    TOTP_NOT_CONFIGURED:
+      'El segundo factor aún no está disponible en este servidor (falta SECRETS_KEY).',
+    ROLE_REQUIRED: 'Tu rol en esta empresa no permite esto; pídeselo a un administrador.',
+    SELF_APPROVAL:
+      'No puedes aprobar ni rechazar una solicitud que hiciste tú; debe hacerlo otro aprobador.',
+    APPROVAL_CLOSED: 'Esta aprobación ya fue rechazada o expiró.',
+    LAST_ADMIN: 'La empresa necesita al menos un administrador activo; nombra a otro primero.',
+    SUPPLIER_COOLING_OFF:
+      'La cuenta bancaria de este proveedor cambió hace poco; los pagos quedan retenidos hasta que termine el periodo de espera.',
   },
 };
 

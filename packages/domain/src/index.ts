@@ -11,3 +11,7 @@ export * from './clabe.js';
 export * from './rfc.js';
 export * from './statuses.js';
 export * from './schemas.js';
+export * from './legal-ids.js';
+export * from './amount-target.js';
+export * from './error-details.js';
+export * from './events.js';

@@ -266,6 +266,23 @@ describe('percentages', () => {
     expect(percentOf(5n, 0n)).toBe(0);
   });
 
+  it('is the number of its two-decimal string, for any part and whole', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -MAX_MONEY_CENTS, max: MAX_MONEY_CENTS }),
+        fc.bigInt({ min: 1n, max: MAX_MONEY_CENTS }),
+        (part, whole) => {
+          const hundredths = divideRoundHalfUp(part * 10_000n, whole);
+          const negative = hundredths < 0n;
+          const abs = negative ? -hundredths : hundredths;
+          const text = `${negative ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
+          expect(Object.is(percentOf(part, whole), Number(text) + 0)).toBe(true);
+        },
+      ),
+      { numRuns: 20_000 },
+    );
+  });
+
   it('clamps percent used to 0–100', () => {
     expect(percentUsed(25n, 100n)).toBe(25);
     expect(percentUsed(150n, 100n)).toBe(100);

@@ -96,6 +96,16 @@ export function convertMxnToUsd(mxnCents: bigint, rateMicro: bigint): bigint {
   return divideRoundHalfUp(mxnCents * RATE_SCALE, rateMicro);
 }
 
+/**
+ * USD cents to charge for exactly `mxnCents` MXN at `rateMicro` (DESIGN §4 "Amount
+ * targets"): ceil(mxn / rate) to the cent, so the house never gives away a fraction.
+ */
+export function usdForExactMxn(mxnCents: bigint, rateMicro: bigint): bigint {
+  assertPositiveRate(rateMicro);
+  if (mxnCents < 0n) throw new RangeError('An MXN target cannot be negative');
+  return divideCeil(mxnCents * RATE_SCALE, rateMicro);
+}
+
 /** The 5 % forward deposit, rounded up to the cent so the house is never short. */
 export function forwardDeposit(usdCents: bigint): bigint {
   if (usdCents < 0n) throw new RangeError('A forward amount cannot be negative');
@@ -105,7 +115,7 @@ export function forwardDeposit(usdCents: bigint): bigint {
 /** part / whole × 100 with 2 decimals, half-up (e.g. -3.26); 0 when whole is 0. */
 export function percentOf(part: bigint, whole: bigint): number {
   if (whole === 0n) return 0;
-  return Number(formatFixedDecimal(divideRoundHalfUp(part * 10_000n, whole), 2));
+  return scaledToNumber(divideRoundHalfUp(part * 10_000n, whole), 100, 2);
 }
 
 /** Share of a conversion (or invoice) already used, 0–100 with 2 decimals. */

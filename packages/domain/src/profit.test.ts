@@ -45,6 +45,22 @@ describe('coveredActualUsd', () => {
     expect(coveredActualUsd([], 50_000_000n, 18_400_000n)).toBe(2_717_391n);
   });
 
+  it('with nothing covered, rounds as the reduced sum does', () => {
+    // A part of 0 MXN adds nothing but sends the call through the general sum.
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 15n }),
+        fc.bigInt({ min: 1n, max: 10n ** 10n }),
+        (uncovered, rate) => {
+          expect(coveredActualUsd([], uncovered, rate)).toBe(
+            coveredActualUsd([{ mxnCents: 0n, rateMicro: 1n }], uncovered, rate),
+          );
+        },
+      ),
+      { numRuns: 5_000 },
+    );
+  });
+
   it('sums what each covering conversion cost', () => {
     // 300,000 at 18.00 = 16,666.666… and 200,000 at 20.00 = 10,000 → 26,666.67
     const actual = coveredActualUsd(

@@ -64,6 +64,13 @@ export function coveredActualUsd(
   uncoveredMxnCents: bigint,
   todayRateMicro: bigint,
 ): bigint {
+  if (parts.length === 0) {
+    // Most invoices have nothing covered: one term, whose exact value rounds the same
+    // whether or not the fraction is reduced first.
+    if (uncoveredMxnCents < 0n) throw new RangeError('A covered amount cannot be negative');
+    if (todayRateMicro <= 0n) throw new RangeError('An exchange rate must be positive');
+    return divideRoundHalfUp(uncoveredMxnCents * RATE_SCALE, todayRateMicro);
+  }
   const all = [...parts, { mxnCents: uncoveredMxnCents, rateMicro: todayRateMicro }];
   let numerator = 0n;
   let denominator = 1n;

@@ -24,11 +24,11 @@ export const INVOICE_STATUS_NAMES: Readonly<Record<Language, Record<InvoiceStatu
 export const TRANSACTION_TYPE_KEYS = ['FOREX', 'FORWARD', 'PAY_NOW'] as const;
 export type TransactionTypeKey = (typeof TRANSACTION_TYPE_KEYS)[number];
 
-export const TRANSACTION_TYPE_IDS: Readonly<Record<TransactionTypeKey, string>> = {
+export const TRANSACTION_TYPE_IDS = {
   FOREX: '49da0689-4a91-4eb9-b651-948cee012a2f',
   FORWARD: '60b08062-3e6c-4f1a-81aa-295bdee9bbb5',
   PAY_NOW: '3e82ff89-0632-40a2-b742-4dc7af77ca80',
-};
+} as const satisfies Readonly<Record<TransactionTypeKey, string>>;
 
 export const TRANSACTION_TYPE_NAMES: Readonly<
   Record<Language, Record<TransactionTypeKey, string>>
@@ -109,3 +109,27 @@ export type InvoiceSortKey = (typeof INVOICE_SORT_KEYS)[number];
 export function isInvoiceSortKey(value: string): value is InvoiceSortKey {
   return (INVOICE_SORT_KEYS as readonly string[]).includes(value);
 }
+
+/**
+ * The order tracking of the specification (§3): ten steps of the northbound trip, from
+ * the grower's packhouse to the buyer's warehouse, then FINISHED once the buyer accepts
+ * the load (or the dispute window closes, or a dispute is resolved).
+ */
+export const ORDER_STATUSES = [
+  'ORDER_RECEIVED',
+  'IN_PREPARATION',
+  'IN_TRANSIT',
+  'IN_BORDER_CROSSING',
+  'SUCCESSFUL_CROSSING',
+  'BORDER_WAREHOUSE',
+  'ACCEPTED_AT_BORDER_WAREHOUSE',
+  'TRANSFERRED',
+  'ON_DELIVERY_ROUTE',
+  'DELIVERED',
+  'FINISHED',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** The payment methods of an order (specification §3). */
+export const PAYMENT_METHODS = ['PAY_NOW', 'CONVERT_MXN', 'DEFERRED', 'FORWARD'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];

@@ -20,7 +20,15 @@ import {
 export class PGliteDialect implements Dialect {
   private readonly changes = new ChangeCounter();
 
-  constructor(private readonly pglite: PGlite) {}
+  /**
+   * `sync`, when given, makes a commit durable (the data directory's WAL flushed to disk);
+   * it runs after every statement that commits a change (COMMIT, or a changing statement
+   * outside a transaction), before the statement's answer is handed back.
+   */
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly sync?: () => Promise<void>,
+  ) {}
 
   /**
    * Grows with every statement that may change data: every statement but a plain SELECT
@@ -36,7 +44,7 @@ export class PGliteDialect implements Dialect {
   }
 
   createDriver(): Driver {
-    return new PGliteDriver(this.pglite, this.changes);
+    return new PGliteDriver(this.pglite, this.changes, this.sync);
   }
 
   createIntrospector(db: Kysely<unknown>) {
@@ -72,8 +80,8 @@ class PGliteDriver implements Driver {
   private readonly connection: PGliteConnection;
   private readonly releases = new WeakMap<DatabaseConnection, () => void>();
 
-  constructor(pglite: PGlite, changes: ChangeCounter) {
-    this.connection = new PGliteConnection(pglite, changes);
+  constructor(pglite: PGlite, changes: ChangeCounter, sync?: () => Promise<void>) {
+    this.connection = new PGliteConnection(pglite, changes, sync);
   }
 
   async init(): Promise<void> {}
@@ -106,9 +114,12 @@ class PGliteDriver implements Driver {
 }
 
 class PGliteConnection implements DatabaseConnection {
+  private inTransaction = false;
+
   constructor(
     private readonly pglite: PGlite,
     private readonly changes: ChangeCounter,
+    private readonly sync?: () => Promise<void>,
   ) {}
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
@@ -122,6 +133,14 @@ class PGliteConnection implements DatabaseConnection {
       // Counted once the statement has run (or failed): a reader holds the one connection
       // after it, and sees its effect.
       if (command !== 'select') this.changes.value += 1;
+    }
+    if (command === 'begin') {
+      this.inTransaction = true;
+    } else if (command === 'commit' || command.startsWith('rollba')) {
+      this.inTransaction = false;
+      if (command === 'commit') await this.sync?.();
+    } else if (command !== 'select' && !this.inTransaction) {
+      await this.sync?.();
     }
     const changesRows =
       command === 'insert' || command === 'update' || command === 'delete' || command === 'merge ';

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { EnterpriseType, Role } from '@app/domain';
+import type { EnterpriseType, Role, TeamRole } from '@app/domain';
 
 /** Table types of the database. Money columns are bigint minor units; calendar dates are strings. */
 
@@ -21,6 +21,10 @@ export interface EnterprisesTable {
   bank_routing_number: ColumnType<string | null, string | null | undefined, string | null>;
   clabe: ColumnType<string | null, string | null | undefined, string | null>;
   bank_name_mxn: ColumnType<string | null, string | null | undefined, string | null>;
+  require_totp: Generated<boolean>;
+  approval_threshold_usd_cents: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  approval_expiry_hours: Generated<number>;
+  cooling_off_hours: Generated<number>;
   created_at: CreatedAt;
 }
 
@@ -35,7 +39,15 @@ export interface UsersTable {
   password_hash: string;
   role: Role;
   is_manager: boolean;
+  team_role: Generated<TeamRole>;
   active: Generated<boolean>;
+  /** The TOTP secret, encrypted (secret-box.ts); null without a second factor. */
+  totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A secret set up and not yet confirmed with a code, encrypted. */
+  totp_pending_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  totp_enabled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The last TOTP time step accepted: a code is used once. */
+  totp_last_step: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
   created_at: CreatedAt;
 }
 
@@ -58,6 +70,13 @@ export interface PasswordResetsTable {
   used_at: Date | null;
 }
 
+export interface PasswordRecoveryRequestsTable {
+  id: string;
+  email: string;
+  created_at: Date;
+  processed_at: Date | null;
+}
+
 export interface LoginFailuresTable {
   id: Generated<string>;
   email: string;
@@ -75,6 +94,8 @@ export interface OutboxEmailsTable {
   sent_at: Date | null;
   attempts: Generated<number>;
   last_error: string | null;
+  /** The language the e-mail is written in (its Content-Language); null: not said. */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type Currency = 'USD' | 'MXN';
@@ -102,6 +123,9 @@ export interface JournalsTable {
   enterprise_id: string | null;
   kind: string;
   description: string;
+  /** Issue 15: the description as a code and its parameters, rendered per language. */
+  description_code: ColumnType<string | null, string | null | undefined, string | null>;
+  description_params: ColumnType<unknown, string | null | undefined, string | null>;
   reference: string | null;
   quote_id: string | null;
   rate_micro: bigint | null;
@@ -161,6 +185,29 @@ export interface PaymentRecipientsTable {
   entity_business: string;
   created_at: Date;
   deleted_at: Date | null;
+  payments_held_until: Date | null;
+}
+
+export type ApprovalStatus =
+  'PENDING' | 'APPROVED' | 'EXECUTED' | 'FAILED' | 'REJECTED' | 'EXPIRED';
+
+export interface ApprovalsTable {
+  id: string;
+  enterprise_id: string;
+  kind: string;
+  request_body: ColumnType<unknown, string, string>;
+  idempotency_key: string | null;
+  amount_usd_cents: bigint | null;
+  summary: string;
+  requested_by: string;
+  requested_at: Date;
+  expires_at: Date;
+  status: Generated<ApprovalStatus>;
+  decided_by: string | null;
+  decided_at: Date | null;
+  reason: string | null;
+  result_body: ColumnType<unknown, string | null, string | null>;
+  failure_code: string | null;
 }
 
 export type InvoiceStatus = 'TO_PAY' | 'PARCIAL' | 'ASSIGNED' | 'PAID';
@@ -226,6 +273,8 @@ export interface PaymentsTable {
   journal_id: string;
   created_at: Date;
   completed_at: Date | null;
+  /** Why the receiving bank returned the payout (null unless RETURNED with a reason). */
+  return_reason: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PaymentInvoicesTable {
@@ -257,6 +306,15 @@ export interface ArticlesTable {
   subcategory_id: string;
   name: string;
   description: ColumnType<string, string | undefined, string>;
+  /** The grower's texts per language (either or both); `name`/`description` fall back. */
+  name_en: ColumnType<string | null, string | null | undefined, string | null>;
+  name_sp: ColumnType<string | null, string | null | undefined, string | null>;
+  description_en: ColumnType<string | null, string | null | undefined, string | null>;
+  description_sp: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Kept by the articles_search_refresh trigger (migration 0012); never written directly. */
+  search_names: ColumnType<string, never, never>;
+  search_all: ColumnType<string, never, never>;
+  search_vector: ColumnType<string | null, never, never>;
   origin: string | null;
   price_per_box_cents: bigint;
   boxes_per_pallet: number;
@@ -336,6 +394,13 @@ export interface OrdersTable {
   paid_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   disputed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   buyer_user_id: ColumnType<string | null, string | null | undefined, string | null>;
+  goods_cents: ColumnType<bigint, bigint | undefined, bigint>;
+  /** The buyer's goods money held for the order until it is released (0 once released). */
+  held_cents: ColumnType<bigint, bigint | undefined, bigint>;
+  refunded_cents: ColumnType<bigint, bigint | undefined, bigint>;
+  payout_usd_cents: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  released_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  freight_km: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface OrderLinesTable {
@@ -393,6 +458,8 @@ export interface DisputeImagesTable {
   size_bytes: number;
   created_at: Date;
   file_name: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 'buyer' (evidence with the dispute) or 'vendor' (with the grower's answer). */
+  uploaded_by: ColumnType<'buyer' | 'vendor', 'buyer' | 'vendor' | undefined, never>;
 }
 
 export interface RatingsTable {
@@ -402,6 +469,132 @@ export interface RatingsTable {
   stars: number;
   comment: string | null;
   created_at: Date;
+}
+
+export interface CfdiImportsTable {
+  enterprise_id: string;
+  uuid: string;
+  invoice_id: string;
+  rfc_emisor: string;
+  imported_at: Date;
+}
+
+export interface PaymentBatchesTable {
+  id: string;
+  enterprise_id: string;
+  quote_id: string;
+  rate_micro: bigint;
+  item_count: number;
+  created_at: Date;
+}
+
+export type PaymentBatchItemStatus = 'SENT' | 'FAILED' | 'NOT_ATTEMPTED';
+
+export interface PaymentBatchItemsTable {
+  batch_id: string;
+  position: number;
+  status: PaymentBatchItemStatus;
+  payment_id: string | null;
+  code: string | null;
+}
+
+export const RATE_ORDER_STATUSES = ['ACTIVE', 'FILLED', 'FAILED', 'CANCELLED', 'EXPIRED'] as const;
+export type RateOrderStatus = (typeof RATE_ORDER_STATUSES)[number];
+
+/** Issue 19: convert an invoice's MXN when the market reaches a target rate before a date. */
+export interface RateOrdersTable {
+  id: string;
+  seq: Generated<bigint>;
+  enterprise_id: string;
+  invoice_id: string;
+  /** The user who set it: the e-mails go to them. */
+  created_by: string;
+  /** The language of the request that set it ('en' | 'sp'): the e-mails' language. */
+  language: string;
+  target_rate_micro: bigint;
+  /** The last calendar day (America/Mexico_City) on which it may fill. */
+  expires_on: string;
+  status: RateOrderStatus;
+  reason: string | null;
+  conversion_id: string | null;
+  fill_rate_micro: bigint | null;
+  created_at: Date;
+  closed_at: Date | null;
+}
+
+/** Issue 19: what happened to a company, the outbox of notifications and webhooks. */
+export interface DomainEventsTable {
+  id: string;
+  enterprise_id: string;
+  type: string;
+  data: ColumnType<Record<string, unknown>, string, string>;
+  dedupe_key: string | null;
+  created_at: Date;
+}
+
+export interface NotificationSettingsTable {
+  user_id: string;
+  language: 'en' | 'sp';
+  disabled_events: ColumnType<string[], string, string>;
+  updated_at: Date;
+}
+
+export interface WebhookEndpointsTable {
+  id: string;
+  enterprise_id: string;
+  url: string;
+  events: ColumnType<string[], string, string>;
+  secret_encrypted: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export type WebhookDeliveryStatus = 'PENDING' | 'DELIVERED' | 'DEAD';
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  endpoint_id: string;
+  event_id: string;
+  status: WebhookDeliveryStatus;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Date | null;
+  locked_until: Date | null;
+  replay_of: string | null;
+  created_at: Date;
+  finished_at: Date | null;
+}
+
+export interface WebhookAttemptsTable {
+  id: string;
+  delivery_id: string;
+  attempt: number;
+  attempted_at: Date;
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
+  ok: boolean;
+}
+
+export interface AuditLogTable {
+  id: Generated<bigint>;
+  enterprise_id: string | null;
+  user_id: string | null;
+  at: Date;
+  ip: string | null;
+  user_agent: string | null;
+  action: string;
+  entity: string;
+  before: ColumnType<unknown, string | null, never>;
+  after: ColumnType<unknown, string | null, never>;
+  outcome: string;
+  status: number;
+}
+
+export interface UserRecoveryCodesTable {
+  user_id: string;
+  code_hash: string;
+  created_at: Date;
+  used_at: Date | null;
 }
 
 export interface Database {
@@ -420,6 +613,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   deposits: DepositsTable;
   payment_recipients: PaymentRecipientsTable;
+  approvals: ApprovalsTable;
   invoices: InvoicesTable;
   conversions: ConversionsTable;
   conversion_invoices: ConversionInvoicesTable;
@@ -438,4 +632,16 @@ export interface Database {
   disputes: DisputesTable;
   dispute_images: DisputeImagesTable;
   ratings: RatingsTable;
+  cfdi_imports: CfdiImportsTable;
+  payment_batches: PaymentBatchesTable;
+  payment_batch_items: PaymentBatchItemsTable;
+  rate_orders: RateOrdersTable;
+  password_recovery_requests: PasswordRecoveryRequestsTable;
+  domain_events: DomainEventsTable;
+  notification_settings: NotificationSettingsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
+  audit_log: AuditLogTable;
+  user_recovery_codes: UserRecoveryCodesTable;
 }

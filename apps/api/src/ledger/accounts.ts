@@ -5,6 +5,8 @@ export const CUSTOMER_ACCOUNTS = {
   USD_AVAILABLE: 'USD',
   MXN_AVAILABLE: 'MXN',
   USD_FORWARD_DEPOSIT: 'USD',
+  /** The goods money of the enterprise's open marketplace orders, held until acceptance. */
+  USD_ORDER_HELD: 'USD',
 } as const satisfies Record<string, Currency>;
 export type CustomerAccountKind = keyof typeof CUSTOMER_ACCOUNTS;
 
@@ -15,6 +17,10 @@ export const HOUSE_ACCOUNTS = {
   HOUSE_FX_USD: 'USD',
   HOUSE_FX_MXN: 'MXN',
   HOUSE_PAYOUT_CLEARING_MXN: 'MXN',
+  /** Marketplace fees the house earns: freight and border cold storage (in/out). */
+  HOUSE_FEE_LOGISTICS_USD: 'USD',
+  HOUSE_FEE_BORDER_CROSSING_USD: 'USD',
+  HOUSE_FEE_INSURANCE_USD: 'USD',
 } as const satisfies Record<string, Currency>;
 export type HouseAccountKind = keyof typeof HOUSE_ACCOUNTS;
 
@@ -33,4 +39,7 @@ export type JournalKind =
   | 'PAY_NOW'
   | 'SUPPLIER_PAYMENT'
   | 'PAYOUT_SETTLED'
-  | 'PAYOUT_RETURNED';
+  | 'PAYOUT_RETURNED'
+  | 'ORDER_HOLD'
+  | 'ORDER_RELEASE'
+  | 'ORDER_REFUND';

@@ -75,6 +75,8 @@ export interface NewJournal {
   enterpriseId: string | null;
   kind: string;
   description: string;
+  descriptionCode?: string | null;
+  descriptionParams?: Record<string, string> | null;
   reference: string | null;
   quoteId: string | null;
   rateMicro: bigint | null;
@@ -116,9 +118,12 @@ export function journalWithPostingsCtes(
   );
   return sql`journal as (
     insert into journals
-      (id, enterprise_id, kind, description, reference, quote_id, rate_micro, created_at)
+      (id, enterprise_id, kind, description, description_code, description_params, reference,
+        quote_id, rate_micro, created_at)
     select ${journal.id}::uuid, ${journal.enterpriseId}::uuid, ${journal.kind}::text,
-      ${journal.description}::text, ${journal.reference}::text, ${journal.quoteId}::uuid,
+      ${journal.description}::text, ${journal.descriptionCode ?? null}::text,
+      ${journal.descriptionParams ? JSON.stringify(journal.descriptionParams) : null}::jsonb,
+      ${journal.reference}::text, ${journal.quoteId}::uuid,
       ${journal.rateMicro}::bigint, ${journal.createdAt}::timestamptz
     where ${onlyIf}),
   postings as (
@@ -129,21 +134,26 @@ export function journalWithPostingsCtes(
     where ${onlyIf})`;
 }
 
+/** The balances of an enterprise's available and forward-deposit accounts. */
+export type BalanceKind = Exclude<CustomerAccountKind, 'USD_ORDER_HELD'>;
+
 export async function customerBalances(
   db: Executor,
   enterpriseId: string,
-): Promise<Record<CustomerAccountKind, bigint>> {
+): Promise<Record<BalanceKind, bigint>> {
   const rows = await db
     .selectFrom('ledger_accounts')
     .select(['kind', 'balance'])
     .where('enterprise_id', '=', enterpriseId)
     .execute();
-  const balances: Record<CustomerAccountKind, bigint> = {
+  const balances: Record<BalanceKind, bigint> = {
     USD_AVAILABLE: 0n,
     MXN_AVAILABLE: 0n,
     USD_FORWARD_DEPOSIT: 0n,
   };
-  for (const row of rows) balances[row.kind as CustomerAccountKind] = row.balance ?? 0n;
+  for (const row of rows) {
+    if (row.kind in balances) balances[row.kind as BalanceKind] = row.balance ?? 0n;
+  }
   return balances;
 }
 
@@ -179,5 +189,18 @@ export async function ledgerInvariantViolations(db: Executor): Promise<string[]>
   );
   for (const row of negative.rows)
     problems.push(`customer account ${row.id} is negative: ${row.balance}`);
+  // Held order funds: each buyer's held account equals the sum of its open orders' holds.
+  const held = await sql<{ enterprise_id: string; account: string; orders: string }>`
+    select coalesce(a.enterprise_id, o.buyer_enterprise_id) as enterprise_id,
+      coalesce(a.balance, 0)::text as account, coalesce(o.held, 0)::text as orders
+    from (select enterprise_id, balance from ledger_accounts where kind = 'USD_ORDER_HELD') a
+    full join (select buyer_enterprise_id, sum(held_cents) as held from orders
+      group by buyer_enterprise_id) o on o.buyer_enterprise_id = a.enterprise_id
+    where coalesce(a.balance, 0) <> coalesce(o.held, 0)`.execute(db);
+  for (const row of held.rows) {
+    problems.push(
+      `enterprise ${row.enterprise_id} holds ${row.account} for orders whose holds sum to ${row.orders}`,
+    );
+  }
   return problems;
 }

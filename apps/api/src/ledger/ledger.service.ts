@@ -8,6 +8,7 @@ import {
   type HouseAccountKind,
   type JournalKind,
 } from './accounts.js';
+import type { JournalDescription } from './journal-description.js';
 import * as repo from './ledger.repository.js';
 
 export interface PostingLine {
@@ -20,6 +21,8 @@ export interface JournalEntry {
   enterpriseId: string | null;
   kind: JournalKind;
   description: string;
+  /** The description as a code and parameters, rendered per language when read. */
+  descriptionCode?: JournalDescription | undefined;
   reference?: string | null;
   quoteId?: string | null;
   rateMicro?: bigint | null;
@@ -86,6 +89,8 @@ export class LedgerService {
         enterpriseId: entry.enterpriseId,
         kind: entry.kind,
         description: entry.description,
+        descriptionCode: entry.descriptionCode?.code ?? null,
+        descriptionParams: entry.descriptionCode?.params ?? null,
         reference: entry.reference ?? null,
         quoteId: entry.quoteId ?? null,
         rateMicro: entry.rateMicro ?? null,
@@ -100,7 +105,7 @@ export class LedgerService {
   }
 
   /** Balances of an enterprise's accounts (zero before its first movement). */
-  balances(db: Executor, enterpriseId: string): Promise<Record<CustomerAccountKind, bigint>> {
+  balances(db: Executor, enterpriseId: string): Promise<Record<repo.BalanceKind, bigint>> {
     return repo.customerBalances(db, enterpriseId);
   }
 
@@ -134,7 +139,8 @@ export class LedgerService {
 
   private async accountId(db: Executor, ref: AccountRef): Promise<string> {
     if (!('house' in ref)) return this.customerAccountId(db, ref.enterpriseId, ref.kind);
-    if (this.houseAccountIds) return this.houseAccountIds[ref.house];
+    const known = this.houseAccountIds?.[ref.house];
+    if (known) return known;
     let ids = await repo.findHouseAccountIds(db);
     if (ids[ref.house]) {
       this.houseAccountIds = ids;

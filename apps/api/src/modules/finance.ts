@@ -18,6 +18,8 @@ import { RatesService } from './rates/rates.service.js';
 import { statementRoutes } from './statement/statement.routes.js';
 import { SuppliersService } from './suppliers/suppliers.service.js';
 import { suppliersRoutes } from './suppliers/suppliers.routes.js';
+import { ApprovalsService } from './team/approvals.service.js';
+import { teamRoutes } from './team/team.routes.js';
 
 /** Every finance service, built once per app; modules reach each other only through these. */
 export interface FinanceServices {
@@ -25,6 +27,8 @@ export interface FinanceServices {
   now: () => Date;
   /** The database's data version where this process is its only writer (PGlite). */
   dataVersion: (() => number) | undefined;
+  /** Where read-only reports are read (READ_DATABASE_URL, a replica); `db` when unset. */
+  reportsDb?: Db;
   ledger: LedgerService;
   rates: RatesService;
   funds: FundsService;
@@ -32,6 +36,8 @@ export interface FinanceServices {
   invoices: InvoicesService;
   conversions: ConversionsService;
   payments: PaymentsService;
+  /** Maker-checker: money calls held for a second person (issue 17). */
+  approvals: ApprovalsService;
 }
 
 export function createFinanceServices(
@@ -71,7 +77,20 @@ export function createFinanceServices(
     { payoutSettleSeconds: config.PAYOUT_SETTLE_SECONDS },
     now,
   );
-  return { db, now, dataVersion, ledger, rates, funds, suppliers, invoices, conversions, payments };
+  const approvals = new ApprovalsService(db, rates, now);
+  return {
+    db,
+    now,
+    dataVersion,
+    ledger,
+    rates,
+    funds,
+    suppliers,
+    invoices,
+    conversions,
+    payments,
+    approvals,
+  };
 }
 
 /** The finance endpoints of API.md, under /api/v1/{lang}/. */
@@ -87,4 +106,5 @@ export async function financeRoutes(
   await app.register(conversionsRoutes, options);
   await app.register(paymentsRoutes, options);
   await app.register(statementRoutes, options);
+  await app.register(teamRoutes, { approvals: options.services.approvals });
 }

@@ -18,6 +18,8 @@ import { DisputesService } from './disputes/disputes.service.js';
 import { disputesRoutes } from './disputes/disputes.routes.js';
 import { OrdersService } from './orders/orders.service.js';
 import { ordersRoutes } from './orders/orders.routes.js';
+import { OrderDocumentsService } from './order-documents/order-documents.service.js';
+import { orderDocumentsRoutes } from './order-documents/order-documents.routes.js';
 
 /**
  * The marketplace services, built once per app. Helper M1 owns catalogue, vendor
@@ -40,6 +42,7 @@ export interface MarketplaceServices {
   // M2 services:
   orders: OrdersService;
   disputes: DisputesService;
+  orderDocuments: OrderDocumentsService;
 }
 
 export function createMarketplaceServices(deps: {
@@ -54,11 +57,23 @@ export function createMarketplaceServices(deps: {
   const cart = new CartService(deps.db, deps.now);
   const warehouses = new WarehousesService(deps.db, deps.now);
   const catalog = new CatalogService(deps.db, deps.storage);
-  const vendorArticles = new VendorArticlesService(deps.db, deps.storage, deps.now);
+  const vendorArticles = new VendorArticlesService(
+    deps.db,
+    deps.storage,
+    deps.now,
+    deps.config.MAX_IMAGE_PIXELS,
+  );
   const profile = new ProfileService(deps.db, deps.auth);
   // M2 construction:
   const orders = new OrdersService(deps.db, deps.finance, cart, warehouses, deps.config, deps.now);
-  const disputes = new DisputesService(deps.db, orders, deps.storage, deps.now);
+  const disputes = new DisputesService(
+    deps.db,
+    orders,
+    deps.storage,
+    deps.now,
+    deps.config.MAX_IMAGE_PIXELS,
+  );
+  const orderDocuments = new OrderDocumentsService(deps.db, orders, deps.now);
   return {
     ...deps,
     // M1 entries:
@@ -70,6 +85,7 @@ export function createMarketplaceServices(deps: {
     // M2 entries:
     orders,
     disputes,
+    orderDocuments,
   };
 }
 
@@ -86,6 +102,10 @@ export async function marketplaceRoutes(
   await app.register(warehousesRoutes, { warehouses: services.warehouses });
   await app.register(profileRoutes, { profile: services.profile });
   // M2 routes:
-  await app.register(ordersRoutes, { orders: options.services.orders });
+  await app.register(ordersRoutes, {
+    orders: options.services.orders,
+    approvals: options.services.finance.approvals,
+  });
   await app.register(disputesRoutes, { disputes: options.services.disputes });
+  await app.register(orderDocumentsRoutes, { documents: options.services.orderDocuments });
 }

@@ -1,11 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import {
-  ERROR_MESSAGES,
   ERROR_STATUS,
+  errorMessage,
   isLanguage,
   type ErrorBody,
   type ErrorCode,
+  type ErrorParams,
   type Language,
 } from '@app/domain';
 import { isAppError } from '../errors.js';
@@ -16,8 +17,13 @@ export function languageOf(request: FastifyRequest): Language {
   return match && isLanguage(match[1]) ? match[1] : 'en';
 }
 
-export function errorBody(code: ErrorCode, language: Language, field?: string): ErrorBody {
-  const body: ErrorBody = { code, message: ERROR_MESSAGES[language][code] };
+export function errorBody(
+  code: ErrorCode,
+  language: Language,
+  field?: string,
+  params?: ErrorParams,
+): ErrorBody {
+  const body: ErrorBody = { code, message: errorMessage(language, code, params) };
   if (field) body.field = field;
   return body;
 }
@@ -27,8 +33,9 @@ export function sendError(
   request: FastifyRequest,
   code: ErrorCode,
   field?: string,
+  params?: ErrorParams,
 ): FastifyReply {
-  return reply.status(ERROR_STATUS[code]).send(errorBody(code, languageOf(request), field));
+  return reply.status(ERROR_STATUS[code]).send(errorBody(code, languageOf(request), field, params));
 }
 
 const FASTIFY_CODES: Record<string, ErrorCode> = {
@@ -59,7 +66,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (isAppError(error)) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'Request failed');
-      return sendError(reply, request, error.code, error.field);
+      if (error.retryAfterSeconds !== undefined) {
+        reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
+      }
+      return sendError(reply, request, error.code, error.field, error.params);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];

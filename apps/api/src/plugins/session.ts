@@ -1,15 +1,35 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { TeamRole } from '@app/domain';
 import { AppError } from '../errors.js';
 import type { AuthService, Principal } from '../modules/auth/auth.service.js';
+import { rolesForRoute, routeKeyPath } from '../modules/team/route-roles.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | undefined;
+    /** Set by requireSession: the answer is private and must not be stored by any cache. */
+    needsSession: boolean;
+    /**
+     * The request body as the client sent it (JSON, before the route schema parsed it): an
+     * approval keeps it to run the request again later.
+     */
+    sentBody: unknown;
   }
   interface FastifyInstance {
     /** onRequest hook for routes that need a session: 403 SESSION_EXPIRED otherwise. */
     requireSession: (request: FastifyRequest) => Promise<void>;
+    /**
+     * onRequest hook for public routes that answer their owner more: sets the principal when
+     * a valid session comes with the request, and marks the answer private. Never refuses.
+     */
+    readSession: (request: FastifyRequest) => Promise<void>;
+    /**
+     * onRequest hook: a valid session (else 403 SESSION_EXPIRED) of a user whose team role is
+     * one of `roles` (else 409 ROLE_REQUIRED). Every API route already gets the role check of
+     * its line in ROUTE_ROLES; use this where a route needs a narrower set.
+     */
+    requireRole: (...roles: TeamRole[]) => (request: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -26,11 +46,53 @@ export function principalOf(request: FastifyRequest): Principal {
   return request.principal;
 }
 
+/** Refuses (409 ROLE_REQUIRED, never 403) a caller whose team role is not one of `roles`. */
+export function assertRole(principal: Principal, roles: readonly TeamRole[]): void {
+  if (!roles.includes(principal.user.sTeamRole)) throw new AppError('ROLE_REQUIRED');
+}
+
 export const sessionPlugin = fp(
   async (app: FastifyInstance, options: { auth: AuthService }) => {
     app.decorateRequest('principal', undefined);
-    app.decorate('requireSession', async (request: FastifyRequest) => {
+    app.decorateRequest('needsSession', false);
+    app.decorateRequest('sentBody', undefined);
+    const requireSession = async (request: FastifyRequest) => {
+      request.needsSession = true;
       request.principal = await options.auth.authenticate(bearerToken(request));
+    };
+    app.decorate('requireSession', requireSession);
+    app.decorate('readSession', async (request: FastifyRequest) => {
+      const token = bearerToken(request);
+      if (!token) return;
+      request.needsSession = true;
+      request.principal = await options.auth.authenticate(token).catch(() => undefined);
+    });
+    app.decorate('requireRole', (...roles: TeamRole[]) => async (request: FastifyRequest) => {
+      await requireSession(request);
+      assertRole(principalOf(request), roles);
+    });
+    // Every API route checks the caller's role from the route table (route-roles.ts), after
+    // its own onRequest hooks (session, company kind) and before its body is validated, so a
+    // refused role learns nothing from validation errors.
+    app.addHook('onRoute', (route) => {
+      const path = routeKeyPath(route.url ?? route.path);
+      if (path === undefined) return;
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      const roles = rolesForRoute(String(methods[0]), path);
+      const guard = async (request: FastifyRequest) => {
+        request.sentBody = request.body;
+        if (request.principal) assertRole(request.principal, roles);
+      };
+      const existing = route.preValidation;
+      route.preValidation = existing
+        ? [guard, ...(Array.isArray(existing) ? existing : [existing])]
+        : guard;
+    });
+    // Answers that need a session are one user's: no browser, proxy or CDN keeps a copy.
+    app.addHook('onSend', async (request, reply) => {
+      if (request.needsSession && !reply.hasHeader('cache-control')) {
+        reply.header('cache-control', 'no-store');
+      }
     });
   },
   { name: 'session' },

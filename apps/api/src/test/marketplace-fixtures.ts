@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { makeClabe } from '@app/domain';
 import { producePng } from '../db/seed/demo-png.js';
 import { newCustomer, type Customer } from './finance-fixtures.js';
 import { bearer, json, signUp, type TestApp } from './test-app.js';
@@ -113,4 +114,16 @@ export function expectError(
   const body = json<{ code: string; field?: string }>(response);
   expect(body.code).toBe(code);
   if (field !== undefined) expect(body.field).toBe(field);
+}
+
+/**
+ * Registers a valid CLABE for a grower: its articles are listed in the catalogue only once
+ * it can be paid (docs/MONEY.md).
+ */
+export async function registerClabe(t: TestApp, enterpriseId: string): Promise<void> {
+  await t.db
+    .updateTable('enterprises')
+    .set({ clabe: makeClabe('012', '180', '00118359712'), bank_name_mxn: 'BBVA MEXICO' })
+    .where('id', '=', enterpriseId)
+    .execute();
 }

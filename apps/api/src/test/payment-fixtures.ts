@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import {
   addDays,
@@ -37,6 +38,7 @@ export async function insertSupplier(
       email: `pagos${counter}@agricola.test`,
       bank_name: 'BBVA MEXICO',
       clabe: makeClabe('012', '180', String(counter).padStart(11, '0')),
+      payments_held_until: null,
       tax_id: 'AVA010101AB1',
       entity_business: 'COMPANY',
       created_at: t.clock.now(),
@@ -205,37 +207,13 @@ export async function paymentRow(t: TestApp, paymentId: string) {
     .executeTakeFirstOrThrow();
 }
 
-/** pdfkit's standard fonts use WinAnsi: Latin-1, plus these in 0x80–0x9F. */
-const WIN_ANSI_EXTRA: Record<number, string> = {
-  0x85: '…',
-  0x91: '‘',
-  0x92: '’',
-  0x93: '“',
-  0x94: '”',
-  0x96: '–',
-  0x97: '—',
-};
-
-function decodeWinAnsi(bytes: Buffer): string {
-  let text = '';
-  for (const byte of bytes) text += WIN_ANSI_EXTRA[byte] ?? String.fromCharCode(byte);
-  return text;
-}
-
 /**
- * The text a PDF shows, one line per text operator. pdfkit writes each run as hex glyph
- * codes split at kerning pairs (`[<436c61> 20 <76>] TJ`); the hex parts are joined back.
+ * The text a PDF shows, as `pdftotext -layout` (poppler) extracts it: what a reader copying
+ * from the document would get, whatever fonts it embeds.
  */
 export function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const lines: string[] = [];
-  for (const match of raw.matchAll(/\[([^\]]*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g)) {
-    const body = match[1] ?? `<${match[2] ?? ''}>`;
-    let line = '';
-    for (const hex of body.matchAll(/<([0-9a-fA-F]*)>/g)) {
-      line += decodeWinAnsi(Buffer.from(hex[1] ?? '', 'hex'));
-    }
-    lines.push(line);
-  }
-  return lines.join('\n');
+  return execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', '-', '-'], {
+    input: pdf,
+    encoding: 'utf8',
+  });
 }

@@ -1,10 +1,17 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app.js';
+import { buildApp, type BuildAppOptions } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type DatabaseHandle } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
 import type { MailTransport } from '../modules/mail/mail.service.js';
+import { checkAnswersAgainstContract, recordContractCoverage } from './contract-check.js';
 
 /**
  * Integration tests run on the engine named by TEST_DB: `pglite` (default, in memory) or
@@ -46,15 +53,102 @@ export class TestClock {
   }
 }
 
+/** A short hash of the migrations and the PGlite release: a template is good while it holds. */
+function schemaVersion(): string {
+  const migrationsDir = fileURLToPath(new URL('../db/migrations/', import.meta.url));
+  const hash = createHash('sha256');
+  // The PGlite release too (its package.json, which it does not export, sits above its entry).
+  let pgliteDir = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  while (!existsSync(join(pgliteDir, 'package.json'))) pgliteDir = dirname(pgliteDir);
+  hash.update(readFileSync(join(pgliteDir, 'package.json')));
+  for (const name of readdirSync(migrationsDir).sort()) {
+    hash.update(name).update(readFileSync(join(migrationsDir, name)));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * A migrated, empty PGlite data directory, dumped once per set of migrations and shared by
+ * every test file through the system's temporary folder: loading it takes about a second,
+ * where initdb and the migrations take five.
+ */
+async function pgliteTemplate(): Promise<Blob> {
+  const file = join(tmpdir(), `pesos-pglite-template-${schemaVersion()}.tar`);
+  if (existsSync(file)) return new Blob([readFileSync(file)]);
+  const fresh = await openDatabase({ dataDir: 'memory://' });
+  if (!fresh.dumpDataDir) throw new Error('an in-memory database is PGlite');
+  await migrateToLatest(fresh.db);
+  const dump = await fresh.dumpDataDir();
+  await fresh.close();
+  // Written aside and renamed: a file running alongside reads either nothing or all of it.
+  const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+  renameSync(partial, file);
+  return dump;
+}
+
+/**
+ * A migrated, empty PostgreSQL database to copy each test database from (`create database …
+ * template`), made once per set of migrations by whichever test file comes first: the others
+ * wait on an advisory lock. It is built under another name and renamed when complete, and no
+ * connection stays on it (a template in use cannot be copied).
+ */
+async function postgresTemplate(admin: pg.Client): Promise<string> {
+  const template = `pesos_template_${schemaVersion()}`;
+  const exists = async () =>
+    (await admin.query('select 1 from pg_database where datname = $1', [template])).rowCount === 1;
+  if (await exists()) return template;
+  await admin.query("select pg_advisory_lock(hashtext('pesos test template'))");
+  try {
+    if (await exists()) return template;
+    const building = `${template}_building`;
+    await admin.query(`drop database if exists ${building} with (force)`);
+    await admin.query(`create database ${building}`);
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${building}`;
+    const handle = await openDatabase({
+      databaseUrl: url.toString(),
+      dataDir: 'memory://',
+      poolSize: 1,
+    });
+    try {
+      await migrateToLatest(handle.db);
+    } finally {
+      await handle.close();
+    }
+    // pool.end() can resolve before the server has seen the connection close.
+    for (let attempt = 0; attempt < 40; attempt += 1) {
+      const { rows } = await admin.query<{ n: string }>(
+        'select count(*) as n from pg_stat_activity where datname = $1',
+        [building],
+      );
+      if (rows[0]?.n === '0') break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await admin.query(`alter database ${building} rename to ${template}`);
+    return template;
+  } finally {
+    await admin.query("select pg_advisory_unlock(hashtext('pesos test template'))");
+  }
+}
+
 async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
   if (TEST_ENGINE === 'pglite') {
-    return { handle: await openDatabase({ dataDir: 'memory://' }), drop: async () => {} };
+    const handle = await openDatabase({
+      dataDir: 'memory://',
+      loadDataDir: await pgliteTemplate(),
+    });
+    return { handle, drop: async () => {} };
   }
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    const template = await postgresTemplate(admin);
+    await admin.query(`create database ${name} template ${template}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   const handle = await openDatabase({
@@ -82,7 +176,14 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () =>
   };
 }
 
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  options: Pick<BuildAppOptions, 'registerJobs'> & {
+    /** E-mails go out through the app's own transport (SMTP_URL), not into `emails`. */
+    realMail?: boolean;
+  } = {},
+): Promise<TestApp> {
+  const { realMail, ...buildOptions } = options;
   const config: Config = loadConfig({
     DATA_DIR: 'memory://',
     PASSWORD_HASH_COST: '10',
@@ -106,10 +207,13 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     config,
     database: handle,
     now: clock.now,
-    mailTransport,
+    ...(realMail ? {} : { mailTransport }),
     logStream: { write: (line) => void logs.push(line) },
+    ...buildOptions,
   });
   await app.ready();
+  // Every answer of every test is checked against the served OpenAPI document.
+  checkAnswersAgainstContract(app);
   return {
     app,
     db: handle.db,
@@ -118,6 +222,7 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     clock,
     dataVersion: handle.dataVersion,
     async close() {
+      recordContractCoverage();
       await app.close();
       await drop();
     },

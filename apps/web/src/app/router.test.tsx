@@ -13,6 +13,7 @@ const ana: SessionUser = {
   sEnterpriseId: 'e1',
   sRole: 'customer',
   isManager: true,
+  sTeamRole: 'ADMIN',
 };
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -68,13 +69,13 @@ describe('route guards', () => {
   it('shows the dashboard shell with greeting and clock to a logged-in user', async () => {
     setSession({ token: 'tok-1', user: ana });
     fetchMock.mockResolvedValue(meAnswer(ana));
-    // /test (income history) is the one dashboard page that stays a placeholder.
+    // /test (income history) is the growers' income page now; a buyer is told so.
     renderApp('/test');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Income history' })).toBeTruthy();
     expect(screen.getByTestId('greeting').textContent).toBe('Hello, Ana López');
     expect(screen.getByTestId('clock').textContent).toMatch(/\d{1,2}:\d{2}:\d{2}/);
-    expect(screen.getByText('This page is not built yet.')).toBeTruthy();
+    expect(screen.getByText('The income history is for growers.')).toBeTruthy();
     const menu = screen.getByRole('navigation', { name: 'Dashboard menu' });
     expect(within(menu).getByRole('link', { name: 'Account statement' })).toBeTruthy();
     expect(within(menu).queryByRole('link', { name: /Income history/ })).toBeNull();
@@ -93,7 +94,7 @@ describe('route guards', () => {
     expect(screen.getByTestId('greeting').textContent).toBe('Hola, Ana López');
     expect(screen.getByRole('combobox', { name: 'Idioma' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Cerrar sesión' })).toBeTruthy();
-    expect(screen.getByText('Esta página aún no está construida.')).toBeTruthy();
+    expect(screen.getByText('El historial de ingresos es para productores.')).toBeTruthy();
     expect(localStorage.getItem('language')).toBe('sp');
     expect(document.documentElement.lang).toBe('es');
   });
@@ -102,12 +103,12 @@ describe('route guards', () => {
     const member = { ...ana, isManager: false };
     setSession({ token: 'tok-2', user: member });
     fetchMock.mockResolvedValue(meAnswer(member));
-    const { router } = renderApp('/shopping-cart');
+    const { router } = renderApp('/audit-log');
 
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Administrator account needed' }),
     ).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/shopping-cart');
+    expect(router.state.location.pathname).toBe('/audit-log');
   });
 
   it('sends a logged-in customer who opens /login to /exchange, and a vendor to /home', async () => {

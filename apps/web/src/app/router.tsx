@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, Navigate } from 'react-router';
 import { dashboardQueryOptions } from '../lib/finance/queries';
 import { withFeatureTexts } from '../lib/i18n/feature-texts';
 import { getSession } from '../lib/session-store';
@@ -9,20 +9,8 @@ import { RequireAuth } from './guards/require-auth';
 import { RequireManager } from './guards/require-manager';
 import { RootRedirect } from './guards/root-redirect';
 import { RootLayout } from './root-layout';
-import type { PageKey } from './routes/not-built-page';
 import { RouteErrorPage } from './routes/route-error-page';
 import { RouteFallback } from './routes/route-fallback';
-
-/** A page a later issue builds: one shared lazy chunk with the page frame and a notice. */
-function notBuilt(path: string, page: PageKey): RouteObject {
-  return {
-    path,
-    lazy: async () => {
-      const { NotBuiltPage } = await import('./routes/not-built-page');
-      return { element: <NotBuiltPage page={page} /> };
-    },
-  };
-}
 
 const homeRoute = {
   lazy: async () => ({ Component: (await import('../features/landing/home-page')).HomePage }),
@@ -107,6 +95,14 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               }),
             },
             {
+              path: 'search',
+              lazy: async () => ({
+                Component: (
+                  await withFeatureTexts(['catalog'], import('../features/catalog/articles-page'))
+                ).SearchPage,
+              }),
+            },
+            {
               path: 'view/article/:id',
               lazy: async () => ({
                 Component: (
@@ -176,122 +172,116 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             {
               Component: RequireAuth,
               children: [
+                // Every member of the company opens the marketplace account screens (read-only
+                // for a VIEWER); the server checks each write's role.
                 {
-                  Component: RequireManager,
-                  children: [
-                    {
-                      path: 'profile/tab/:num',
-                      lazy: async () => ({
-                        Component: (
-                          await withFeatureTexts(
-                            ['profile'],
-                            import('../features/profile/profile-page'),
-                          )
-                        ).ProfilePage,
-                      }),
-                    },
-                    {
-                      path: 'warehouse',
-                      lazy: async () => ({
-                        Component: (
-                          await withFeatureTexts(
-                            ['warehouses'],
-                            import('../features/warehouses/warehouses-page'),
-                          )
-                        ).WarehousesPage,
-                      }),
-                    },
-                    {
-                      path: 'warehouse/add',
-                      lazy: async () => ({
-                        Component: (
-                          await withFeatureTexts(
-                            ['warehouses'],
-                            import('../features/warehouses/warehouse-edit-page'),
-                          )
-                        ).AddWarehousePage,
-                      }),
-                    },
-                    {
-                      path: 'warehouse/edit/:id',
-                      lazy: async () => ({
-                        Component: (
-                          await withFeatureTexts(
-                            ['warehouses'],
-                            import('../features/warehouses/warehouse-edit-page'),
-                          )
-                        ).EditWarehousePage,
-                      }),
-                    },
-                    {
-                      path: 'shopping-cart',
-                      lazy: async () => ({
-                        Component: (
-                          await withFeatureTexts(['cart'], import('../features/cart/cart-page'))
-                        ).CartPage,
-                      }),
-                    },
-                    {
-                      path: 'order/tab/:num',
-                      lazy: async () => ({
-                        Component: (
-                          await withFeatureTexts(
-                            ['orders'],
-                            import('../features/orders/orders-page'),
-                          )
-                        ).OrdersPage,
-                      }),
-                    },
-                    {
-                      // The order detail opens disputes with the disputes feature's dialog.
-                      path: 'order-detail/:type/:id',
-                      lazy: async () => {
-                        const [{ OrderDetailPage }, { OpenDisputeDialog }] = await Promise.all([
-                          withFeatureTexts(
-                            ['orders', 'finance', 'disputes'],
-                            import('../features/orders/order-detail-page'),
-                          ),
-                          import('../features/disputes/components/open-dispute-dialog'),
-                        ]);
-                        return {
-                          element: <OrderDetailPage OpenDisputeDialog={OpenDisputeDialog} />,
-                        };
-                      },
-                    },
-                    {
-                      path: 'payment-process',
-                      lazy: async () => ({
-                        Component: (
-                          await withFeatureTexts(
-                            ['cart', 'finance'],
-                            import('../features/cart/payment-process-page'),
-                          )
-                        ).PaymentProcessPage,
-                      }),
-                    },
-                    {
-                      path: 'disputes/tab/:num',
-                      lazy: async () => ({
-                        Component: (
-                          await withFeatureTexts(
-                            ['disputes'],
-                            import('../features/disputes/disputes-page'),
-                          )
-                        ).DisputesPage,
-                      }),
-                    },
-                    {
-                      path: 'dispute/:id',
-                      lazy: async () => ({
-                        Component: (
-                          await withFeatureTexts(
-                            ['disputes'],
-                            import('../features/disputes/dispute-detail-page'),
-                          )
-                        ).DisputeDetailPage,
-                      }),
-                    },
-                  ],
+                  path: 'profile/tab/:num',
+                  lazy: async () => ({
+                    Component: (
+                      await withFeatureTexts(
+                        ['profile'],
+                        import('../features/profile/profile-page'),
+                      )
+                    ).ProfilePage,
+                  }),
+                },
+                {
+                  path: 'warehouse',
+                  lazy: async () => ({
+                    Component: (
+                      await withFeatureTexts(
+                        ['warehouses'],
+                        import('../features/warehouses/warehouses-page'),
+                      )
+                    ).WarehousesPage,
+                  }),
+                },
+                {
+                  path: 'warehouse/add',
+                  lazy: async () => ({
+                    Component: (
+                      await withFeatureTexts(
+                        ['warehouses'],
+                        import('../features/warehouses/warehouse-edit-page'),
+                      )
+                    ).AddWarehousePage,
+                  }),
+                },
+                {
+                  path: 'warehouse/edit/:id',
+                  lazy: async () => ({
+                    Component: (
+                      await withFeatureTexts(
+                        ['warehouses'],
+                        import('../features/warehouses/warehouse-edit-page'),
+                      )
+                    ).EditWarehousePage,
+                  }),
+                },
+                {
+                  path: 'shopping-cart',
+                  lazy: async () => ({
+                    Component: (
+                      await withFeatureTexts(['cart'], import('../features/cart/cart-page'))
+                    ).CartPage,
+                  }),
+                },
+                {
+                  path: 'order/tab/:num',
+                  lazy: async () => ({
+                    Component: (
+                      await withFeatureTexts(['orders'], import('../features/orders/orders-page'))
+                    ).OrdersPage,
+                  }),
+                },
+                {
+                  // The order detail opens disputes with the disputes feature's dialog.
+                  path: 'order-detail/:type/:id',
+                  lazy: async () => {
+                    const [{ OrderDetailPage }, { OpenDisputeDialog }] = await Promise.all([
+                      withFeatureTexts(
+                        ['orders', 'finance', 'disputes', 'money'],
+                        import('../features/orders/order-detail-page'),
+                      ),
+                      import('../features/disputes/components/open-dispute-dialog'),
+                    ]);
+                    return {
+                      element: <OrderDetailPage OpenDisputeDialog={OpenDisputeDialog} />,
+                    };
+                  },
+                },
+                {
+                  path: 'payment-process',
+                  lazy: async () => ({
+                    Component: (
+                      await withFeatureTexts(
+                        ['cart', 'finance', 'money'],
+                        import('../features/cart/payment-process-page'),
+                      )
+                    ).PaymentProcessPage,
+                  }),
+                },
+                {
+                  path: 'disputes/tab/:num',
+                  lazy: async () => ({
+                    Component: (
+                      await withFeatureTexts(
+                        ['disputes'],
+                        import('../features/disputes/disputes-page'),
+                      )
+                    ).DisputesPage,
+                  }),
+                },
+                {
+                  path: 'dispute/:id',
+                  lazy: async () => ({
+                    Component: (
+                      await withFeatureTexts(
+                        ['disputes'],
+                        import('../features/disputes/dispute-detail-page'),
+                      )
+                    ).DisputeDetailPage,
+                  }),
                 },
               ],
             },
@@ -331,7 +321,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   lazy: async () => ({
                     Component: (
                       await withFeatureTexts(
-                        ['finance', 'invoices'],
+                        ['finance', 'invoices', 'payables'],
                         import('../features/invoices/invoices-page'),
                       )
                     ).InvoicesPage,
@@ -375,10 +365,51 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   lazy: async () => ({
                     Component: (
                       await withFeatureTexts(
-                        ['finance', 'payments'],
+                        ['finance', 'payments', 'payables'],
                         import('../features/payments/payments-page'),
                       )
                     ).PaymentsPage,
+                  }),
+                },
+                {
+                  path: 'payments/batches/:batchId',
+                  lazy: async () => ({
+                    Component: (
+                      await withFeatureTexts(
+                        ['finance', 'payments', 'payables'],
+                        import('../features/payments/batch-page'),
+                      )
+                    ).BatchPage,
+                  }),
+                },
+                {
+                  path: 'payments/:paymentId/spei',
+                  lazy: async () => ({
+                    Component: (
+                      await withFeatureTexts(
+                        ['finance', 'payments', 'payables'],
+                        import('../features/payments/spei-proof-page'),
+                      )
+                    ).SpeiProofPage,
+                  }),
+                },
+                {
+                  path: 'approvals',
+                  lazy: async () => ({
+                    Component: (await import('../features/team/approvals-page')).ApprovalsPage,
+                  }),
+                },
+                {
+                  path: 'approvals/:approvalId',
+                  lazy: async () => ({
+                    Component: (await import('../features/team/approval-page')).ApprovalPage,
+                  }),
+                },
+                {
+                  path: 'team',
+                  lazy: async () => ({
+                    Component: (await import('../features/team/team-settings-page'))
+                      .TeamSettingsPage,
                   }),
                 },
                 {
@@ -408,13 +439,52 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   lazy: async () => ({
                     Component: (
                       await withFeatureTexts(
-                        ['finance', 'operator'],
+                        ['finance', 'operator', 'disputes', 'orders', 'money'],
                         import('../features/operator/operator-page'),
                       )
                     ).OperatorPage,
                   }),
                 },
-                notBuilt('test', 'income'),
+                {
+                  path: 'income',
+                  lazy: async () => ({
+                    Component: (
+                      await withFeatureTexts(
+                        ['finance', 'money'],
+                        import('../features/income/income-page'),
+                      )
+                    ).IncomePage,
+                  }),
+                },
+                {
+                  path: 'security',
+                  lazy: async () => ({
+                    Component: (
+                      await withFeatureTexts(
+                        ['finance', 'security'],
+                        import('../features/security/security-page'),
+                      )
+                    ).SecurityPage,
+                  }),
+                },
+                {
+                  Component: RequireManager,
+                  children: [
+                    {
+                      path: 'audit-log',
+                      lazy: async () => ({
+                        Component: (
+                          await withFeatureTexts(
+                            ['finance', 'security'],
+                            import('../features/security/audit-log-page'),
+                          )
+                        ).AuditLogPage,
+                      }),
+                    },
+                  ],
+                },
+                // The specification's placeholder path of the income history.
+                { path: 'test', element: <Navigate to="/income" replace /> },
               ],
             },
           ],

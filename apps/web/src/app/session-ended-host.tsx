@@ -1,9 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { SessionEndedDialog } from '../components/session-ended-dialog';
 import { LANGUAGE_STORAGE_KEY } from '../lib/i18n/i18n';
 import { acknowledgeSessionEnded, useSessionEnded } from '../lib/session-ended';
 import { clearSession } from '../lib/session-store';
+import { whenIdle } from '../lib/when-idle';
+
+// Its own chunk (a dialog few sessions ever see), asked for once the browser is idle so it
+// is there when the session ends, even if the network has gone by then.
+const loadDialog = () => import('../components/session-ended-dialog');
+const SessionEndedDialog = lazy(async () => ({ default: (await loadDialog()).SessionEndedDialog }));
 
 /** Clears everything the browser keeps for this app except the language choice. */
 function clearStorageKeepingLanguage(): void {
@@ -17,6 +23,13 @@ export function SessionEndedHost() {
   const open = useSessionEnded();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  useEffect(
+    () =>
+      whenIdle(() => {
+        loadDialog().catch(() => {});
+      }),
+    [],
+  );
 
   const onConfirm = () => {
     clearStorageKeepingLanguage();
@@ -26,5 +39,10 @@ export function SessionEndedHost() {
     void navigate('/login', { replace: true });
   };
 
-  return <SessionEndedDialog open={open} onConfirm={onConfirm} />;
+  if (!open) return null;
+  return (
+    <Suspense fallback={null}>
+      <SessionEndedDialog open onConfirm={onConfirm} />
+    </Suspense>
+  );
 }

@@ -1,11 +1,11 @@
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
+import { BusyButton } from './busy-button';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -31,15 +31,14 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         <Button onClick={props.onCancel} disabled={props.busy}>
           {props.cancelLabel}
         </Button>
-        <Button
-          variant="contained"
+        <BusyButton
+          busy={props.busy}
           color={props.destructive ? 'error' : 'primary'}
           onClick={props.onConfirm}
           disabled={props.busy || props.confirmDisabled}
-          startIcon={props.busy ? <CircularProgress size={16} color="inherit" /> : undefined}
         >
           {props.confirmLabel}
-        </Button>
+        </BusyButton>
       </DialogActions>
     </Dialog>
   );

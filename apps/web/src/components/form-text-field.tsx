@@ -1,6 +1,7 @@
 import TextField from '@mui/material/TextField';
 import type { TextFieldProps } from '@mui/material/TextField';
-import type { Control, FieldValues, Path } from 'react-hook-form';
+import type { TFunction } from 'i18next';
+import type { Control, FieldError, FieldValues, Path } from 'react-hook-form';
 import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { ValidationKey } from '../lib/form-errors';
@@ -14,6 +15,8 @@ type FormTextFieldProps<T extends FieldValues> = Omit<
   name: Path<T>;
   /** The one message for any error but "required", e.g. `phone`. */
   formatKey?: ValidationKey;
+  /** A feature's own wording of the field's error, instead of the shared one. */
+  errorTextOf?: (error: FieldError | undefined, t: TFunction) => string | undefined;
 };
 
 /** A labelled text field bound to react-hook-form; its error is shown under it. */
@@ -21,12 +24,15 @@ export function FormTextField<T extends FieldValues>({
   control,
   name,
   formatKey,
+  errorTextOf,
   helperText,
   ...props
 }: FormTextFieldProps<T>) {
   const { t } = useTranslation();
   const { field, fieldState } = useController({ control, name });
-  const errorText = fieldErrorText(fieldState.error, t, formatKey);
+  const errorText = errorTextOf
+    ? errorTextOf(fieldState.error, t)
+    : fieldErrorText(fieldState.error, t, formatKey);
   return (
     <TextField
       {...props}

@@ -11,12 +11,17 @@ interface PageFrameProps {
   children?: ReactNode;
 }
 
+/** The browser tab's title: the page's name, then the product's (the product's alone without one). */
+export function DocumentTitle({ title }: { title?: string }) {
+  const { t } = useTranslation();
+  return <title>{title ? `${title} · ${t('app.name')}` : t('app.name')}</title>;
+}
+
 /** The frame of every page: the document title, the page's single h1, then its content. */
 export function PageFrame({ title, subtitle, actions, children }: PageFrameProps) {
-  const { t } = useTranslation();
   return (
     <Box component="section">
-      <title>{`${title} · ${t('app.name')}`}</title>
+      <DocumentTitle title={title} />
       <Box
         sx={{
           display: 'flex',

@@ -18,6 +18,7 @@ const user = {
   sEnterpriseId: 'e1',
   sRole: 'customer' as const,
   isManager: true,
+  sTeamRole: 'ADMIN' as const,
 };
 
 describe('apiRequest', () => {

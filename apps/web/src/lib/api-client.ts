@@ -64,10 +64,16 @@ async function readErrorBody(response: Response): Promise<ApiError> {
 }
 
 /**
- * Calls the API with the session's bearer token and JSON. Resolves with the parsed body
- * (undefined for 204); rejects with an ApiError. Any 403 also raises "session ended".
+ * Sends one request with the session's bearer token under the language prefix and answers
+ * the Response of a success. An error answer rejects with its ApiError (any 403 also raises
+ * "session ended"); no answer rejects with NETWORK_ERROR. JSON calls go through
+ * `apiRequest`; the binary downloads (PDF, photos) and the calls whose status matters read
+ * the Response themselves.
  */
-export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+export async function apiResponse(
+  path: string,
+  options: ApiRequestOptions = {},
+): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = getSession()?.token;
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -90,6 +96,11 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     if (response.status === 403 && !options.ignoreSessionEnd) notifySessionEnded();
     throw await readErrorBody(response);
   }
+  return response;
+}
+
+/** The JSON body of a success answer (undefined for 204 or an empty body). */
+export async function readJsonAnswer<T>(response: Response): Promise<T> {
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   if (text === '') return undefined as T;
@@ -98,4 +109,12 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   } catch {
     throw new ApiError('UNEXPECTED_RESPONSE', response.status, i18n.t('errors.unknown'));
   }
+}
+
+/**
+ * Calls the API with the session's bearer token and JSON. Resolves with the parsed body
+ * (undefined for 204); rejects with an ApiError. Any 403 also raises "session ended".
+ */
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  return readJsonAnswer<T>(await apiResponse(path, options));
 }

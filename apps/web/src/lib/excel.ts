@@ -1,7 +1,18 @@
 /** A column of an exported sheet: its header and how to read a row's cell. */
 export interface ExcelColumn<Row> {
   header: string;
-  value: (row: Row) => string | number | null | undefined;
+  /** A Date is written as an Excel date (see `excelDate`), not as text. */
+  value: (row: Row) => string | number | Date | null | undefined;
+}
+
+/**
+ * A calendar day ('YYYY-MM-DD') as the Date an Excel date cell holds: midnight UTC of that
+ * day, built from its parts (never `new Date('YYYY-MM-DD')`). Anything else is kept as text.
+ */
+export function excelDate(calendarDate: string | null | undefined): Date | string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(calendarDate ?? '');
+  if (!match) return calendarDate ?? '';
+  return new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
 }
 
 export class ExcelExportError extends Error {
@@ -12,7 +23,7 @@ export class ExcelExportError extends Error {
 export interface SheetContent {
   sheet: string;
   header: string[];
-  rows: Array<Array<string | number>>;
+  rows: Array<Array<string | number | Date>>;
 }
 
 /** The worker's answer (`excel-worker.ts`). */

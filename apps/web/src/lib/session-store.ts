@@ -83,6 +83,7 @@ if (typeof window !== 'undefined') {
 
 /** Where a user lands after logging in: the finance dashboard, or the marketplace for vendors. */
 export function homePathFor(user: SessionUser): string {
+  if (user.sRole === 'operator') return '/operator';
   return user.sRole === 'vendor' ? '/home' : '/exchange';
 }
 

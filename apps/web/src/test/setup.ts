@@ -1,8 +1,11 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { setLanguage } from '../lib/i18n/i18n';
+import { loadLanguage, setLanguage } from '../lib/i18n/i18n';
 import { acknowledgeSessionEnded } from '../lib/session-ended';
 import { clearSession } from '../lib/session-store';
+
+// The Spanish shell texts are a lazy chunk in the app; tests switch language synchronously.
+await loadLanguage('sp');
 
 // Lazy pages load their chunks in tests too; on a busy machine that takes more than 1 s.
 configure({ asyncUtilTimeout: 10_000 });

@@ -6,6 +6,16 @@ import * as orders from './0004-orders.js';
 import * as readIndexes from './0005-read-indexes.js';
 import * as houseBalances from './0006-house-balances.js';
 import * as dashboardCounts from './0007-dashboard-counts.js';
+import * as marketplaceMoney from './0008-marketplace-money.js';
+import * as safeDefaults from './0009-safe-defaults.js';
+import * as financeExactness from './0010-finance-exactness.js';
+import * as jobs from './0011-jobs.js';
+import * as marketplaceSearch from './0012-marketplace-search.js';
+import * as payables from './0013-payables.js';
+import * as teamRoles from './0014-team-roles.js';
+import * as auditTotp from './0015-audit-totp.js';
+import * as rateOrders from './0016-rate-orders.js';
+import * as eventsWebhooks from './0017-events-webhooks.js';
 
 /** Every migration in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +26,14 @@ export const migrations: Record<string, Migration> = {
   '0005-read-indexes': readIndexes,
   '0006-house-balances': houseBalances,
   '0007-dashboard-counts': dashboardCounts,
+  '0008-marketplace-money': marketplaceMoney,
+  '0009-safe-defaults': safeDefaults,
+  '0010-finance-exactness': financeExactness,
+  '0011-jobs': jobs,
+  '0012-marketplace-search': marketplaceSearch,
+  '0013-payables': payables,
+  '0014-team-roles': teamRoles,
+  '0015-audit-totp': auditTotp,
+  '0016-rate-orders': rateOrders,
+  '0017-events-webhooks': eventsWebhooks,
 };

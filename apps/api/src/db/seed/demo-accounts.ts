@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EnterpriseType, Role } from '@app/domain';
 import type { Trx } from '../database.js';
 import { insertEnterprise, insertUser } from '../../modules/auth/auth.repository.js';
+import { seedDemoTeamMembers } from './demo-team.js';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
@@ -87,6 +88,9 @@ export async function seedDemoAccounts(
       isManager: true,
     });
     seeded[account.email] = { email: account.email, userId, enterpriseId };
+    if (account.email === 'demo@demo.test') {
+      await seedDemoTeamMembers(trx, enterpriseId, passwordHash);
+    }
   }
   return seeded;
 }

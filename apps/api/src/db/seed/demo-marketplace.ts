@@ -4,6 +4,7 @@ import type { MarketplaceServices } from '../../modules/marketplace.js';
 import type { SeedClock } from './demo-finance.js';
 import { enterpriseIdOfUser } from './seed.js';
 import { producePng, type Rgb } from './demo-png.js';
+import { DEMO_ARTICLE_SPANISH } from './demo-article-translations.js';
 
 /**
  * The demo marketplace: produce categories, two vendors' articles with photos, the
@@ -540,6 +541,8 @@ export async function seedDemoMarketplace(
           subcategoryId: subcategory.id,
           name,
           description,
+          nameSp: DEMO_ARTICLE_SPANISH[name]?.[0],
+          descriptionSp: DEMO_ARTICLE_SPANISH[name]?.[1],
           origin,
           pricePerBoxCents: parseMoney(price),
           boxesPerPallet: perPallet,
@@ -598,6 +601,8 @@ export async function seedDemoMarketplace(
     taxId: '74-3019283',
     description: 'Importer and distributor of Mexican produce for the Midwest.',
   });
+  // New legal ids wait for the back office's check: the demo companies were checked.
+  for (const id of [vendorId, berryVendorId, buyerId]) await services.orders.setVerified(id, true);
 
   await services.warehouses.create(buyerId, {
     name: 'McAllen cold storage',

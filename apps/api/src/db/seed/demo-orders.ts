@@ -1,4 +1,4 @@
-import { addDays, nextSettlementDay, todayInTimeZone } from '@app/domain';
+import { addDays, nextSettlementDay, parseMoney, todayInTimeZone } from '@app/domain';
 import type { MarketplaceServices } from '../../modules/marketplace.js';
 import type { OrderStatus, PaymentMethod } from '../../modules/orders/order-statuses.js';
 import type { ApiOrder, Caller } from '../../modules/orders/orders.service.js';
@@ -129,7 +129,8 @@ export async function seedDemoOrders(
   };
 
   try {
-    // Finalized: accepted by the buyer and rated.
+    // Finalized: delivered short, accepted by the buyer and rated; the grower paid for the
+    // boxes accepted, the rest (goods and their freight) refunded to the buyer.
     let time = present - 30 * DAY_MS;
     const accepted = await place(
       time,
@@ -140,12 +141,24 @@ export async function seedDemoOrders(
       ],
       'PAY_NOW',
     );
-    time = await track(accepted, grower, 'DELIVERED', time, 8);
+    time = await track(accepted, grower, 'ON_DELIVERY_ROUTE', time, 8);
+    time += 8 * HOUR_MS;
+    at(time);
+    const limes = accepted.lines.find((line) => line.sProductName.startsWith('Persian'));
+    await orders.advance(
+      grower,
+      accepted.sOrderId,
+      {
+        status: 'DELIVERED',
+        lines: limes ? [{ lineId: limes.sLineId, deliveredBoxes: limes.dQuantity - 10 }] : [],
+      },
+      'en',
+    );
     at(time + 2 * HOUR_MS);
     await orders.accept(buyer, accepted.sOrderId, 'en');
     await orders.rate(buyer, accepted.sOrderId, {
       stars: 5,
-      comment: 'Great dry matter, every pallet on time at our Chicago dock.',
+      comment: 'Great dry matter, on time at our dock; 10 boxes of lime short, refunded.',
     });
 
     // Finalized: delivered a little short, finished when its dispute window closed.
@@ -178,6 +191,44 @@ export async function seedDemoOrders(
       stars: 4,
       comment: 'Good colour; 12 boxes of Roma short, credited on the final price.',
     });
+
+    // Disputed and resolved by the back office: the held goods split between the buyer's
+    // refund and the grower's payout.
+    time = present - 12 * DAY_MS;
+    const split = await place(time, grower, [['Hass avocado 60ct', 1]], 'PAY_NOW');
+    time = await track(split, grower, 'DELIVERED', time, 8);
+    at(time + 2 * HOUR_MS);
+    const splitDispute = await disputes.open(
+      buyer.enterpriseId,
+      {
+        orderId: split.sOrderId,
+        category: 'QUALITY_CONDITION',
+        subcategory: 'DECAY',
+        description: 'A quarter of the pallet arrived with stem-end rot.',
+      },
+      'en',
+    );
+    await disputes.addImage(
+      { side: 'buyer', enterpriseId: buyer.enterpriseId },
+      splitDispute.sDisputeId,
+      {
+        fileName: 'stem-end-rot.png',
+        contentBase64: producePng([70, 90, 40], 96).toString('base64'),
+      },
+      'en',
+    );
+    at(time + 20 * HOUR_MS);
+    const splitGoods = parseMoney(split.money.dHeld);
+    const refundCents = splitGoods / 4n;
+    await disputes.resolve(
+      splitDispute.sDisputeId,
+      {
+        resolution: 'USDA inspection confirmed decay on a quarter of the boxes: 25 % refunded.',
+        inCharge: 'Back office (ops@demo.test)',
+        split: { refundCents, releaseCents: splitGoods - refundCents },
+      },
+      'en',
+    );
 
     // In process, paid later: a deferred payment paid the next day at the locked rate.
     time = present - 5 * DAY_MS;
@@ -219,7 +270,7 @@ export async function seedDemoOrders(
       'en',
     );
     await disputes.addImage(
-      buyer.enterpriseId,
+      { side: 'buyer', enterpriseId: buyer.enterpriseId },
       dispute.sDisputeId,
       {
         fileName: 'pallet-3.png',
@@ -237,5 +288,7 @@ export async function seedDemoOrders(
   } finally {
     clock.backToPresent();
   }
+  // Orders whose dispute window has closed are released to their growers.
+  await orders.releaseDueOrders();
   await finance.payments.settleDuePayouts();
 }

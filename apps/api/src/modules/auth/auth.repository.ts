@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { EnterpriseType, Role } from '@app/domain';
+import type { EnterpriseType, Role, TeamRole } from '@app/domain';
 import type { Executor } from '../../db/database.js';
 
 /** SQL of accounts and sessions. Every function takes the database or a transaction first. */
@@ -11,12 +11,15 @@ export interface UserWithEnterprise {
   lastName: string;
   role: Role;
   isManager: boolean;
+  teamRole: TeamRole;
   passwordHash: string;
   active: boolean;
   enterpriseId: string;
   enterpriseName: string;
   enterpriseType: EnterpriseType;
   enterpriseVerified: boolean;
+  totpEnabledAt: Date | null;
+  companyRequiresTotp: boolean;
 }
 
 function selectUserWithEnterprise(db: Executor) {
@@ -30,12 +33,15 @@ function selectUserWithEnterprise(db: Executor) {
       'u.last_name as lastName',
       'u.role as role',
       'u.is_manager as isManager',
+      'u.team_role as teamRole',
       'u.password_hash as passwordHash',
       'u.active as active',
       'e.id as enterpriseId',
       'e.name as enterpriseName',
       'e.type as enterpriseType',
       'e.verified as enterpriseVerified',
+      'u.totp_enabled_at as totpEnabledAt',
+      'e.require_totp as companyRequiresTotp',
     ]);
 }
 
@@ -94,6 +100,8 @@ export async function insertUser(
     passwordHash: string;
     role: Role;
     isManager: boolean;
+    /** ADMIN for a manager; otherwise PREPARER unless given. */
+    teamRole?: TeamRole;
     jobTitle?: string | null;
   },
 ): Promise<void> {
@@ -110,6 +118,7 @@ export async function insertUser(
       password_hash: user.passwordHash,
       role: user.role,
       is_manager: user.isManager,
+      team_role: user.isManager ? 'ADMIN' : (user.teamRole ?? 'PREPARER'),
     })
     .execute();
 }
@@ -205,20 +214,29 @@ export async function recordLoginFailure(
     .execute();
 }
 
+/**
+ * Failed logins since `since`: of this account from this address (`byAccountAndIp`, with the
+ * newest one's time), and from this address for any account (`byIp`).
+ */
 export async function countLoginFailures(
   db: Executor,
   by: { email: string; ip: string; since: Date },
-): Promise<{ byEmail: number; byIp: number }> {
+): Promise<{ byAccountAndIp: number; lastByAccountAndIp: Date | null; byIp: number }> {
   const row = await db
     .selectFrom('login_failures')
     .select([
-      sql<string>`count(*) filter (where email = ${by.email})`.as('byEmail'),
-      sql<string>`count(*) filter (where ip = ${by.ip})`.as('byIp'),
+      sql<string>`count(*) filter (where email = ${by.email})`.as('byAccountAndIp'),
+      sql<Date | null>`max(created_at) filter (where email = ${by.email})`.as('lastByAccountAndIp'),
+      sql<string>`count(*)`.as('byIp'),
     ])
     .where('created_at', '>', by.since)
-    .where((eb) => eb.or([eb('email', '=', by.email), eb('ip', '=', by.ip)]))
+    .where('ip', '=', by.ip)
     .executeTakeFirstOrThrow();
-  return { byEmail: Number(row.byEmail), byIp: Number(row.byIp) };
+  return {
+    byAccountAndIp: Number(row.byAccountAndIp),
+    lastByAccountAndIp: row.lastByAccountAndIp === null ? null : new Date(row.lastByAccountAndIp),
+    byIp: Number(row.byIp),
+  };
 }
 
 export async function deleteLoginFailuresBefore(db: Executor, before: Date): Promise<void> {
@@ -257,4 +275,79 @@ export async function consumePasswordReset(
     .returning('user_id')
     .executeTakeFirst();
   return row?.user_id;
+}
+
+/** Voids every unused link (reset or invitation) of the user: one was used, or the password changed. */
+export async function voidPasswordResetsOfUser(
+  db: Executor,
+  userId: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('password_resets')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+/** Arbitrary first key of the advisory locks that serialize recovery requests per address. */
+const RECOVERY_LOCK_NAMESPACE = 727_002;
+
+/**
+ * Records a recovery request for the address unless it has had `max` since `since`; the
+ * address's advisory lock (held to the caller's commit) makes the count and the insert one
+ * step across replicas. The same statements run whether the address has an account or not.
+ */
+export async function recordRecoveryRequest(
+  trx: Executor,
+  request: { id: string; email: string; now: Date; since: Date; max: number },
+): Promise<boolean> {
+  await sql`select pg_advisory_xact_lock(${RECOVERY_LOCK_NAMESPACE}, hashtext(${request.email}))`.execute(
+    trx,
+  );
+  const row = await trx
+    .selectFrom('password_recovery_requests')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('email', '=', request.email)
+    .where('created_at', '>', request.since)
+    .executeTakeFirstOrThrow();
+  if (Number(row.n) >= request.max) return false;
+  await trx
+    .insertInto('password_recovery_requests')
+    .values({ id: request.id, email: request.email, created_at: request.now, processed_at: null })
+    .execute();
+  return true;
+}
+
+/** Claims up to `limit` unprocessed recovery requests (skipping those another replica holds). */
+export async function claimRecoveryRequests(
+  trx: Executor,
+  now: Date,
+  limit: number,
+): Promise<Array<{ id: string; email: string }>> {
+  return trx
+    .updateTable('password_recovery_requests')
+    .set({ processed_at: now })
+    .where(
+      'id',
+      'in',
+      trx
+        .selectFrom('password_recovery_requests')
+        .select('id')
+        .where('processed_at', 'is', null)
+        .orderBy('created_at')
+        .limit(limit)
+        .modifyEnd(sql`for update skip locked`),
+    )
+    .returning(['id', 'email'])
+    .execute();
+}
+
+export async function deleteRecoveryRequestsBefore(db: Executor, before: Date): Promise<void> {
+  await db
+    .deleteFrom('password_recovery_requests')
+    .where('created_at', '<', before)
+    .where('processed_at', 'is not', null)
+    .execute();
 }

@@ -12,12 +12,6 @@ import {
 import { principalOf } from '../../plugins/session.js';
 import type { AuthService } from './auth.service.js';
 
-const errorSchema = z.object({
-  code: z.string(),
-  message: z.string(),
-  field: z.string().optional(),
-});
-
 export async function authRoutes(
   app: FastifyInstance,
   options: { auth: AuthService; publicRateLimit: number; afterRecovery: () => void },
@@ -34,10 +28,11 @@ export async function authRoutes(
         tags: ['auth'],
         summary: 'Log in with e-mail and password',
         body: loginBodySchema,
-        response: { 200: loginResponseSchema, 401: errorSchema, 429: errorSchema },
+        response: { 200: loginResponseSchema },
       },
     },
-    async (request) => auth.login(request.body, request.ip),
+    async (request) =>
+      auth.login(request.body, request.ip, request.headers['user-agent']?.slice(0, 400) ?? null),
   );
 
   routes.post(
@@ -75,7 +70,7 @@ export async function authRoutes(
           tags: ['auth'],
           summary: `Create a ${kind} company and its manager account`,
           body: signupBodySchema,
-          response: { 201: loginResponseSchema, 409: errorSchema },
+          response: { 201: loginResponseSchema },
         },
       },
       async (request, reply) => reply.status(201).send(await auth.signup(request.body, kind)),

@@ -8,8 +8,9 @@ import type {
   Role,
   SessionUser,
   SignupBody,
+  TeamRole,
 } from '@app/domain';
-import type { Db } from '../../db/database.js';
+import type { Db, Executor } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { PasswordHasher } from './password-hasher.js';
@@ -24,6 +25,9 @@ export interface AuthSettings {
   maxFailuresPerAccount: number;
   maxFailuresPerIp: number;
   failureWindowMinutes: number;
+  /** Recovery requests one address may make in `recoveryWindowMinutes`. */
+  recoveryMaxPerAddress: number;
+  recoveryWindowMinutes: number;
   publicUrl: string;
   /** How long a resolved session is reused without reading it again; 0 reads every time. */
   sessionCacheMs: number;
@@ -38,6 +42,20 @@ export interface Principal {
 }
 
 const MINUTE = 60_000;
+/** Failed logins of one account from one address that cost no wait. */
+export const FREE_LOGIN_FAILURES = 3;
+/** The longest wait between two attempts of one account from one address. */
+const MAX_LOGIN_DELAY_MS = 5 * MINUTE;
+
+/**
+ * How long one account from one address must wait after its last failure, given how many
+ * failures it has in the window: nothing for the first three, then 1 s, 2 s, 4 s, … up to
+ * 5 minutes.
+ */
+export function loginDelayMs(failures: number): number {
+  if (failures < FREE_LOGIN_FAILURES) return 0;
+  return Math.min(1000 * 2 ** (failures - FREE_LOGIN_FAILURES), MAX_LOGIN_DELAY_MS);
+}
 /** An invitation link lives longer than a reset link: the invitee may read it days later. */
 const INVITATION_TTL_MINUTES = 7 * 24 * 60;
 /** last_seen_at is written at most this often, so reads do not each cost a write. */
@@ -51,11 +69,31 @@ function toSessionUser(user: repo.UserWithEnterprise): SessionUser {
     sEnterpriseId: user.enterpriseId,
     sRole: user.role,
     isManager: user.isManager,
+    sTeamRole: user.teamRole,
+    bTotpEnabled: user.totpEnabledAt !== null,
+    bTotpSetupRequired: user.companyRequiresTotp && user.totpEnabledAt === null,
   };
+}
+
+/** What login needs of the second factor and the audit trail (wired in app.ts). */
+export interface LoginCompanions {
+  /** Checks a TOTP or recovery code of a user with a second factor (each usable once). */
+  verifySecondFactor?: (userId: string, code: string) => Promise<boolean>;
+  /** Records a sign-in or a failed sign-in in the audit trail. */
+  recordSignIn?: (event: {
+    enterpriseId: string | null;
+    userId: string | null;
+    ip: string;
+    userAgent: string | null;
+    email: string;
+    outcome: string;
+    status: number;
+  }) => Promise<void>;
 }
 
 export class AuthService {
   private readonly sessions: SessionCache;
+  private companions: LoginCompanions = {};
 
   constructor(
     private readonly db: Db,
@@ -67,24 +105,92 @@ export class AuthService {
     this.sessions = new SessionCache(settings.sessionCacheMs);
   }
 
-  async login(body: LoginBody, ip: string): Promise<{ token: string; user: SessionUser }> {
+  /** Joins the second factor and the audit trail to login (they are built after this service). */
+  attach(companions: LoginCompanions): void {
+    this.companions = { ...this.companions, ...companions };
+  }
+
+  /**
+   * Signs in; every attempt past the rate limits, successful or not, goes to the audit trail
+   * (of the account's company when the e-mail is known).
+   */
+  async login(
+    body: LoginBody,
+    ip: string,
+    userAgent: string | null = null,
+  ): Promise<{ token: string; user: SessionUser }> {
+    let known: repo.UserWithEnterprise | undefined;
+    const record = async (outcome: string, status: number) => {
+      await this.companions.recordSignIn?.({
+        enterpriseId: known?.enterpriseId ?? null,
+        userId: known?.userId ?? null,
+        ip,
+        userAgent,
+        email: body.sEmail,
+        outcome,
+        status,
+      });
+    };
+    try {
+      const session = await this.checkLogin(body, ip, (user) => {
+        known = user;
+      });
+      await record('OK', 200);
+      return session;
+    } catch (error) {
+      if (error instanceof AppError && error.code !== 'RATE_LIMITED') {
+        await record(error.code, error.statusCode);
+      }
+      throw error;
+    }
+  }
+
+  private async checkLogin(
+    body: LoginBody,
+    ip: string,
+    found: (user: repo.UserWithEnterprise) => void,
+  ): Promise<{ token: string; user: SessionUser }> {
     const now = this.now();
     const since = new Date(now.getTime() - this.settings.failureWindowMinutes * MINUTE);
     const failures = await repo.countLoginFailures(this.db, { email: body.sEmail, ip, since });
-    if (
-      failures.byEmail >= this.settings.maxFailuresPerAccount ||
-      failures.byIp >= this.settings.maxFailuresPerIp
-    ) {
-      throw new AppError('RATE_LIMITED');
+    // Limits are per account and address together, so a stranger's guesses never lock the
+    // real user out from their own address; one address guessing many accounts is capped.
+    if (failures.byIp >= this.settings.maxFailuresPerIp) {
+      throw new AppError('RATE_LIMITED', {
+        retryAfterSeconds: this.settings.failureWindowMinutes * 60,
+      });
     }
+    if (failures.byAccountAndIp >= this.settings.maxFailuresPerAccount) {
+      const windowEnds =
+        (failures.lastByAccountAndIp?.getTime() ?? now.getTime()) +
+        this.settings.failureWindowMinutes * MINUTE;
+      throw new AppError('RATE_LIMITED', {
+        retryAfterSeconds: (windowEnds - now.getTime()) / 1000,
+      });
+    }
+    // Progressive delay: after a few free failures, each further one doubles the wait.
+    const waitMs =
+      loginDelayMs(failures.byAccountAndIp) -
+      (now.getTime() - (failures.lastByAccountAndIp?.getTime() ?? 0));
+    if (waitMs > 0) throw new AppError('RATE_LIMITED', { retryAfterSeconds: waitMs / 1000 });
 
     const user = await repo.findUserByEmail(this.db, body.sEmail);
     const passwordMatches = user
       ? await this.hasher.verify(body.sPassword, user.passwordHash)
       : await this.hasher.verifyAgainstDummy(body.sPassword);
+    if (user) found(user);
     if (!user || !passwordMatches || !user.active) {
       await repo.recordLoginFailure(this.db, { email: body.sEmail, ip, at: now });
       throw new AppError('INVALID_CREDENTIALS');
+    }
+    if (user.totpEnabledAt !== null) {
+      // The password was right: asking for the code is no failure; a wrong code is one.
+      if (!body.sTotp) throw new AppError('TOTP_REQUIRED', { field: 'sTotp' });
+      const verified = await this.companions.verifySecondFactor?.(user.userId, body.sTotp);
+      if (!verified) {
+        await repo.recordLoginFailure(this.db, { email: body.sEmail, ip, at: now });
+        throw new AppError('TOTP_INVALID', { field: 'sTotp' });
+      }
     }
     return this.openSession(user);
   }
@@ -194,33 +300,76 @@ export class AuthService {
     this.sessions.forgetUser(userId);
   }
 
-  /** Always succeeds from the caller's view, so the answer never tells whether an account exists. */
-  async requestPasswordReset(body: PasswordRecoveryBody): Promise<void> {
-    const user = await repo.findUserByEmail(this.db, body.sEmail);
-    if (!user || !user.active) return;
+  /**
+   * Always succeeds from the caller's view and takes the same path for every address, known
+   * or not: it records the request (at most `recoveryMaxPerAddress` per address in the
+   * window, counted in the database so the limit holds across replicas) and nothing more.
+   * Whether the address has an account is looked at after the answer, by
+   * `processRecoveryRequests`. Answers whether the request was recorded (not throttled).
+   */
+  async requestPasswordReset(body: PasswordRecoveryBody): Promise<boolean> {
     const now = this.now();
+    const since = new Date(now.getTime() - this.settings.recoveryWindowMinutes * MINUTE);
+    return this.db.transaction().execute((trx) =>
+      repo.recordRecoveryRequest(trx, {
+        id: randomUUID(),
+        email: body.sEmail,
+        now,
+        since,
+        max: this.settings.recoveryMaxPerAddress,
+      }),
+    );
+  }
+
+  /**
+   * Turns recorded recovery requests into reset links and e-mails (for active accounts; a
+   * request for an unknown address ends here), a batch per transaction. Answers how many
+   * requests it handled. The outbox flush then delivers the e-mails.
+   */
+  async processRecoveryRequests(): Promise<number> {
+    const batch = 20;
+    let handled = 0;
+    for (;;) {
+      const claimed = await this.db.transaction().execute(async (trx) => {
+        const now = this.now();
+        const requests = await repo.claimRecoveryRequests(trx, now, batch);
+        for (const request of requests) {
+          const user = await repo.findUserByEmail(trx, request.email);
+          if (user?.active) await this.issueResetLink(trx, user, now);
+        }
+        return requests.length;
+      });
+      handled += claimed;
+      if (claimed < batch) return handled;
+    }
+  }
+
+  private async issueResetLink(
+    trx: Executor,
+    user: repo.UserWithEnterprise,
+    now: Date,
+  ): Promise<void> {
+    // Only the token's hash is stored; the link itself lives in the outbox until it is sent.
     const { token, tokenHash } = newOpaqueToken();
     const link = `${this.settings.publicUrl}/change-password/${token}/`;
-    await this.db.transaction().execute(async (trx) => {
-      await repo.insertPasswordReset(trx, {
-        id: randomUUID(),
-        tokenHash,
-        userId: user.userId,
-        now,
-        expiresAt: new Date(now.getTime() + this.settings.resetTokenTtlMinutes * MINUTE),
-      });
-      await this.mail.enqueue(trx, {
-        to: user.email,
-        subject: 'Reset your password / Restablece tu contraseña',
-        text: [
-          `Hello ${user.firstName},`,
-          '',
-          `To choose a new password, open this link within ${this.settings.resetTokenTtlMinutes} minutes:`,
-          link,
-          '',
-          'If you did not ask for it, ignore this e-mail: your password stays the same.',
-        ].join('\n'),
-      });
+    await repo.insertPasswordReset(trx, {
+      id: randomUUID(),
+      tokenHash,
+      userId: user.userId,
+      now,
+      expiresAt: new Date(now.getTime() + this.settings.resetTokenTtlMinutes * MINUTE),
+    });
+    await this.mail.enqueue(trx, {
+      to: user.email,
+      subject: 'Reset your password / Restablece tu contraseña',
+      text: [
+        `Hello ${user.firstName},`,
+        '',
+        `To choose a new password, open this link within ${this.settings.resetTokenTtlMinutes} minutes:`,
+        link,
+        '',
+        'If you did not ask for it, ignore this e-mail: your password stays the same.',
+      ].join('\n'),
     });
   }
 
@@ -240,6 +389,7 @@ export class AuthService {
     jobTitle: string | null;
     role: Role;
     isManager: boolean;
+    teamRole?: TeamRole | undefined;
   }): Promise<string> {
     const now = this.now();
     const userId = randomUUID();
@@ -262,7 +412,8 @@ export class AuthService {
           // Not a scrypt hash, so no password matches it until the invitee chooses one.
           passwordHash: `invited$${newOpaqueToken().tokenHash}`,
           role: input.role,
-          isManager: input.isManager,
+          isManager: input.isManager || input.teamRole === 'ADMIN',
+          ...(input.teamRole ? { teamRole: input.teamRole } : {}),
         });
         await repo.insertPasswordReset(trx, {
           id: randomUUID(),
@@ -302,6 +453,8 @@ export class AuthService {
       const resetFor = await repo.consumePasswordReset(trx, hashToken(resetToken), now);
       if (!resetFor) throw new AppError('RESET_LINK_INVALID');
       await repo.updatePasswordHash(trx, resetFor, passwordHash);
+      // Using one link, or a new password, voids every other link of the user (reset or invitation).
+      await repo.voidPasswordResetsOfUser(trx, resetFor, now);
       // A new password ends every open session of the account.
       await repo.revokeSessionsOfUser(trx, resetFor, now);
       return resetFor;

@@ -1,16 +1,9 @@
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { sharedScryptPool, type ScryptPool } from './scrypt-pool.js';
 
 const KEY_LENGTH = 64;
 const BLOCK_SIZE = 8;
 const PARALLELISM = 1;
-
-function scryptAsync(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password, salt, KEY_LENGTH, options, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
-  });
-}
 
 function optionsFor(logCost: number, blockSize: number, parallelism: number): ScryptOptions {
   const N = 2 ** logCost;
@@ -25,13 +18,18 @@ function optionsFor(logCost: number, blockSize: number, parallelism: number): Sc
 export class PasswordHasher {
   private dummyHash: Promise<string> | undefined;
 
-  constructor(private readonly logCost: number) {}
+  /** Hashes run in `pool`'s worker threads (by default the process's shared pool). */
+  constructor(
+    private readonly logCost: number,
+    private readonly pool: ScryptPool = sharedScryptPool(),
+  ) {}
 
   async hash(password: string): Promise<string> {
     const salt = randomBytes(16);
-    const key = await scryptAsync(
+    const key = await this.pool.scrypt(
       password,
       salt,
+      KEY_LENGTH,
       optionsFor(this.logCost, BLOCK_SIZE, PARALLELISM),
     );
     return [
@@ -50,9 +48,10 @@ export class PasswordHasher {
       return false;
     }
     const expected = Buffer.from(key, 'base64');
-    const actual = await scryptAsync(
+    const actual = await this.pool.scrypt(
       password,
       Buffer.from(salt, 'base64'),
+      KEY_LENGTH,
       optionsFor(Number(logCost), Number(blockSize), Number(parallelism)),
     );
     return actual.length === expected.length && timingSafeEqual(actual, expected);

@@ -49,7 +49,6 @@ export async function cartRoutes(
   const { cart } = options;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const buyer = sessionHook(app, buyerCaller);
-  const buyerManager = sessionHook(app, buyerCaller, { manager: true });
   const articleParams = z.object({ articleId: idSchema });
 
   /** The spec's calls name the user: only the caller's own id exists. */
@@ -74,7 +73,7 @@ export async function cartRoutes(
   routes.post(
     '/shopping-cart/items',
     {
-      onRequest: buyerManager,
+      onRequest: buyer,
       schema: {
         tags,
         summary: "Add boxes of an article to its vendor's cart (adds to an existing line)",
@@ -93,7 +92,7 @@ export async function cartRoutes(
   routes.put(
     '/shopping-cart/items/:articleId',
     {
-      onRequest: buyerManager,
+      onRequest: buyer,
       schema: {
         tags,
         summary: "Set a line's boxes; also acknowledges the line's price or stock change",
@@ -113,7 +112,7 @@ export async function cartRoutes(
   routes.delete(
     '/shopping-cart/items/:articleId',
     {
-      onRequest: buyerManager,
+      onRequest: buyer,
       schema: {
         tags,
         summary: 'Remove a line from the cart',
@@ -151,7 +150,7 @@ export async function cartRoutes(
   routes.patch(
     '/customers/:userId/shopping-cart',
     {
-      onRequest: buyerManager,
+      onRequest: buyer,
       schema: {
         tags,
         summary: "Remove one vendor's cart (the specification's call; userId is the caller)",

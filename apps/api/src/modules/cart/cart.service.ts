@@ -198,8 +198,9 @@ export class CartService {
       const existing = await repo.findCartItem(trx, buyerEnterpriseId, articleId, {
         forUpdate: true,
       });
-      const quantity = (existing?.quantity_boxes ?? 0) + boxes;
-      checkQuantity(quantity, article.min_boxes, article.stock_boxes);
+      const inCart = existing?.quantity_boxes ?? 0;
+      checkQuantity(inCart + boxes, article.min_boxes, article.stock_boxes, inCart);
+      const quantity = inCart + boxes;
       await repo.upsertCartItem(trx, {
         buyerEnterpriseId,
         vendorEnterpriseId: article.vendor_enterprise_id,
@@ -249,8 +250,21 @@ export class CartService {
   }
 }
 
-function checkQuantity(quantity: number, minBoxes: number, stockBoxes: number): void {
-  if (quantity < minBoxes || quantity > stockBoxes) {
-    throw new AppError('INVALID_STATE', { field: 'dQuantity' });
+/**
+ * The line's boxes must reach the article's minimum and stay within its stock; each
+ * refusal says the numbers (inCart: boxes already in the cart when adding, else 0).
+ */
+function checkQuantity(quantity: number, minBoxes: number, stockBoxes: number, inCart = 0): void {
+  if (quantity > stockBoxes) {
+    throw new AppError('OVER_STOCK', {
+      field: 'dQuantity',
+      params: { inCart, available: Math.max(0, stockBoxes - inCart) },
+    });
+  }
+  if (quantity < minBoxes) {
+    throw new AppError('UNDER_MINIMUM', {
+      field: 'dQuantity',
+      params: { minimum: minBoxes, inCart },
+    });
   }
 }

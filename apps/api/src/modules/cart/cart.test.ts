@@ -86,17 +86,23 @@ describe(`shopping cart on ${TEST_ENGINE}`, () => {
 
   it('enforces the minimum purchase and the stock, in whole boxes', async () => {
     const limes = await newArticle(vendor, subcategoryId, { iMinBoxes: 10, iStock: 100 });
-    expectError(
-      await buyer.call('POST', 'shopping-cart/items', { sProductId: limes, dQuantity: 9 }),
-      409,
-      'INVALID_STATE',
-      'dQuantity',
+    const underMinimum = await buyer.call('POST', 'shopping-cart/items', {
+      sProductId: limes,
+      dQuantity: 9,
+    });
+    expectError(underMinimum, 409, 'UNDER_MINIMUM', 'dQuantity');
+    expect(json<{ message: string }>(underMinimum).message).toBe(
+      'The minimum order for this article is 10 boxes; order at least 10.',
     );
-    expectError(
-      await buyer.call('POST', 'shopping-cart/items', { sProductId: limes, dQuantity: 101 }),
-      409,
-      'INVALID_STATE',
-      'dQuantity',
+    const overStock = await buyer.call(
+      'POST',
+      'shopping-cart/items',
+      { sProductId: limes, dQuantity: 101 },
+      { lang: 'sp' },
+    );
+    expectError(overStock, 409, 'OVER_STOCK', 'dQuantity');
+    expect(json<{ message: string }>(overStock).message).toBe(
+      'Solo hay 100 cajas disponibles; baja la cantidad.',
     );
     expectError(
       await buyer.call('POST', 'shopping-cart/items', { sProductId: limes, dQuantity: 10.5 }),
@@ -122,17 +128,28 @@ describe(`shopping cart on ${TEST_ENGINE}`, () => {
       (await buyer.call('POST', 'shopping-cart/items', { sProductId: limes, dQuantity: 60 }))
         .statusCode,
     ).toBe(201);
-    // Adding to the line may not pass the stock either.
-    expectError(
-      await buyer.call('POST', 'shopping-cart/items', { sProductId: limes, dQuantity: 41 }),
-      409,
-      'INVALID_STATE',
-      'dQuantity',
+    // Adding to the line may not pass the stock either; the answer says what is left.
+    const pastStock = await buyer.call('POST', 'shopping-cart/items', {
+      sProductId: limes,
+      dQuantity: 41,
+    });
+    expectError(pastStock, 409, 'OVER_STOCK', 'dQuantity');
+    expect(json<{ message: string }>(pastStock).message).toBe(
+      'You already have 60 boxes in your cart; 40 more are available.',
+    );
+    const pastStockSp = await buyer.call(
+      'POST',
+      'shopping-cart/items',
+      { sProductId: limes, dQuantity: 41 },
+      { lang: 'sp' },
+    );
+    expect(json<{ message: string }>(pastStockSp).message).toBe(
+      'Ya tienes 60 cajas en tu carrito; hay 40 más disponibles.',
     );
     expectError(
       await buyer.call('PUT', `shopping-cart/items/${limes}`, { dQuantity: 5 }),
       409,
-      'INVALID_STATE',
+      'UNDER_MINIMUM',
       'dQuantity',
     );
     expectError(
@@ -170,6 +187,7 @@ describe(`shopping cart on ${TEST_ENGINE}`, () => {
       sLastName: 'Clerk',
       sEmail: `clerk.${Date.now()}@example.test`,
       isManager: false,
+      sTeamRole: 'VIEWER',
     });
     expect(invite.statusCode, invite.body).toBe(201);
     const clerkId = json<{ user: { sUserId: string } }>(invite).user.sUserId;
@@ -209,8 +227,8 @@ describe(`shopping cart on ${TEST_ENGINE}`, () => {
     expect((await asClerk('GET', 'shopping-cart')).statusCode).toBe(200);
     expectError(
       await asClerk('POST', 'shopping-cart/items', { sProductId: limes, dQuantity: 10 }),
-      404,
-      'NOT_FOUND',
+      409,
+      'ROLE_REQUIRED',
     );
     expect(await rowCount(t, 'cart_items')).toBe(0);
   });

@@ -13,6 +13,58 @@ export interface ArticleFilters {
   search?: string | undefined;
   minPriceCents?: bigint | undefined;
   maxPriceCents?: bigint | undefined;
+  /** The grower previewing its own storefront: its articles before it can be paid too. */
+  includeUnpayable?: boolean | undefined;
+}
+
+/** The words of a search: letters and digits, lower case, at most MAX_SEARCH_TOKENS. */
+export function searchTokens(search: string): string[] {
+  return search
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((token) => token.length > 0)
+    .slice(0, MAX_SEARCH_TOKENS);
+}
+
+const MAX_SEARCH_TOKENS = 8;
+/** How close a typed word must be to a word of the text (pg_trgm word_similarity). */
+const TYPO_SIMILARITY = 0.5;
+
+/**
+ * The relevance of an article to the typed words: per word 2 when it is in a name, 1 when
+ * only in a description, the origin or the vendor's name (literally), 0 otherwise; summed.
+ * A word is
+ * "in" a text when full-text search finds it (English and Spanish stems, or as a prefix)
+ * or, for typos, when trigram word similarity reaches TYPO_SIMILARITY. Accents never count:
+ * both sides go through unaccent. The tokens are letters and digits only, so they are safe
+ * inside to_tsquery.
+ */
+function relevanceOf(tokens: readonly string[]) {
+  return sql<number>`(${sql.join(tokens.map(tokenScore), sql` + `)})`;
+}
+
+/**
+ * An article matches when every typed word is found in it (each word with its typos and
+ * accents forgiven), except short words of letters ('de', 'of', 'x'), which only rank.
+ */
+function everyWordMatches(tokens: readonly string[]) {
+  const required = tokens.filter((token) => !OPTIONAL_WORD.test(token));
+  const scored = required.length > 0 ? required : tokens;
+  return sql<boolean>`(${sql.join(
+    scored.map((token) => sql`${tokenScore(token)} > 0`),
+    sql` and `,
+  )})`;
+}
+
+/** One or two letters: a stop word or a size letter, never required. */
+const OPTIONAL_WORD = /^\p{L}{1,2}$/u;
+
+/** One word's score (see relevanceOf). */
+function tokenScore(token: string) {
+  const word = sql`unaccent(${token}::text)`;
+  const inNames = sql`(a.search_vector @@ (to_tsquery('simple', ${word} || ':*A') || to_tsquery('english', ${word} || ':A') || to_tsquery('spanish', ${word} || ':A')) or word_similarity(${word}, a.search_names) >= ${TYPO_SIMILARITY})`;
+  const inText = sql`(a.search_vector @@ (to_tsquery('simple', ${word} || ':*') || to_tsquery('english', ${word}) || to_tsquery('spanish', ${word})) or word_similarity(${word}, a.search_all) >= ${TYPO_SIMILARITY} or strpos(lower(unaccent(v.name)), ${word}) > 0)`;
+  return sql<number>`(case when ${inNames} then 2 when ${inText} then 1 else 0 end)`;
 }
 
 /** A LIKE pattern matching the text literally anywhere. */
@@ -64,6 +116,7 @@ export async function listSubcategories(db: Executor, categoryId: string, limit:
         .whereRef('a.subcategory_id', '=', 's.id')
         .where('a.active', '=', true)
         .where('v.type', '=', 'vendor')
+        .where(payableVendor)
         .as('articles'),
     ])
     .where('s.category_id', '=', categoryId)
@@ -89,6 +142,12 @@ export async function findSubcategory(db: Executor, subcategoryId: string) {
     .executeTakeFirst();
 }
 
+/**
+ * A grower's articles are listed only once it can be paid: its bank registration holds a
+ * CLABE of 18 digits (the profile checks the check digit before storing one).
+ */
+const payableVendor = sql<boolean>`v.clabe ~ '^[0-9]{18}$'`;
+
 function ratingColumns(eb: ExpressionBuilder<Database & { v: Database['enterprises'] }, 'v'>) {
   return [
     eb
@@ -111,6 +170,7 @@ function publicArticles(db: Executor, filters: ArticleFilters) {
     .innerJoin('subcategories as s', 's.id', 'a.subcategory_id')
     .where('a.active', '=', true)
     .where('v.type', '=', 'vendor');
+  if (!filters.includeUnpayable) query = query.where(payableVendor);
   if (filters.subcategoryId !== undefined) {
     query = query.where('a.subcategory_id', '=', filters.subcategoryId);
   }
@@ -126,15 +186,12 @@ function publicArticles(db: Executor, filters: ArticleFilters) {
   if (filters.maxPriceCents !== undefined) {
     query = query.where('a.price_per_box_cents', '<=', filters.maxPriceCents);
   }
-  if (filters.search !== undefined) {
-    const pattern = containsPattern(filters.search);
-    query = query.where((eb) =>
-      eb.or([
-        eb('a.name', 'ilike', pattern),
-        eb('a.description', 'ilike', pattern),
-        eb('v.name', 'ilike', pattern),
-      ]),
-    );
+  const tokens = filters.search === undefined ? [] : searchTokens(filters.search);
+  if (tokens.length > 0) {
+    query = query.where(everyWordMatches(tokens));
+  } else if (filters.search !== undefined) {
+    // Only punctuation: no word to look for, so nothing matches.
+    query = query.where(sql<boolean>`false`);
   }
   return query;
 }
@@ -145,10 +202,15 @@ export async function searchArticles(
   sort: ArticleSort,
   page: { offset: number; limit: number },
 ) {
+  const tokens = filters.search === undefined ? [] : searchTokens(filters.search);
   let query = publicArticles(db, filters).select((eb) => [
     'a.id',
     'a.name',
     'a.description',
+    'a.name_en',
+    'a.name_sp',
+    'a.description_en',
+    'a.description_sp',
     'a.origin',
     'a.price_per_box_cents',
     'a.boxes_per_pallet',
@@ -162,6 +224,8 @@ export async function searchArticles(
     'v.verified as vendor_verified',
     ...ratingColumns(eb),
   ]);
+  // Relevance first (a whole number, so the user's sort orders the ties), then the sort.
+  if (tokens.length > 0) query = query.orderBy(relevanceOf(tokens), 'desc');
   if (sort === 'price_asc') query = query.orderBy('a.price_per_box_cents', 'asc');
   else if (sort === 'price_desc') query = query.orderBy('a.price_per_box_cents', 'desc');
   else if (sort === 'name') query = query.orderBy(sql`lower(a.name)`, 'asc');
@@ -187,6 +251,10 @@ export async function findPublicArticle(db: Executor, articleId: string) {
       'a.id',
       'a.name',
       'a.description',
+      'a.name_en',
+      'a.name_sp',
+      'a.description_en',
+      'a.description_sp',
       'a.origin',
       'a.price_per_box_cents',
       'a.boxes_per_pallet',
@@ -209,6 +277,7 @@ export async function findPublicArticle(db: Executor, articleId: string) {
     .where('a.id', '=', articleId)
     .where('a.active', '=', true)
     .where('v.type', '=', 'vendor')
+    .where(payableVendor)
     .executeTakeFirst();
 }
 
@@ -270,6 +339,7 @@ export async function findVendor(db: Executor, vendorId: string) {
       'v.paca_license',
       'v.blue_book_number',
       'v.created_at',
+      payableVendor.as('payable'),
       ...ratingColumns(eb),
     ])
     .where('v.id', '=', vendorId)

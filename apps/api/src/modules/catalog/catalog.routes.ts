@@ -150,6 +150,7 @@ export async function catalogRoutes(
         query.sort,
         query.page,
         query.limit,
+        languageOf(request),
       );
     },
   );
@@ -217,9 +218,12 @@ export async function catalogRoutes(
   routes.get(
     '/catalog/vendors/:vendorId',
     {
+      onRequest: app.readSession,
       schema: {
         tags,
-        summary: "A vendor's storefront: company, rating and newest articles (public)",
+        summary:
+          "A vendor's storefront: company, rating and newest articles (public; the grower " +
+          'itself also sees the articles not yet listed)',
         params: z.object({ vendorId: idSchema }),
         response: {
           200: z.object({
@@ -227,13 +231,20 @@ export async function catalogRoutes(
               sPacaLicense: z.string().nullable(),
               sBlueBookNumber: z.string().nullable(),
               created_at: z.string(),
+              /** Whether buyers see its articles (it can be paid: a valid CLABE). */
+              bListed: z.boolean(),
             }),
             articles: z.array(catalogArticleSchema),
           }),
         },
       },
     },
-    async (request) => catalog.vendor(request.params.vendorId),
+    async (request) =>
+      catalog.vendor(
+        request.params.vendorId,
+        languageOf(request),
+        request.principal?.enterpriseId === request.params.vendorId,
+      ),
   );
 
   routes.get(

@@ -30,6 +30,28 @@ function nameIn(language: Language, row: { name_en: string; name_sp: string }): 
   return language === 'sp' ? row.name_sp : row.name_en;
 }
 
+/** An article's text in the reader's language, else in the other one, else the fallback. */
+export function articleTextIn(
+  language: Language,
+  row: {
+    name: string;
+    description: string;
+    name_en: string | null;
+    name_sp: string | null;
+    description_en: string | null;
+    description_sp: string | null;
+  },
+): { name: string; description: string } {
+  const [name, otherName, description, otherDescription] =
+    language === 'sp'
+      ? [row.name_sp, row.name_en, row.description_sp, row.description_en]
+      : [row.name_en, row.name_sp, row.description_en, row.description_sp];
+  return {
+    name: name || otherName || row.name,
+    description: description || otherDescription || row.description,
+  };
+}
+
 function ratingOf(row: { rating_avg: string | null; rating_count: string | number | null }) {
   const count = Number(row.rating_count ?? 0);
   return { dRating: count > 0 && row.rating_avg !== null ? Number(row.rating_avg) : null, count };
@@ -96,6 +118,7 @@ export class CatalogService {
     sort: ArticleSort,
     page: number,
     limit: number,
+    language: Language = 'en',
   ): Promise<{ articles: CatalogArticle[]; total: number; page: number; limit: number }> {
     // A malformed id matches nothing; it never reaches the database.
     for (const id of [filters.subcategoryId, filters.categoryId, filters.vendorId]) {
@@ -109,10 +132,11 @@ export class CatalogService {
     return {
       articles: rows.map((row) => {
         const rating = ratingOf(row);
+        const text = articleTextIn(language, row);
         return {
           sArticleId: row.id,
-          sName: row.name,
-          sDescription: row.description,
+          sName: text.name,
+          sDescription: text.description,
           sOrigin: row.origin,
           sVendorId: row.vendor_id,
           sVendorName: row.vendor_name,
@@ -141,11 +165,12 @@ export class CatalogService {
     if (!row) throw new AppError('NOT_FOUND');
     const images = await this.imageUrlsOf([row.id]);
     const rating = ratingOf(row);
+    const text = articleTextIn(language, row);
     return {
       article: {
         sArticleId: row.id,
-        sName: row.name,
-        sDescription: row.description,
+        sName: text.name,
+        sDescription: text.description,
         sOrigin: row.origin,
         dPricePerBox: moneyToNumber(row.price_per_box_cents),
         sPriceBasis: PRICE_BASIS,
@@ -196,16 +221,21 @@ export class CatalogService {
     };
   }
 
-  /** A vendor's storefront: the company and its newest active articles. */
-  async vendor(vendorId: string) {
+  /**
+   * A vendor's storefront: the company and its newest active articles. The grower itself
+   * (`asOwner`) also sees the articles buyers do not see yet, because it cannot be paid
+   * (no valid CLABE): the preview of what buyers will see once it is live (`bListed`).
+   */
+  async vendor(vendorId: string, language: Language = 'en', asOwner = false) {
     const row = isUuid(vendorId) ? await repo.findVendor(this.db, vendorId) : undefined;
     if (!row) throw new AppError('NOT_FOUND');
     const rating = ratingOf(row);
     const { articles, total } = await this.searchArticles(
-      { vendorId },
+      { vendorId, includeUnpayable: asOwner },
       'newest',
       1,
       STOREFRONT_ARTICLES,
+      language,
     );
     return {
       vendor: {
@@ -219,6 +249,7 @@ export class CatalogService {
         iRatings: rating.count,
         iArticles: total,
         created_at: row.created_at.toISOString(),
+        bListed: row.payable === true,
       },
       articles,
     };

@@ -6,6 +6,7 @@ import {
   newBuyer,
   newCategory,
   newVendor,
+  registerClabe,
   pngBase64,
   type Company,
 } from '../../test/marketplace-fixtures.js';
@@ -94,6 +95,9 @@ describe(`public catalogue on ${TEST_ENGINE}`, () => {
     t = await createTestApp();
     limesVendor = await newVendor(t, 'Limones Colima SPR');
     berryVendor = await newVendor(t, 'Berries del Bajío SA de CV');
+    // Growers are listed once they can be paid (a valid CLABE).
+    await registerClabe(t, limesVendor.enterpriseId);
+    await registerClabe(t, berryVendor.enterpriseId);
     citrus = await newCategory(t, {
       en: 'Citrus',
       sp: 'Cítricos',

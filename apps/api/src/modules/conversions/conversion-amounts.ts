@@ -4,6 +4,7 @@ import {
   coveredActualUsd,
   forwardDeposit,
   percentOf,
+  usdForExactMxn,
 } from '@app/domain';
 
 /**
@@ -33,15 +34,16 @@ export function amountsFromUsd(
 }
 
 /**
- * A conversion stated in MXN (an invoice's amount): the MXN is exactly the invoice's, so
- * it can be assigned in full, and the USD is what those pesos cost at the rate.
+ * A conversion stated in MXN (an invoice's amount, or an MXN target the user typed): the
+ * MXN is exactly that, so it can be assigned in full, and the USD is what those pesos cost
+ * at the rate, rounded up to the cent (DESIGN §4 "Amount targets").
  */
 export function amountsFromMxn(
   kind: ConversionKind,
   mxnCents: bigint,
   rateMicro: bigint,
 ): ConversionAmounts {
-  const usdCents = convertMxnToUsd(mxnCents, rateMicro);
+  const usdCents = usdForExactMxn(mxnCents, rateMicro);
   return {
     usdCents,
     mxnCents,

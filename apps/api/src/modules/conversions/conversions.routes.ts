@@ -5,14 +5,20 @@ import {
   calendarDateSchema,
   moneySchema,
   rateSchema,
+  rateToNumber,
+  usdForExactMxn,
   TRANSACTION_TYPE_IDS,
   transactionTypeKeyFromId,
 } from '@app/domain';
 import { AppError } from '../../errors.js';
 import { principalOf } from '../../plugins/session.js';
 import type { FinanceServices } from '../finance.js';
+import { amountTargetFields, exactlyOneAmount } from './amount-target-fields.js';
 import type { ConversionKind } from './conversion-amounts.js';
 import { CONVERSION_LIST_CAP } from './conversions.service.js';
+import { approvalHeldSchema } from '../team/team.routes.js';
+import type { FreshQuoteNeed, RequestBody } from '../team/approvals.service.js';
+import { invoiceFieldsSchema } from '../invoices/invoice.schema.js';
 
 const idSchema = z.string().trim().min(1).max(100);
 
@@ -42,24 +48,7 @@ const pageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(CONVERSION_LIST_CAP).optional(),
 });
 
-const apiInvoiceSchema = z.object({
-  sInvoiceId: z.string(),
-  sInvoice: z.string(),
-  sPaymentRecipientId: z.string(),
-  sName: z.string(),
-  sAccountNumber: z.string(),
-  dPurchaseDate: z.string(),
-  iCreditPeriod: z.number(),
-  dDueDate: z.string(),
-  dTotalAmount: z.number(),
-  dAssignedAmount: z.number(),
-  dPaidAmount: z.number(),
-  dTotalUsd: z.number(),
-  dRateProtection: z.number(),
-  dProfitPercentage: z.number(),
-  dCurrencyGain: z.number(),
-  sStatusId: z.string(),
-  created_at: z.string(),
+const apiInvoiceSchema = invoiceFieldsSchema.extend({
   paymentsRecipent: z.array(z.object({ sName: z.string(), sPaymentRecipientId: z.string() })),
 });
 
@@ -137,7 +126,61 @@ export async function conversionsRoutes(
   app: FastifyInstance,
   options: { services: FinanceServices },
 ): Promise<void> {
-  const { conversions } = options.services;
+  const { conversions, approvals, invoices, db } = options.services;
+  const convertBody = z
+    .object({ ...quotedConversionFields, ...amountTargetFields })
+    .superRefine(exactlyOneAmount);
+  const convertInvoiceBody = z.object({ ...quotedConversionFields, sInvoiceId: idSchema });
+  const convertUsd = (
+    enterpriseId: string,
+    body: z.infer<typeof convertBody>,
+    key: string | undefined,
+  ) =>
+    conversions.convertUsd(enterpriseId, key, {
+      kind: conversionKind(body.sTransactionType),
+      ...(body.dDesAmount !== undefined
+        ? { amountMxn: body.dDesAmount }
+        : { amountUsd: body.dAmount ?? 0n }),
+      quoteId: body.referenceExchangeRate,
+      statedRateMicro: body.dExchangeRate,
+      external: body.bExternal,
+      forwardDate: body.dForwardTransactionDate,
+    });
+  const convertInvoice = (
+    enterpriseId: string,
+    body: z.infer<typeof convertInvoiceBody>,
+    key: string | undefined,
+  ) =>
+    conversions.convertInvoice(enterpriseId, key, {
+      kind: conversionKind(body.sTransactionType),
+      invoiceId: body.sInvoiceId,
+      quoteId: body.referenceExchangeRate,
+      statedRateMicro: body.dExchangeRate,
+      external: body.bExternal,
+      forwardDate: body.dForwardTransactionDate,
+    });
+  // On approval a conversion runs at a fresh spot quote, or a fresh forward quote for its date.
+  const conversionQuoteNeed = (body: RequestBody): FreshQuoteNeed =>
+    body['sTransactionType'] === TRANSACTION_TYPE_IDS.FORWARD &&
+    typeof body['dForwardTransactionDate'] === 'string'
+      ? { kind: 'FORWARD', forwardDate: body['dForwardTransactionDate'] }
+      : { kind: 'SPOT' };
+  const withConversionQuote = (body: RequestBody, quote: { id: string; rateMicro: bigint }) => ({
+    ...body,
+    referenceExchangeRate: quote.id,
+    dExchangeRate: rateToNumber(quote.rateMicro),
+  });
+  approvals.defineKind('CONVERT', {
+    quoteNeed: conversionQuoteNeed,
+    withQuote: withConversionQuote,
+    execute: (run) => convertUsd(run.enterpriseId, convertBody.parse(run.body), run.idempotencyKey),
+  });
+  approvals.defineKind('CONVERT_INVOICE', {
+    quoteNeed: conversionQuoteNeed,
+    withQuote: withConversionQuote,
+    execute: (run) =>
+      convertInvoice(run.enterpriseId, convertInvoiceBody.parse(run.body), run.idempotencyKey),
+  });
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const security = [{ bearerAuth: [] }];
   const tags = ['conversions'];
@@ -154,12 +197,14 @@ export async function conversionsRoutes(
         tags,
         summary: 'Price a forward for a settlement day, from a live spot quote',
         security,
-        body: z.object({
-          dDateForward: calendarDateSchema,
-          dAmount: moneySchema,
-          referenceExchangeRate: idSchema,
-          bExternal: z.boolean().default(false),
-        }),
+        body: z
+          .object({
+            dDateForward: calendarDateSchema,
+            ...amountTargetFields,
+            referenceExchangeRate: idSchema,
+            bExternal: z.boolean().default(false),
+          })
+          .superRefine(exactlyOneAmount),
         response: {
           200: z.object({
             forwardRate: z.object({ rate: z.number(), uuid: z.string(), expiresAt: z.string() }),
@@ -182,26 +227,28 @@ export async function conversionsRoutes(
       onRequest: app.requireSession,
       schema: {
         tags,
-        summary: 'Convert USD to MXN now (forex) or book a forward',
+        summary: 'Convert USD to MXN now (forex) or book a forward (202: held for an approval)',
         security,
         headers: idempotencyHeaders,
-        body: z.object({ ...quotedConversionFields, dAmount: moneySchema }),
-        response: { 200: transactionAnswerSchema, 201: transactionAnswerSchema },
+        body: convertBody,
+        response: {
+          200: transactionAnswerSchema,
+          201: transactionAnswerSchema,
+          202: approvalHeldSchema,
+        },
       },
     },
     async (request, reply) => {
       const { body } = request;
-      const result = await conversions.convertUsd(
+      const approval = await approvals.holdIfRequired(request, 'CONVERT', async () => ({
+        summary: '',
+        amountUsdCents: body.dAmount ?? usdForExactMxn(body.dDesAmount ?? 0n, body.dExchangeRate),
+      }));
+      if (approval) return reply.status(202).send({ approval });
+      const result = await convertUsd(
         principalOf(request).enterpriseId,
+        body,
         idempotencyKeyOf(request),
-        {
-          kind: conversionKind(body.sTransactionType),
-          amountUsd: body.dAmount,
-          quoteId: body.referenceExchangeRate,
-          statedRateMicro: body.dExchangeRate,
-          external: body.bExternal,
-          forwardDate: body.dForwardTransactionDate,
-        },
       );
       return reply.status(result.status as 200).send(result.body);
     },
@@ -213,27 +260,32 @@ export async function conversionsRoutes(
       onRequest: app.requireSession,
       schema: {
         tags,
-        summary: "Convert a To pay invoice's MXN (forex or forward) and assign the invoice to it",
+        summary:
+          "Convert a To pay invoice's MXN (forex or forward) and assign the invoice to it (202: held for an approval)",
         security,
         headers: idempotencyHeaders,
-        body: z.object({ ...quotedConversionFields, sInvoiceId: idSchema }),
-        response: { 200: transactionAnswerSchema, 201: transactionAnswerSchema },
+        body: convertInvoiceBody,
+        response: {
+          200: transactionAnswerSchema,
+          201: transactionAnswerSchema,
+          202: approvalHeldSchema,
+        },
       },
     },
     async (request, reply) => {
       const { body } = request;
-      const result = await conversions.convertInvoice(
-        principalOf(request).enterpriseId,
-        idempotencyKeyOf(request),
-        {
-          kind: conversionKind(body.sTransactionType),
-          invoiceId: body.sInvoiceId,
-          quoteId: body.referenceExchangeRate,
-          statedRateMicro: body.dExchangeRate,
-          external: body.bExternal,
-          forwardDate: body.dForwardTransactionDate,
-        },
-      );
+      const { enterpriseId } = principalOf(request);
+      const approval = await approvals.holdIfRequired(request, 'CONVERT_INVOICE', async () => {
+        const invoice = await invoices.requireInvoice(db, enterpriseId, body.sInvoiceId, {
+          field: 'sInvoiceId',
+        });
+        return {
+          summary: invoice.invoice_name,
+          amountUsdCents: usdForExactMxn(invoice.total_mxn, body.dExchangeRate),
+        };
+      });
+      if (approval) return reply.status(202).send({ approval });
+      const result = await convertInvoice(enterpriseId, body, idempotencyKeyOf(request));
       return reply.status(result.status as 200).send(result.body);
     },
   );

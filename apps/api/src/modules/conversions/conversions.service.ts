@@ -14,6 +14,7 @@ import type { Selectable } from 'kysely';
 import type { Db, Executor, Trx } from '../../db/database.js';
 import type { ConversionInvoicesTable, ConversionsTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { journalText } from '../../ledger/journal-description.js';
 import type { LedgerService } from '../../ledger/ledger.service.js';
 import { runMoneyWrite, type MoneyWriteResult } from '../../ledger/money-write.js';
 import type { ApiInvoice, InvoiceRow, InvoicesService } from '../invoices/invoices.service.js';
@@ -106,6 +107,10 @@ export interface ConversionRequest {
   forwardDate?: CalendarDate | null | undefined;
 }
 
+/** The side of a conversion the caller fixed: USD to spend, or MXN to book exactly. */
+export type ConversionTarget =
+  { amountUsd: bigint; amountMxn?: undefined } | { amountMxn: bigint; amountUsd?: undefined };
+
 export interface InvoiceAmountLine {
   invoiceId: string;
   amountMxn: bigint;
@@ -124,6 +129,9 @@ type TransactionAnswer = { transaction: ApiTransaction };
  * keeps each invoice's assigned total and status.
  */
 export class ConversionsService {
+  /** Where the read-only history is read (a streaming replica); the primary when unset. */
+  reportsDb: Db | undefined;
+
   constructor(
     protected readonly db: Db,
     protected readonly ledger: LedgerService,
@@ -192,11 +200,14 @@ export class ConversionsService {
     };
   }
 
-  /** POST transactions/: a conversion of `amountUsd` at the quoted rate. */
+  /**
+   * POST transactions/: a conversion of `amountUsd` at the quoted rate, or one that books
+   * exactly `amountMxn` (the USD rounded up to the cent).
+   */
   async convertUsd(
     enterpriseId: string,
     idempotencyKey: string | undefined,
-    request: ConversionRequest & { amountUsd: bigint },
+    request: ConversionRequest & ConversionTarget,
   ): Promise<MoneyWriteResult<TransactionAnswer>> {
     const now = this.now();
     return runMoneyWrite(
@@ -219,12 +230,19 @@ export class ConversionsService {
   async convertUsdInTransaction(
     trx: Trx,
     enterpriseId: string,
-    request: ConversionRequest & { amountUsd: bigint },
+    request: ConversionRequest & ConversionTarget,
     now: Date = this.now(),
   ): Promise<ConversionRow> {
     const priced = await this.requirePricing(trx, enterpriseId, request, now);
-    const amounts = amountsFromUsd(request.kind, request.amountUsd, priced.rateMicro);
-    if (amounts.mxnCents <= 0n) throw new AppError('INVALID_INPUT', { field: 'dAmount' });
+    const amounts =
+      request.amountMxn !== undefined
+        ? amountsFromMxn(request.kind, request.amountMxn, priced.rateMicro)
+        : amountsFromUsd(request.kind, request.amountUsd, priced.rateMicro);
+    if (amounts.mxnCents <= 0n || amounts.usdCents <= 0n) {
+      throw new AppError('INVALID_INPUT', {
+        field: request.amountMxn !== undefined ? 'dDesAmount' : 'dAmount',
+      });
+    }
     return this.book(trx, enterpriseId, request, priced, amounts, now);
   }
 
@@ -248,33 +266,46 @@ export class ConversionsService {
         now,
       },
       async (trx) => {
-        const invoice = await this.requireInvoice(trx, enterpriseId, request.invoiceId, {
-          field: 'sInvoiceId',
-        });
-        const unassigned = invoice.total_mxn - invoice.assigned_mxn;
-        if (invoice.status !== 'TO_PAY' || unassigned <= 0n) {
-          throw new AppError('INVALID_STATE', { field: 'sInvoiceId' });
-        }
-        const priced = await this.requirePricing(trx, enterpriseId, request, now);
-        const amounts = amountsFromMxn(request.kind, unassigned, priced.rateMicro);
-        // Pesos too few to cost a cent cannot be converted.
-        if (amounts.usdCents <= 0n) throw new AppError('INVALID_STATE', { field: 'sInvoiceId' });
-        const booked = await this.book(trx, enterpriseId, request, priced, amounts, now);
-        await repo.addAssignment(trx, {
-          conversionId: booked.id,
-          invoiceId: invoice.id,
-          enterpriseId,
-          amountMxn: unassigned,
-          createdAt: now,
-        });
-        await this.invoices.changeAssigned(trx, invoice.id, unassigned);
-        const row = await repo.changeConversionAssigned(trx, booked.id, unassigned);
+        const row = await this.convertInvoiceInTransaction(trx, enterpriseId, request, now);
         return {
           status: 201,
           body: { transaction: await this.describeOne(trx, enterpriseId, row, false) },
         };
       },
     );
+  }
+
+  /**
+   * `convertInvoice` inside the caller's transaction (a rate order fills this way); the
+   * caller owns idempotency. Answers the booked conversion, with the invoice assigned.
+   */
+  async convertInvoiceInTransaction(
+    trx: Trx,
+    enterpriseId: string,
+    request: ConversionRequest & { invoiceId: string },
+    now: Date = this.now(),
+  ): Promise<ConversionRow> {
+    const invoice = await this.requireInvoice(trx, enterpriseId, request.invoiceId, {
+      field: 'sInvoiceId',
+    });
+    const unassigned = invoice.total_mxn - invoice.assigned_mxn;
+    if (invoice.status !== 'TO_PAY' || unassigned <= 0n) {
+      throw new AppError('INVALID_STATE', { field: 'sInvoiceId' });
+    }
+    const priced = await this.requirePricing(trx, enterpriseId, request, now);
+    const amounts = amountsFromMxn(request.kind, unassigned, priced.rateMicro);
+    // Pesos too few to cost a cent cannot be converted.
+    if (amounts.usdCents <= 0n) throw new AppError('INVALID_STATE', { field: 'sInvoiceId' });
+    const booked = await this.book(trx, enterpriseId, request, priced, amounts, now);
+    await repo.addAssignment(trx, {
+      conversionId: booked.id,
+      invoiceId: invoice.id,
+      enterpriseId,
+      amountMxn: unassigned,
+      createdAt: now,
+    });
+    await this.invoices.changeAssigned(trx, invoice.id, unassigned);
+    return repo.changeConversionAssigned(trx, booked.id, unassigned);
   }
 
   /** GET transactions/: settled conversions with MXN not yet paid out, and the MXN balance. */
@@ -291,8 +322,9 @@ export class ConversionsService {
 
   /** GET transactions/history: every conversion, newest first. */
   async history(enterpriseId: string, page: ListPage) {
-    const rows = await repo.listConversions(this.db, enterpriseId, 'ALL', pageOf(page));
-    const { transactions, totalGainUsd } = await this.describe(this.db, enterpriseId, rows, false);
+    const db = this.reportsDb ?? this.db;
+    const rows = await repo.listConversions(db, enterpriseId, 'ALL', pageOf(page));
+    const { transactions, totalGainUsd } = await this.describe(db, enterpriseId, rows, false);
     return { transactions, totalProfit: moneyToNumber(totalGainUsd) };
   }
 
@@ -370,7 +402,10 @@ export class ConversionsService {
     await this.ledger.post(trx, {
       enterpriseId,
       kind: 'FORWARD_SETTLEMENT',
-      description: `Forward #${String(forward.tracking_id)} settled`,
+      ...journalText({
+        code: 'FORWARD_SETTLED',
+        params: { tracking: String(forward.tracking_id) },
+      }),
       reference: forward.id,
       quoteId: forward.quote_id,
       rateMicro: forward.rate_micro,
@@ -604,7 +639,7 @@ export class ConversionsService {
       await this.ledger.post(trx, {
         ...journal,
         kind: 'FOREX',
-        description: `Forex #${tracking}: USD to MXN`,
+        ...journalText({ code: 'FOREX', params: { tracking } }),
         lines: [
           { account: { enterpriseId, kind: 'USD_AVAILABLE' }, amount: -amounts.usdCents },
           { account: { house: 'HOUSE_FX_USD' }, amount: amounts.usdCents },
@@ -616,7 +651,10 @@ export class ConversionsService {
       await this.ledger.post(trx, {
         ...journal,
         kind: 'FORWARD_BOOKING',
-        description: `Forward #${tracking}: 5% deposit held until ${String(priced.forwardDate)}`,
+        ...journalText({
+          code: 'FORWARD_BOOKING',
+          params: { tracking, date: String(priced.forwardDate) },
+        }),
         lines: [
           { account: { enterpriseId, kind: 'USD_AVAILABLE' }, amount: -amounts.depositUsd },
           { account: { enterpriseId, kind: 'USD_FORWARD_DEPOSIT' }, amount: amounts.depositUsd },

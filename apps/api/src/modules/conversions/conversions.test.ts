@@ -14,6 +14,7 @@ import {
   rateToNumber,
   todayInTimeZone,
   TRANSACTION_TYPE_IDS,
+  usdForExactMxn,
   type InvoiceStatusKey,
 } from '@app/domain';
 import {
@@ -664,7 +665,7 @@ describe(`conversions on ${TEST_ENGINE}`, () => {
     });
     expect(response.statusCode, response.body).toBe(201);
     const { transaction } = json<Answer>(response);
-    const usd = convertMxnToUsd(1_800_000n, parseRate(quote.rate));
+    const usd = usdForExactMxn(1_800_000n, parseRate(quote.rate));
     expect(transaction).toMatchObject({
       sStatus: 'ACTIVE',
       dAmount: moneyToNumber(usd),
@@ -1264,16 +1265,17 @@ describe('conversion amounts (pure, as the service computes them)', () => {
     );
   });
 
-  it("converts exactly an invoice's MXN, at the USD those pesos cost", () => {
+  it("converts exactly an invoice's MXN, at the USD those pesos cost rounded up", () => {
     fc.assert(
       fc.property(mxnCents, rateMicro, fc.boolean(), (mxn, rate, forward) => {
         const amounts = amountsFromMxn(forward ? 'FORWARD' : 'FOREX', mxn, rate);
         expect(amounts.mxnCents).toBe(mxn);
-        expect(amounts.usdCents).toBe(convertMxnToUsd(mxn, rate));
+        expect(amounts.usdCents).toBe(usdForExactMxn(mxn, rate));
         expect(amounts.depositUsd).toBe(forward ? forwardDeposit(amounts.usdCents) : 0n);
-        // Back to pesos, off by at most half a cent's worth of rate plus the rounding.
+        // Back to pesos: never short, over by less than a cent's worth of rate plus the rounding.
         const back = convertUsdToMxn(amounts.usdCents, rate);
-        expect(abs(back - mxn) * 2_000_000n).toBeLessThanOrEqual(rate + 1_000_000n);
+        expect(back).toBeGreaterThanOrEqual(mxn);
+        expect((back - mxn) * 2_000_000n).toBeLessThanOrEqual(2n * rate + 1_000_000n);
       }),
       { numRuns: 1000 },
     );

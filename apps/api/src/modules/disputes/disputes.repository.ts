@@ -50,6 +50,12 @@ function viewQuery(db: Executor, viewer: DisputeViewer) {
     .innerJoin('enterprises as v', 'v.id', 'd.vendor_enterprise_id')
     .selectAll('d')
     .select(['o.tracking_id as order_tracking_id', 'b.name as buyer_name', 'v.name as vendor_name'])
+    .select([
+      'o.held_cents as order_held_cents',
+      'o.refunded_cents as order_refunded_cents',
+      'o.payout_usd_cents as order_payout_usd_cents',
+      'o.payment_status as order_payment_status',
+    ])
     .select((eb) =>
       eb
         .selectFrom('dispute_images as i')

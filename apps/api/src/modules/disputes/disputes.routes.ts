@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { nonNegativeMoneySchema } from '@app/domain';
 import { AppError } from '../../errors.js';
 import { languageOf } from '../../plugins/error-handler.js';
 import { principalOf } from '../../plugins/session.js';
@@ -21,6 +22,7 @@ const imageSchema = z.object({
   iSize: z.number(),
   sUrl: z.string().describe('GET it with the bearer token (parties only)'),
   created_at: z.string(),
+  sUploadedBy: z.enum(['buyer', 'vendor']),
 });
 
 const summaryShape = {
@@ -50,6 +52,9 @@ const disputeAnswer = z.object({
     sResolution: z.string().nullable(),
     sVendorAnswer: z.string().nullable(),
     vendor_answered_at: z.string().nullable(),
+    dHeld: z.number().describe("The order's goods money still held"),
+    dRefunded: z.number().nullable(),
+    dReleased: z.number().nullable(),
   }),
 });
 const listAnswer = z.object({
@@ -77,14 +82,20 @@ function viewerOf(request: FastifyRequest): DisputeViewer {
 }
 
 /** The dispute endpoints: buyers open them, vendors answer, the back office resolves. */
+/** A photo upload: its file name and its bytes in base64. */
+const imageUploadSchema = z.object({
+  sFileName: z.string().trim().min(1).max(255),
+  sContentBase64: z.string().min(1).max(IMAGE_BODY_LIMIT),
+});
+
 export async function disputesRoutes(
   app: FastifyInstance,
   options: { disputes: DisputesService },
 ): Promise<void> {
   const { disputes } = options;
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const buyerManager = sessionHook(app, buyerCaller, { manager: true });
-  const vendorManager = sessionHook(app, vendorCaller, { manager: true });
+  const buyer = sessionHook(app, buyerCaller);
+  const vendor = sessionHook(app, vendorCaller);
   const anyViewer = async (request: FastifyRequest) => {
     await app.requireSession(request);
     viewerOf(request);
@@ -121,7 +132,7 @@ export async function disputesRoutes(
   routes.post(
     '/disputes',
     {
-      onRequest: buyerManager,
+      onRequest: buyer,
       schema: {
         tags,
         summary:
@@ -188,23 +199,46 @@ export async function disputesRoutes(
   routes.post(
     '/disputes/:disputeId/images',
     {
-      onRequest: buyerManager,
+      onRequest: buyer,
       bodyLimit: IMAGE_BODY_LIMIT,
       schema: {
         tags,
         summary: 'Add a photo to a dispute: JPEG, PNG or WebP, at most 5 MB, 15 per dispute',
         security,
         params: disputeParams,
-        body: z.object({
-          sFileName: z.string().trim().min(1).max(255),
-          sContentBase64: z.string().min(1).max(IMAGE_BODY_LIMIT),
-        }),
+        body: imageUploadSchema,
         response: { 201: z.object({ image: imageSchema }) },
       },
     },
     async (request, reply) => {
       const image = await disputes.addImage(
-        buyerCaller(request).enterpriseId,
+        { side: 'buyer', enterpriseId: buyerCaller(request).enterpriseId },
+        request.params.disputeId,
+        { fileName: request.body.sFileName, contentBase64: request.body.sContentBase64 },
+        languageOf(request),
+      );
+      return reply.status(201).send({ image });
+    },
+  );
+
+  routes.post(
+    '/vendor/disputes/:disputeId/images',
+    {
+      onRequest: vendor,
+      bodyLimit: IMAGE_BODY_LIMIT,
+      schema: {
+        tags,
+        summary:
+          "Add a photo to the grower's answer of a dispute in process: JPEG, PNG or WebP, at most 5 MB, 15 per dispute",
+        security,
+        params: disputeParams,
+        body: imageUploadSchema,
+        response: { 201: z.object({ image: imageSchema }) },
+      },
+    },
+    async (request, reply) => {
+      const image = await disputes.addImage(
+        { side: 'vendor', enterpriseId: vendorCaller(request).enterpriseId },
         request.params.disputeId,
         { fileName: request.body.sFileName, contentBase64: request.body.sContentBase64 },
         languageOf(request),
@@ -241,7 +275,7 @@ export async function disputesRoutes(
   routes.post(
     '/vendor/disputes/:disputeId/answer',
     {
-      onRequest: vendorManager,
+      onRequest: vendor,
       schema: {
         tags,
         summary: "The vendor's answer to a dispute in process",
@@ -290,6 +324,14 @@ export async function disputesRoutes(
         body: z.object({
           sResolution: z.string().trim().min(1).max(4000),
           sInCharge: z.string().trim().min(1).max(200),
+          dRefund: nonNegativeMoneySchema
+            .optional()
+            .describe('USD of the held goods money back to the buyer; with dRelease'),
+          dRelease: nonNegativeMoneySchema
+            .optional()
+            .describe(
+              'USD of the held goods money paid out to the grower; the two add up to the hold',
+            ),
         }),
         response: { 200: disputeAnswer },
       },
@@ -297,9 +339,24 @@ export async function disputesRoutes(
     async (request) => ({
       dispute: await disputes.resolve(
         request.params.disputeId,
-        { resolution: request.body.sResolution, inCharge: request.body.sInCharge },
+        {
+          resolution: request.body.sResolution,
+          inCharge: request.body.sInCharge,
+          split: splitOf(request.body.dRefund, request.body.dRelease),
+        },
         languageOf(request),
       ),
     }),
   );
+}
+
+/** The split of a resolution: both amounts or neither. */
+function splitOf(
+  refund: bigint | undefined,
+  release: bigint | undefined,
+): { refundCents: bigint; releaseCents: bigint } | undefined {
+  if (refund === undefined && release === undefined) return undefined;
+  if (refund === undefined) throw new AppError('INVALID_INPUT', { field: 'dRefund' });
+  if (release === undefined) throw new AppError('INVALID_INPUT', { field: 'dRelease' });
+  return { refundCents: refund, releaseCents: release };
 }

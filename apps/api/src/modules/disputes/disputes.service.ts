@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { Language } from '@app/domain';
+import { moneyToNumber, type Language } from '@app/domain';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { MAX_IMAGE_BYTES, sniffImageType, type FileStorage } from '../../storage/file-storage.js';
+import type { FileStorage } from '../../storage/file-storage.js';
+import {
+  checkImage,
+  decodeImageUpload,
+  DEFAULT_MAX_IMAGE_PIXELS,
+  EXTENSION_OF_IMAGE_TYPE,
+} from '../../storage/image-check.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import { isUuid } from '../rates/rates.service.js';
 import {
@@ -18,17 +24,11 @@ import {
 } from './dispute-categories.js';
 import * as repo from './disputes.repository.js';
 import type { DisputeView, DisputeViewer } from './disputes.repository.js';
+import { publishDisputeEvent } from '../events/event-sources.js';
 
 export type { DisputeViewer } from './disputes.repository.js';
 
 export const DISPUTE_PAGE_MAX = 100;
-const EXTENSION_OF_TYPE = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-} as const;
-const DATA_URL_PREFIX = /^data:[a-z0-9.+/-]+;base64,/i;
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 export interface ApiDisputeImage {
   sImageId: string;
@@ -38,6 +38,8 @@ export interface ApiDisputeImage {
   /** Served only to the dispute's parties (and the back office), with the session token. */
   sUrl: string;
   created_at: string;
+  /** Who added it: the buyer (evidence) or the grower (with its answer). */
+  sUploadedBy: 'buyer' | 'vendor';
 }
 
 export interface ApiDisputeSummary {
@@ -66,28 +68,17 @@ export interface ApiDispute extends ApiDisputeSummary {
   sResolution: string | null;
   sVendorAnswer: string | null;
   vendor_answered_at: string | null;
+  /** The order's goods money still held (what a resolution splits). */
+  dHeld: number;
+  /** After a resolution: what went back to the buyer and what was paid to the grower. */
+  dRefunded: number | null;
+  dReleased: number | null;
 }
 
 export interface ApiDisputeCategory {
   sKey: DisputeCategory;
   sName: string;
   subcategories: Array<{ sKey: string; sName: string }>;
-}
-
-/** The base64 body of an upload → bytes (a data: URL prefix and whitespace are allowed). */
-function decodeImage(contentBase64: string): Buffer {
-  const text = contentBase64.replace(DATA_URL_PREFIX, '').replace(/\s+/g, '');
-  if (text.length > Math.ceil(MAX_IMAGE_BYTES / 3) * 4) {
-    throw new AppError('PAYLOAD_TOO_LARGE', { field: 'sContentBase64' });
-  }
-  if (text.length === 0 || text.length % 4 !== 0 || !BASE64.test(text)) {
-    throw new AppError('INVALID_INPUT', { field: 'sContentBase64' });
-  }
-  const bytes = Buffer.from(text, 'base64');
-  if (bytes.length > MAX_IMAGE_BYTES) {
-    throw new AppError('PAYLOAD_TOO_LARGE', { field: 'sContentBase64' });
-  }
-  return bytes;
 }
 
 /**
@@ -100,6 +91,7 @@ export class DisputesService {
     private readonly orders: OrdersService,
     private readonly storage: FileStorage,
     private readonly now: () => Date,
+    private readonly maxImagePixels: number = DEFAULT_MAX_IMAGE_PIXELS,
   ) {}
 
   categories(language: Language): ApiDisputeCategory[] {
@@ -127,7 +119,7 @@ export class DisputesService {
       const now = this.now();
       const order = await this.orders.lockOrderToDispute(trx, buyerEnterpriseId, input.orderId);
       if (await repo.findOpenDispute(trx, order.id)) {
-        throw new AppError('INVALID_STATE', { field: 'sOrderId' });
+        throw new AppError('DISPUTE_ALREADY_OPENED', { field: 'sOrderId' });
       }
       await repo.insertDispute(trx, {
         id: disputeId,
@@ -141,6 +133,7 @@ export class DisputesService {
         created_at: now,
       });
       await this.orders.markDisputed(trx, order.id, now);
+      await publishDisputeEvent(trx, disputeId, 'dispute.opened', now);
     });
     return this.get({ side: 'buyer', enterpriseId: buyerEnterpriseId }, disputeId, language);
   }
@@ -180,11 +173,17 @@ export class DisputesService {
         iSize: image.size_bytes,
         sUrl: `/api/v1/${language}/disputes/${view.id}/images/${image.id}`,
         created_at: image.created_at.toISOString(),
+        sUploadedBy: image.uploaded_by,
       })),
       sInCharge: view.in_charge,
       sResolution: view.resolution,
       sVendorAnswer: view.vendor_answer,
       vendor_answered_at: view.vendor_answered_at?.toISOString() ?? null,
+      dHeld: moneyToNumber(view.order_held_cents),
+      dRefunded:
+        view.order_payout_usd_cents === null ? null : moneyToNumber(view.order_refunded_cents),
+      dReleased:
+        view.order_payout_usd_cents === null ? null : moneyToNumber(view.order_payout_usd_cents),
     };
   }
 
@@ -193,28 +192,22 @@ export class DisputesService {
    * at most 5 MB, at most 15 per dispute, while the dispute is in process.
    */
   async addImage(
-    buyerEnterpriseId: string,
+    party: { side: 'buyer' | 'vendor'; enterpriseId: string },
     disputeId: string,
     input: { fileName: string; contentBase64: string },
     language: Language,
   ): Promise<ApiDisputeImage> {
     if (!isUuid(disputeId)) throw new AppError('NOT_FOUND', { field: 'sDisputeId' });
     const id = disputeId.toLowerCase();
-    const bytes = decodeImage(input.contentBase64);
-    const contentType = sniffImageType(bytes);
-    if (!contentType) throw new AppError('INVALID_INPUT', { field: 'sContentBase64' });
+    const bytes = decodeImageUpload(input.contentBase64);
+    const contentType = checkImage(bytes, this.maxImagePixels);
     const imageId = randomUUID();
-    const storageKey = `disputes/${id}/${imageId}.${EXTENSION_OF_TYPE[contentType]}`;
+    const storageKey = `disputes/${id}/${imageId}.${EXTENSION_OF_IMAGE_TYPE[contentType]}`;
     const now = this.now();
     let stored = false;
     try {
       await this.db.transaction().execute(async (trx) => {
-        const dispute = await repo.findDispute(
-          trx,
-          { side: 'buyer', enterpriseId: buyerEnterpriseId },
-          id,
-          { forUpdate: true },
-        );
+        const dispute = await repo.findDispute(trx, party, id, { forUpdate: true });
         if (!dispute) throw new AppError('NOT_FOUND', { field: 'sDisputeId' });
         if (dispute.status !== 'IN_PROCESS') {
           throw new AppError('INVALID_STATE', { field: 'sDisputeId' });
@@ -230,6 +223,7 @@ export class DisputesService {
           size_bytes: bytes.length,
           file_name: input.fileName,
           created_at: now,
+          uploaded_by: party.side,
         });
         await this.storage.put(storageKey, bytes, contentType);
         stored = true;
@@ -245,6 +239,7 @@ export class DisputesService {
       iSize: bytes.length,
       sUrl: `/api/v1/${language}/disputes/${id}/images/${imageId}`,
       created_at: now.toISOString(),
+      sUploadedBy: party.side,
     };
   }
 
@@ -294,13 +289,18 @@ export class DisputesService {
    */
   async resolve(
     disputeId: string,
-    input: { resolution: string; inCharge: string },
+    input: {
+      resolution: string;
+      inCharge: string;
+      /** The split of the held goods money; without it, released as an acceptance. */
+      split?: { refundCents: bigint; releaseCents: bigint } | undefined;
+    },
     language: Language,
   ): Promise<ApiDispute> {
     const viewer: DisputeViewer = { side: 'operator' };
     if (!isUuid(disputeId)) throw new AppError('NOT_FOUND', { field: 'sDisputeId' });
     const id = disputeId.toLowerCase();
-    await this.db.transaction().execute(async (trx) => {
+    const payout = await this.db.transaction().execute(async (trx) => {
       const now = this.now();
       const found = await repo.findDispute(trx, viewer, id);
       if (!found) throw new AppError('NOT_FOUND', { field: 'sDisputeId' });
@@ -320,13 +320,16 @@ export class DisputesService {
         in_charge: input.inCharge,
         final_date: now,
       });
-      await this.orders.finishAfterDispute(
+      await publishDisputeEvent(trx, dispute.id, 'dispute.resolved', now);
+      return this.orders.finishAfterDispute(
         trx,
         { side: 'buyer', enterpriseId: dispute.buyer_enterprise_id },
         dispute.order_id,
         now,
+        input.split,
       );
     });
+    await this.orders.submitPayout(payout);
     return this.get(viewer, id, language);
   }
 }

@@ -13,12 +13,13 @@ import {
   tableCount,
 } from '../../test/order-fixtures.js';
 import { createTestApp, json, TEST_ENGINE, type TestApp } from '../../test/test-app.js';
+import { jpegBytes } from '../../test/image-fixtures.js';
 import type { ApiOrder, ApiOrderSummary } from '../orders/orders.service.js';
 import type { ApiDispute, ApiDisputeImage, ApiDisputeSummary } from './disputes.service.js';
 
 let t: TestApp;
 
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 7)]);
+const JPEG = Buffer.concat([jpegBytes(64, 48), Buffer.alloc(200, 7)]);
 
 /** A delivered order of a new buyer from a new grower. */
 async function deliveredOrder(): Promise<{ buyer: Customer; vendor: Company; order: ApiOrder }> {
@@ -122,7 +123,9 @@ describe(`disputes on ${TEST_ENGINE}`, () => {
       }),
     ]);
     expect(json<{ total: number }>(await buyer.call('GET', 'orders?tab=in-process')).total).toBe(0);
-    expectError(await openDispute(buyer, order.sOrderId), 409, 'INVALID_STATE', 'sOrderId');
+    const again = await openDispute(buyer, order.sOrderId);
+    expectError(again, 409, 'DISPUTE_ALREADY_OPENED', 'sOrderId');
+    expect(json<{ message: string }>(again).message).toContain('Disputes tab');
     expectError(await buyer.call('POST', `orders/${order.sOrderId}/accept`), 409, 'INVALID_STATE');
 
     const png = pngBase64();
@@ -347,7 +350,11 @@ describe(`disputes on ${TEST_ENGINE}`, () => {
     expect(stillOpen).toMatchObject({ sStatus: 'DELIVERED', bCanDispute: true });
     t.clock.advanceMinutes(1);
     buyer = await logInAgain(t, buyer);
-    expectError(await openDispute(buyer, order.sOrderId), 409, 'INVALID_STATE', 'sOrderId');
+    const late = await openDispute(buyer, order.sOrderId);
+    expectError(late, 409, 'DISPUTE_WINDOW_CLOSED', 'sOrderId');
+    expect(json<{ message: string }>(late).message).toBe(
+      'A dispute can be opened within 8 hours of delivery, and that time has passed; settle it with the grower directly.',
+    );
     expect(await tableCount(t, 'disputes')).toBe(0);
 
     // An order still on its way cannot be disputed.

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { moneyToNumber, type Language } from '@app/domain';
+import { moneyToDecimalString, moneyToNumber, type Language } from '@app/domain';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
+import { journalText } from '../../ledger/journal-description.js';
 import type { LedgerService } from '../../ledger/ledger.service.js';
 import { runMoneyWrite } from '../../ledger/money-write.js';
 import { isUuid } from '../rates/rates.service.js';
 import * as repo from './funds.repository.js';
+import { publishEvent } from '../events/publish-event.js';
 
 /** The platform's receiving account in the United States (sandbox values). */
 const RECEIVING_BANK = {
@@ -142,7 +144,7 @@ export class FundsService {
         const journalId = await this.ledger.post(trx, {
           enterpriseId: input.enterpriseId,
           kind: 'ADD_FUNDS',
-          description: `Wire received, reference ${input.bankReference}`,
+          ...journalText({ code: 'WIRE_RECEIVED', params: { reference: input.bankReference } }),
           reference: input.bankReference,
           createdAt: now,
           lines: [
@@ -159,6 +161,15 @@ export class FundsService {
           amountUsd: input.amountUsd,
           journalId,
           createdAt: now,
+        });
+        await publishEvent(trx, {
+          type: 'deposit.credited',
+          sEnterpriseId: input.enterpriseId,
+          at: now,
+          data: {
+            sBankReference: input.bankReference,
+            dAmountUsd: moneyToDecimalString(input.amountUsd),
+          },
         });
         return {
           status: 201,

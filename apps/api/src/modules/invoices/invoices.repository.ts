@@ -7,7 +7,7 @@ import type { InvoiceStatus, InvoicesTable } from '../../db/schema.js';
  * Invoices and what covers them. Besides `invoices` and `payment_recipients` this reads
  * `conversion_invoices` + `conversions` (each assignment at its conversion's rate) and
  * `payment_invoices` + `payments` (PAY_NOW payments, which have no conversion) to value
- * an invoice; it writes only `invoices`.
+ * an invoice, and `rate_orders` (its newest order); it writes only `invoices`.
  */
 
 export interface InvoiceFilter {
@@ -37,6 +37,8 @@ export interface DescribedInvoiceRow {
   created_at: Date;
   conversion_parts: string | null;
   pay_now_parts: string | null;
+  /** The invoice's newest rate order as JSON (issue 19), or null. */
+  rate_order: unknown;
 }
 
 export async function findInvoice(
@@ -258,17 +260,32 @@ export async function listDescribed(
     order.key === 'created_at'
       ? sql`i.created_at ${direction}, i.id ${direction}`
       : sql`${orderExpression(order)} ${direction}, i.created_at desc, i.id desc`;
+  // The sub-selects run only where they can find something: covering parts only for an
+  // invoice with MXN assigned or paid (every part adds to assigned: the summary's rule), and
+  // rate orders only when the enterprise has one (a single probe for the whole page).
+  // Without the guards they were most of the statement's cost on a page of 50.
   const result = await sql<DescribedInvoiceRow>`
     select i.id, i.invoice_name, i.payment_recipient_id, r.name as recipient_name, r.clabe,
       i.purchase_date, i.credit_period_days, i.due_date, i.total_mxn, i.assigned_mxn,
       i.paid_mxn, i.rate_protection_micro, i.status, i.created_at,
+      case when i.assigned_mxn = 0 and i.paid_mxn = 0 then null else
       (select string_agg(ci.amount_mxn::text || ':' || c.rate_micro::text, ',')
          from conversion_invoices ci join conversions c on c.id = ci.conversion_id
-        where ci.invoice_id = i.id) as conversion_parts,
+        where ci.invoice_id = i.id) end as conversion_parts,
+      case when i.assigned_mxn = 0 and i.paid_mxn = 0 then null else
       (select string_agg(pi.amount_mxn::text || ':' || p.rate_micro::text, ',')
          from payment_invoices pi join payments p on p.id = pi.payment_id
         where pi.invoice_id = i.id and p.conversion_id is null
-          and p.status <> 'RETURNED') as pay_now_parts
+          and p.status <> 'RETURNED') end as pay_now_parts,
+      case when exists (select from rate_orders where enterprise_id = ${enterpriseId}) then
+      (select json_build_object('id', ro.id, 'invoice_id', ro.invoice_id,
+              'target_rate_micro', ro.target_rate_micro::text, 'expires_on', ro.expires_on::text,
+              'status', ro.status, 'reason', ro.reason, 'conversion_id', ro.conversion_id,
+              'fill_rate_micro', ro.fill_rate_micro::text,
+              'created_at', to_char(ro.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+              'closed_at', to_char(ro.closed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+         from rate_orders ro where ro.invoice_id = i.id
+        order by ro.created_at desc, ro.seq desc limit 1) end as rate_order
     from invoices i
     join payment_recipients r on r.id = i.payment_recipient_id
     where ${conditions(enterpriseId, filter)}

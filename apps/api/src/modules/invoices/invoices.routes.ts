@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   INVOICE_SORT_KEYS,
+  INVOICE_STATUS_KEYS,
+  TRANSACTION_TYPE_KEYS,
   calendarDateSchema,
   moneySchema,
   rateSchema,
@@ -11,26 +13,14 @@ import {
 import { languageOf } from '../../plugins/error-handler.js';
 import { principalOf } from '../../plugins/session.js';
 import type { FinanceServices } from '../finance.js';
+import { rateOrderSchema } from '../rate-orders/rate-orders.routes.js';
+import { invoiceFieldsSchema } from './invoice.schema.js';
 import { INVOICE_LIST_CAP, type InvoiceInput } from './invoices.service.js';
 
-export const apiInvoiceSchema = z.object({
-  sInvoiceId: z.string(),
-  sInvoice: z.string(),
-  sPaymentRecipientId: z.string(),
-  sName: z.string(),
-  sAccountNumber: z.string(),
-  dPurchaseDate: z.string(),
-  iCreditPeriod: z.number(),
-  dDueDate: z.string(),
-  dTotalAmount: z.number(),
-  dAssignedAmount: z.number(),
-  dPaidAmount: z.number(),
-  dTotalUsd: z.number(),
-  dRateProtection: z.number(),
-  dProfitPercentage: z.number(),
-  dCurrencyGain: z.number(),
-  sStatusId: z.string(),
-  created_at: z.string(),
+export const apiInvoiceSchema = invoiceFieldsSchema.extend({
+  rateOrder: rateOrderSchema
+    .nullable()
+    .describe('The invoice’s newest rate order (any status), or null when it never had one'),
 });
 
 const idSchema = z.string().trim().min(1).max(64);
@@ -65,10 +55,14 @@ function toInput(body: {
 
 const statusCatalogSchema = z.object({
   invoiceStatuses: z.array(
-    z.object({ sStatusId: z.string(), sName: z.string(), sKey: z.string() }),
+    z.object({ sStatusId: z.string(), sName: z.string(), sKey: z.enum(INVOICE_STATUS_KEYS) }),
   ),
   transactionTypes: z.array(
-    z.object({ sTransactionTypeId: z.string(), sName: z.string(), sKey: z.string() }),
+    z.object({
+      sTransactionTypeId: z.string(),
+      sName: z.string(),
+      sKey: z.enum(TRANSACTION_TYPE_KEYS),
+    }),
   ),
 });
 
@@ -110,6 +104,12 @@ export async function invoicesRoutes(
         body: z.object({
           sPaymentRecipientId: idSchema.optional(),
           sStatusId: z.string().trim().min(1).max(64).optional(),
+          bPendingAssignment: z
+            .boolean()
+            .optional()
+            .describe(
+              "Only invoices with MXN still to assign (To pay and Parcial): what the dashboard's unassignedInvoices counts",
+            ),
           page: z.number().int().min(1).max(1_000_000).optional(),
           limit: z.number().int().min(1).max(INVOICE_LIST_CAP).optional(),
           sortBy: z.enum(INVOICE_SORT_KEYS).optional(),
@@ -131,6 +131,7 @@ export async function invoicesRoutes(
       invoices.list(principalOf(request).enterpriseId, {
         recipientId: request.body.sPaymentRecipientId,
         statusId: request.body.sStatusId,
+        pendingAssignment: request.body.bPendingAssignment,
         page: request.body.page,
         limit: request.body.limit,
         sortBy: request.body.sortBy,

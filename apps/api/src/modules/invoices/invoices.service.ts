@@ -19,6 +19,7 @@ import { AppError } from '../../errors.js';
 import type { RatesService } from '../rates/rates.service.js';
 import { isUuid } from '../rates/rates.service.js';
 import type { SuppliersService } from '../suppliers/suppliers.service.js';
+import { rateOrderFromJson, type ApiRateOrder } from '../rate-orders/rate-order-view.js';
 import * as repo from './invoices.repository.js';
 
 /** A selected invoice row (amounts as plain bigint). */
@@ -43,6 +44,8 @@ export interface ApiInvoice {
   dCurrencyGain: number;
   sStatusId: string;
   created_at: string;
+  /** The invoice's newest rate order (issue 19), or null. */
+  rateOrder: ApiRateOrder | null;
 }
 
 /** Validated invoice fields (amounts in cents and micro-units). */
@@ -106,7 +109,13 @@ export class InvoicesService {
     if (this.summaryCacheMs <= 0) {
       return repo.summarize(this.db, enterpriseId, where, todayRateMicro);
     }
-    const key = [enterpriseId, where.recipientId, where.status, todayRateMicro].join('|');
+    const key = [
+      enterpriseId,
+      where.recipientId,
+      where.status,
+      where.unassignedOnly ? 'pending' : '',
+      todayRateMicro,
+    ].join('|');
     const at = this.now().getTime();
     const cached = this.summaries.get(key);
     if (cached && at - cached.at >= 0 && at - cached.at < this.summaryCacheMs) {
@@ -223,6 +232,8 @@ export class InvoicesService {
     filter: {
       recipientId?: string | undefined;
       statusId?: string | undefined;
+      /** Only invoices with MXN still to assign (To pay and Parcial), as the dashboard counts. */
+      pendingAssignment?: boolean | undefined;
       page?: number | undefined;
       limit?: number | undefined;
       sortBy?: InvoiceSortKey | undefined;
@@ -241,7 +252,11 @@ export class InvoicesService {
       });
     }
     const quote = await this.rates.spotQuote(enterpriseId);
-    const where: repo.InvoiceFilter = { recipientId: filter.recipientId, status };
+    const where: repo.InvoiceFilter = {
+      recipientId: filter.recipientId,
+      status,
+      ...(filter.pendingAssignment ? { unassignedOnly: true } : {}),
+    };
     const limit = Math.min(filter.limit ?? INVOICE_LIST_CAP, INVOICE_LIST_CAP);
     const offset = ((filter.page ?? 1) - 1) * limit;
     const order: repo.InvoiceOrder = {
@@ -285,6 +300,25 @@ export class InvoicesService {
     });
     this.forgetSummaries(enterpriseId);
     return this.describeOne(this.db, enterpriseId, id);
+  }
+
+  /**
+   * A new To pay invoice of a live supplier inside the caller's transaction (the CFDI
+   * import creates many in one); answers its id.
+   */
+  async createInTransaction(trx: Trx, enterpriseId: string, input: InvoiceInput): Promise<string> {
+    const id = randomUUID();
+    await this.suppliers.requireRecipient(trx, enterpriseId, input.recipientId, {
+      forShare: true,
+    });
+    await repo.insertInvoice(trx, {
+      id,
+      enterprise_id: enterpriseId,
+      created_at: this.now(),
+      ...toColumns(input),
+    });
+    this.forgetSummaries(enterpriseId);
+    return id;
   }
 
   /** `PUT invoices/`: only a To pay invoice can be edited. */
@@ -450,5 +484,6 @@ export function toApiInvoice(row: repo.DescribedInvoiceRow, todayRateMicro: bigi
     dCurrencyGain: moneyToNumber(gain.gainUsd),
     sStatusId: INVOICE_STATUS_IDS[row.status],
     created_at: row.created_at.toISOString(),
+    rateOrder: rateOrderFromJson(row.rate_order),
   };
 }

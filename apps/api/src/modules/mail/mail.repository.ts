@@ -6,6 +6,8 @@ export interface OutboxEmail {
   toAddress: string;
   subject: string;
   bodyText: string;
+  /** The language it is written in: `en` or `sp` (sent as Content-Language). */
+  language?: string | null;
 }
 
 export async function insertOutboxEmail(db: Executor, email: OutboxEmail): Promise<void> {
@@ -16,6 +18,7 @@ export async function insertOutboxEmail(db: Executor, email: OutboxEmail): Promi
       to_address: email.toAddress,
       subject: email.subject,
       body_text: email.bodyText,
+      language: email.language ?? null,
       claimed_at: null,
       sent_at: null,
       last_error: null,
@@ -49,18 +52,26 @@ export async function claimPendingEmails(
         .limit(limit)
         .modifyEnd(sql`for update skip locked`),
     )
-    .returning(['id', 'to_address', 'subject', 'body_text'])
+    .returning(['id', 'to_address', 'subject', 'body_text', 'language'])
     .execute();
   return rows.map((row) => ({
     id: row.id,
     toAddress: row.to_address,
     subject: row.subject,
     bodyText: row.body_text,
+    language: row.language,
   }));
 }
 
+/** What a sent e-mail's body becomes: links in it (reset, invitation) cannot be read back. */
+export const SENT_BODY = '[sent; the body is not kept]';
+
 export async function markEmailSent(db: Executor, id: string, now: Date): Promise<void> {
-  await db.updateTable('outbox_emails').set({ sent_at: now }).where('id', '=', id).execute();
+  await db
+    .updateTable('outbox_emails')
+    .set({ sent_at: now, body_text: SENT_BODY })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function markEmailFailed(db: Executor, id: string, error: string): Promise<void> {

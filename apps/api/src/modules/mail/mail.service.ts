@@ -9,16 +9,30 @@ import {
 } from './mail.repository.js';
 
 export interface MailTransport {
-  send(email: { to: string; subject: string; text: string }): Promise<void>;
+  send(email: { to: string; subject: string; text: string; language?: string }): Promise<void>;
 }
 
-/** Without an SMTP server the e-mail is printed to the log: the development mailbox. */
+/** The app's languages as BCP 47 tags (`sp` is Spanish: `es`). */
+function contentLanguage(language: string | undefined): string | undefined {
+  if (language === 'sp') return 'es';
+  if (language === 'en') return 'en';
+  return undefined;
+}
+
+/**
+ * Without an SMTP server the e-mail is printed to the log: the development mailbox. Links
+ * in e-mails (password reset, invitation) reach the log only then, and start-up says so.
+ */
 export function createMailTransport(
   options: { smtpUrl?: string | undefined; from: string },
   log: FastifyBaseLogger,
 ): MailTransport {
   const { smtpUrl } = options;
   if (smtpUrl) {
+    log.info(
+      { smtp: new URL(smtpUrl).host },
+      'E-mails go out through SMTP; links are never written to the log',
+    );
     // Loaded with the first e-mail, not at start-up (it is a large module).
     let transporter: Promise<{ sendMail(mail: object): Promise<unknown> }> | undefined;
     return {
@@ -26,10 +40,21 @@ export function createMailTransport(
         transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
           nodemailer.createTransport(smtpUrl),
         );
-        await (await transporter).sendMail({ from: options.from, ...email });
+        const { language, ...message } = email;
+        const tag = contentLanguage(language);
+        await (
+          await transporter
+        ).sendMail({
+          from: options.from,
+          ...message,
+          ...(tag ? { headers: { 'Content-Language': tag } } : {}),
+        });
       },
     };
   }
+  log.warn(
+    'No SMTP_URL: e-mails, password reset and invitation links included, are written to this log. Set SMTP_URL in production.',
+  );
   return {
     async send(email) {
       log.info(
@@ -84,6 +109,7 @@ export class MailService {
           to: email.toAddress,
           subject: email.subject,
           text: email.bodyText,
+          ...(email.language ? { language: email.language } : {}),
         });
         await markEmailSent(this.db, email.id, this.now());
       } catch (error) {

@@ -1,24 +1,8 @@
-import type { Language } from '@app/domain';
+import { ORDER_STATUSES, type Language, type OrderStatus, type PaymentMethod } from '@app/domain';
 
-/**
- * The order tracking of the specification (§3): ten steps of the northbound trip, from
- * the grower's packhouse to the buyer's warehouse, then FINISHED once the buyer accepts
- * the load (or the dispute window closes, or a dispute is resolved).
- */
-export const ORDER_STATUSES = [
-  'ORDER_RECEIVED',
-  'IN_PREPARATION',
-  'IN_TRANSIT',
-  'IN_BORDER_CROSSING',
-  'SUCCESSFUL_CROSSING',
-  'BORDER_WAREHOUSE',
-  'ACCEPTED_AT_BORDER_WAREHOUSE',
-  'TRANSFERRED',
-  'ON_DELIVERY_ROUTE',
-  'DELIVERED',
-  'FINISHED',
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export type { OrderStatus, PaymentMethod };
+
+export { ORDER_STATUSES, PAYMENT_METHODS } from '@app/domain';
 
 export const ORDER_STATUS_LABELS: Readonly<Record<Language, Record<OrderStatus, string>>> = {
   en: {
@@ -66,10 +50,6 @@ export function nextVendorStatus(status: OrderStatus): OrderStatus | null {
 export function isDelivered(status: OrderStatus): boolean {
   return status === 'DELIVERED' || status === 'FINISHED';
 }
-
-/** The payment methods of the specification (§3). */
-export const PAYMENT_METHODS = ['PAY_NOW', 'CONVERT_MXN', 'DEFERRED', 'FORWARD'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export const PAYMENT_METHOD_LABELS: Readonly<Record<Language, Record<PaymentMethod, string>>> = {
   en: {

@@ -61,8 +61,17 @@ export async function lockBuyer(trx: Trx, buyerEnterpriseId: string): Promise<vo
 
 /** The articles of an order, locked in id order (the order every stock writer uses). */
 export async function lockArticles(trx: Trx, articleIds: string[]) {
+  return readArticles(trx, articleIds, { forUpdate: true });
+}
+
+/** The cart's articles as checkout checks them; `forUpdate` locks them (in id order). */
+export async function readArticles(
+  db: Executor,
+  articleIds: string[],
+  options: { forUpdate: boolean },
+) {
   if (articleIds.length === 0) return [];
-  return trx
+  const query = db
     .selectFrom('articles')
     .select([
       'id',
@@ -75,9 +84,8 @@ export async function lockArticles(trx: Trx, articleIds: string[]) {
       'active',
     ])
     .where('id', 'in', articleIds)
-    .orderBy('id')
-    .forUpdate()
-    .execute();
+    .orderBy('id');
+  return options.forUpdate ? query.forUpdate().execute() : query.execute();
 }
 
 export async function takeStock(
@@ -140,6 +148,7 @@ export async function updateOrder(
       | 'delivered_at'
       | 'finished_at'
       | 'disputed_at'
+      | 'held_cents'
     >
   >,
 ): Promise<void> {
@@ -179,6 +188,10 @@ function orderViewQuery(db: Executor) {
       'w.state as warehouse_state',
       'w.country as warehouse_country',
       'w.postal_code as warehouse_postal_code',
+      'w.phone as warehouse_phone',
+      'w.email as warehouse_email',
+      'w.manager as warehouse_manager',
+      'w.comments as warehouse_notes',
     ])
     .select((eb) => [
       eb
@@ -317,7 +330,7 @@ export async function lockDeliveredBefore(
 ) {
   return trx
     .selectFrom('orders as o')
-    .select(['o.id', 'o.delivered_at'])
+    .select(['o.id', 'o.delivered_at', 'o.vendor_enterprise_id'])
     .where(partyColumn(party), '=', party.enterpriseId)
     .where('o.status', '=', 'DELIVERED')
     .where('o.delivered_at', '<=', deliveredBefore)
@@ -359,4 +372,125 @@ export async function insertRating(
     .returning('order_id')
     .executeTakeFirst();
   return inserted !== undefined;
+}
+
+/**
+ * Claims the release of an order's hold: only the first of two concurrent releases (an
+ * acceptance and the dispute window's close) finds the hold still there. False otherwise.
+ */
+export async function claimRelease(
+  trx: Trx,
+  orderId: string,
+  input: { heldCents: bigint; refundedCents: bigint; payoutUsdCents: bigint; at: Date },
+): Promise<boolean> {
+  const claimed = await trx
+    .updateTable('orders')
+    .set({
+      held_cents: 0n,
+      refunded_cents: input.refundedCents,
+      payout_usd_cents: input.payoutUsdCents,
+      released_at: input.at,
+    })
+    .where('id', '=', orderId)
+    .where('released_at', 'is', null)
+    .where('payment_status', '=', 'PAID')
+    .where('held_cents', '=', input.heldCents)
+    .returning('id')
+    .executeTakeFirst();
+  return claimed !== undefined;
+}
+
+/** Delivered orders of every party whose dispute window has closed with no dispute, locked. */
+export async function lockAllDeliveredBefore(trx: Trx, deliveredBefore: Date, limit: number) {
+  return trx
+    .selectFrom('orders as o')
+    .select(['o.id', 'o.delivered_at', 'o.vendor_enterprise_id'])
+    .where('o.status', '=', 'DELIVERED')
+    .where('o.delivered_at', '<=', deliveredBefore)
+    .where('o.disputed_at', 'is', null)
+    .orderBy('o.delivered_at')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .execute();
+}
+
+/** An order by id, locked (for a release, whose caller has scoped it already). */
+export async function findOrderById(trx: Trx, orderId: string) {
+  return trx
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', orderId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+}
+
+/** A grower's payouts: its released orders with their payout payment, newest first. */
+export async function listVendorPayouts(db: Executor, vendorEnterpriseId: string, limit: number) {
+  return db
+    .selectFrom('orders as o')
+    .innerJoin('payments as p', 'p.id', 'o.payment_id')
+    .innerJoin('payment_recipients as r', 'r.id', 'p.payment_recipient_id')
+    .select([
+      'o.id as order_id',
+      'o.tracking_id',
+      'p.amount_usd',
+      'p.amount_mxn',
+      'p.rate_micro',
+      'p.status',
+      'p.tracking_key',
+      'p.created_at',
+      'r.clabe',
+    ])
+    .where('o.vendor_enterprise_id', '=', vendorEnterpriseId)
+    .where('o.released_at', 'is not', null)
+    .orderBy('p.created_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** The held order funds: every order still holding money, for the back office. */
+export async function listHeldOrders(db: Executor, limit: number) {
+  return db
+    .selectFrom('orders as o')
+    .innerJoin('enterprises as b', 'b.id', 'o.buyer_enterprise_id')
+    .innerJoin('enterprises as v', 'v.id', 'o.vendor_enterprise_id')
+    .select([
+      'o.id',
+      'o.tracking_id',
+      'o.status',
+      'o.held_cents',
+      'o.disputed_at',
+      'o.created_at',
+      'b.name as buyer_name',
+      'v.name as vendor_name',
+    ])
+    .where('o.held_cents', '>', 0n)
+    .orderBy('o.created_at')
+    .limit(limit)
+    .execute();
+}
+
+export async function sumHeld(db: Executor): Promise<{ total: bigint; count: number }> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => [
+      eb.fn.sum<string | null>('held_cents').as('total'),
+      eb.fn.countAll<string>().as('n'),
+    ])
+    .where('held_cents', '>', 0n)
+    .executeTakeFirstOrThrow();
+  return { total: BigInt(row.total ?? '0'), count: Number(row.n) };
+}
+
+/** Sets a customer's or grower's verified flag; false when there is no such company. */
+export async function setVerified(db: Executor, enterpriseId: string, verified: boolean) {
+  const row = await db
+    .updateTable('enterprises')
+    .set({ verified })
+    .where('id', '=', enterpriseId)
+    .where('type', '!=', 'operator')
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
 }

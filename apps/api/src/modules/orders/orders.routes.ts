@@ -1,9 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { calendarDateSchema, nonNegativeMoneySchema, rateSchema } from '@app/domain';
+import {
+  calendarDateSchema,
+  nonNegativeMoneySchema,
+  parseMoney,
+  rateSchema,
+  rateToNumber,
+} from '@app/domain';
 import { AppError } from '../../errors.js';
 import { languageOf } from '../../plugins/error-handler.js';
+import { principalOf } from '../../plugins/session.js';
 import { buyerCaller, sessionHook, vendorCaller } from '../marketplace-access.js';
 import {
   ORDER_STATUS_LABELS,
@@ -13,6 +20,8 @@ import {
   PAYMENT_METHODS,
 } from './order-statuses.js';
 import { ORDER_PAGE_MAX, type Caller, type OrdersService } from './orders.service.js';
+import type { ApprovalsService } from '../team/approvals.service.js';
+import { approvalHeldSchema } from '../team/team.routes.js';
 
 const tags = ['marketplace'];
 const security = [{ bearerAuth: [] }];
@@ -78,6 +87,10 @@ const orderSchema = z.object({
     sState: z.string(),
     sCountry: z.string(),
     sPostalCode: z.string(),
+    sPhone: z.string(),
+    sEmail: z.string(),
+    sManager: z.string(),
+    sNotes: z.string().nullable(),
   }),
   lines: z.array(orderLineSchema),
   fees: z.array(
@@ -127,6 +140,17 @@ const orderSchema = z.object({
   bCanAccept: z.boolean(),
   bCanRate: z.boolean(),
   bCanDispute: z.boolean(),
+  money: z
+    .object({
+      dGoods: z.number(),
+      dHeld: z.number().describe('Goods money held for the order until it is released'),
+      dRefunded: z.number().describe('Given back to the buyer at release'),
+      dPayoutUsd: z.number().nullable(),
+      dPayoutMxn: z.number().nullable(),
+      released_at: z.string().nullable(),
+      bSecured: z.boolean().describe('Paid and held, or a forward booked'),
+    })
+    .describe("The order's three-party money (docs/MONEY.md)"),
 });
 
 const orderAnswer = z.object({ order: orderSchema });
@@ -175,14 +199,12 @@ function toDeliveredLines(lines: z.infer<typeof deliveredLinesSchema>) {
 /** The marketplace order endpoints: the buyer's orders and the vendor's side of them. */
 export async function ordersRoutes(
   app: FastifyInstance,
-  options: { orders: OrdersService },
+  options: { orders: OrdersService; approvals: ApprovalsService },
 ): Promise<void> {
-  const { orders } = options;
+  const { orders, approvals } = options;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const buyer = sessionHook(app, buyerCaller);
-  const buyerManager = sessionHook(app, buyerCaller, { manager: true });
   const vendor = sessionHook(app, vendorCaller);
-  const vendorManager = sessionHook(app, vendorCaller, { manager: true });
   const callerOf = (request: FastifyRequest, gate: typeof buyerCaller): Caller => {
     const principal = gate(request);
     return { enterpriseId: principal.enterpriseId, userId: principal.user.sUserId };
@@ -224,41 +246,196 @@ export async function ordersRoutes(
     },
   );
 
+  const operatorOnly = async (request: FastifyRequest) => {
+    await app.requireSession(request);
+    if (principalOf(request).user.sRole !== 'operator') throw new AppError('NOT_FOUND');
+  };
+  const checkoutBody = z.object({
+    sVendorId: idSchema,
+    sWarehouseId: idSchema,
+    sPaymentMethod: z.enum(PAYMENT_METHODS),
+    sExchangeRateReference: idSchema.describe(
+      'A spot quote id (GET dashboard); for FORWARD the forward quote uuid (POST transactions/forwardRate)',
+    ),
+    dExchangeRate: rateSchema.optional().describe('The rate shown; must equal the quote'),
+    dForwardDate: calendarDateSchema.optional().describe('FORWARD: the settlement date'),
+  });
+  const checkoutInput = (body: z.infer<typeof checkoutBody>) => ({
+    vendorId: body.sVendorId,
+    warehouseId: body.sWarehouseId,
+    paymentMethod: body.sPaymentMethod,
+    quoteId: body.sExchangeRateReference,
+    statedRateMicro: body.dExchangeRate,
+    forwardDate: body.dForwardDate,
+  });
+
   routes.post(
-    '/orders/checkout',
+    '/orders/checkout/preview',
     {
-      onRequest: buyerManager,
+      onRequest: buyer,
       schema: {
         tags,
         summary:
-          "Buy a vendor's cart: stock taken, transports split by pallets, the grower paid in MXN (one transaction)",
+          'What orders/checkout with the same body would charge: goods, each fee, the total in USD and MXN. Writes nothing',
+        security,
+        body: checkoutBody,
+        response: {
+          200: z.object({
+            preview: z.object({
+              dGoods: z.number(),
+              fees: z.array(
+                z.object({ sFeeKey: z.string(), sFeeName: z.string(), dTotal: z.number() }),
+              ),
+              dTotal: z.number(),
+              dTotalMxn: z.number(),
+              dExchangeRate: z.number(),
+              iPallets: z.number(),
+              iTransports: z.number(),
+              iDistanceKm: z.number(),
+            }),
+          }),
+        },
+      },
+    },
+    async (request) => ({
+      preview: await orders.preview(
+        callerOf(request, buyerCaller),
+        checkoutInput(request.body),
+        languageOf(request),
+      ),
+    }),
+  );
+
+  routes.get(
+    '/vendor/payouts',
+    {
+      onRequest: vendor,
+      schema: {
+        tags,
+        summary: "The grower's payouts: released orders paid to its CLABE, newest first",
+        security,
+        response: {
+          200: z.object({
+            payouts: z.array(
+              z.object({
+                sOrderId: z.string(),
+                iTrackingId: z.number(),
+                dAmountUsd: z.number(),
+                dAmountMxn: z.number(),
+                dExchangeRate: z.number(),
+                sStatus: z.enum(['PROCESSING', 'COMPLETED', 'RETURNED']),
+                sTrackingKey: z.string(),
+                sClabeMasked: z.string(),
+                created_at: z.string(),
+              }),
+            ),
+          }),
+        },
+      },
+    },
+    async (request) => orders.vendorPayouts(vendorCaller(request).enterpriseId),
+  );
+
+  routes.get(
+    '/ops/held-funds',
+    {
+      onRequest: operatorOnly,
+      schema: {
+        tags,
+        summary: 'Held order funds: the total and each order still holding money (operator)',
+        security,
+        response: {
+          200: z.object({
+            dTotal: z.number(),
+            iOrders: z.number(),
+            orders: z.array(
+              z.object({
+                sOrderId: z.string(),
+                iTrackingId: z.number(),
+                sStatus: z.enum(ORDER_STATUSES),
+                sStatusName: z.string(),
+                sBuyerName: z.string(),
+                sVendorName: z.string(),
+                dHeld: z.number(),
+                bDisputed: z.boolean(),
+                created_at: z.string(),
+              }),
+            ),
+          }),
+        },
+      },
+    },
+    async (request) => orders.heldFunds(languageOf(request)),
+  );
+
+  routes.post(
+    '/ops/enterprises/:enterpriseId/verified',
+    {
+      onRequest: operatorOnly,
+      schema: {
+        tags,
+        summary:
+          "Set or clear a company's verified flag (operator only; the catalogue shows it on the grower)",
+        security,
+        params: z.object({ enterpriseId: idSchema }),
+        body: z.object({ bVerified: z.boolean() }),
+        response: { 200: z.object({ sEnterpriseId: z.string(), bVerified: z.boolean() }) },
+      },
+    },
+    async (request) => orders.setVerified(request.params.enterpriseId, request.body.bVerified),
+  );
+
+  // A held checkout runs on approval as its buyer, at a fresh quote (a forward for FORWARD).
+  approvals.defineKind('CHECKOUT', {
+    quoteNeed: (body) =>
+      body['sPaymentMethod'] === 'FORWARD' && typeof body['dForwardDate'] === 'string'
+        ? { kind: 'FORWARD', forwardDate: body['dForwardDate'] }
+        : { kind: 'SPOT' },
+    withQuote: (body, quote) => ({
+      ...body,
+      sExchangeRateReference: quote.id,
+      ...(body['dExchangeRate'] === undefined
+        ? {}
+        : { dExchangeRate: rateToNumber(quote.rateMicro) }),
+    }),
+    execute: async (run) => ({
+      status: 201,
+      body: {
+        order: await orders.checkout(
+          { enterpriseId: run.enterpriseId, userId: run.userId },
+          checkoutInput(checkoutBody.parse(run.body)),
+          run.idempotencyKey,
+          run.language,
+        ),
+      },
+    }),
+  });
+
+  routes.post(
+    '/orders/checkout',
+    {
+      onRequest: buyer,
+      schema: {
+        tags,
+        summary:
+          "Buy a vendor's cart: stock taken, transports split by pallets, the grower paid in MXN (one transaction); 202: held for an approval",
         security,
         headers: moneyHeaders,
-        body: z.object({
-          sVendorId: idSchema,
-          sWarehouseId: idSchema,
-          sPaymentMethod: z.enum(PAYMENT_METHODS),
-          sExchangeRateReference: idSchema.describe(
-            'A spot quote id (GET dashboard); for FORWARD the forward quote uuid (POST transactions/forwardRate)',
-          ),
-          dExchangeRate: rateSchema.optional().describe('The rate shown; must equal the quote'),
-          dForwardDate: calendarDateSchema.optional().describe('FORWARD: the settlement date'),
-        }),
-        response: { 201: orderAnswer },
+        body: checkoutBody,
+        response: { 201: orderAnswer, 202: approvalHeldSchema },
       },
     },
     async (request, reply) => {
-      const body = request.body;
+      const caller = callerOf(request, buyerCaller);
+      const input = checkoutInput(request.body);
+      const approval = await approvals.holdIfRequired(request, 'CHECKOUT', async () => {
+        const preview = await orders.preview(caller, input, languageOf(request));
+        return { summary: '', amountUsdCents: parseMoney(preview.dTotal) };
+      });
+      if (approval) return reply.status(202).send({ approval });
       const order = await orders.checkout(
-        callerOf(request, buyerCaller),
-        {
-          vendorId: body.sVendorId,
-          warehouseId: body.sWarehouseId,
-          paymentMethod: body.sPaymentMethod,
-          quoteId: body.sExchangeRateReference,
-          statedRateMicro: body.dExchangeRate,
-          forwardDate: body.dForwardDate,
-        },
+        caller,
+        input,
         idempotencyKeyOf(request),
         languageOf(request),
       );
@@ -312,7 +489,7 @@ export async function ordersRoutes(
   routes.post(
     '/orders/:orderId/pay',
     {
-      onRequest: buyerManager,
+      onRequest: buyer,
       schema: {
         tags,
         summary:
@@ -338,7 +515,7 @@ export async function ordersRoutes(
   routes.post(
     '/orders/:orderId/accept',
     {
-      onRequest: buyerManager,
+      onRequest: buyer,
       schema: {
         tags,
         summary: 'Accept a delivered load: the order is finished',
@@ -359,7 +536,7 @@ export async function ordersRoutes(
   routes.post(
     '/orders/:orderId/rating',
     {
-      onRequest: buyerManager,
+      onRequest: buyer,
       schema: {
         tags,
         summary: "Rate the grower once per order, after delivery (the vendor's rating)",
@@ -435,7 +612,7 @@ export async function ordersRoutes(
   routes.post(
     '/vendor/orders/:orderId/status',
     {
-      onRequest: vendorManager,
+      onRequest: vendor,
       schema: {
         tags,
         summary:
@@ -465,7 +642,7 @@ export async function ordersRoutes(
   routes.post(
     '/vendor/orders/:orderId/delivery',
     {
-      onRequest: vendorManager,
+      onRequest: vendor,
       schema: {
         tags,
         summary:

@@ -13,8 +13,10 @@ import {
   type Language,
 } from '@app/domain';
 import type { Config } from '../../config.js';
-import type { Db, Trx } from '../../db/database.js';
+import type { Db, Executor, Trx } from '../../db/database.js';
+import type { PostingLine } from '../../ledger/ledger.service.js';
 import { AppError, isAppError } from '../../errors.js';
+import { journalText } from '../../ledger/journal-description.js';
 import { runMoneyWrite } from '../../ledger/money-write.js';
 import type { CartService } from '../cart/cart.service.js';
 import type { FinanceServices } from '../finance.js';
@@ -23,11 +25,23 @@ import { isUuid } from '../rates/rates.service.js';
 import type { PaymentRecipientRow } from '../suppliers/suppliers.service.js';
 import type { WarehousesService } from '../warehouses/warehouses.service.js';
 import {
+  chargeTotal,
+  holdLines,
+  refundJournal,
+  releaseAmounts,
+  type DisputeSplit,
+  type OrderCharge,
+} from './order-money.js';
+import {
   deliveredLineTotal,
   feeLabel,
+  freightPerPallet,
   loadTransports,
   palletsFor,
+  PREVIEW_FEE_LABELS,
   priceOrder,
+  warehouseKm,
+  type PreviewFeeKey,
 } from './order-pricing.js';
 import {
   isDelivered,
@@ -43,6 +57,7 @@ import {
 } from './order-statuses.js';
 import * as repo from './orders.repository.js';
 import type { OrderParty, OrderRow } from './orders.repository.js';
+import { publishOrderStatusChanged } from '../events/event-sources.js';
 
 export type { OrderParty } from './orders.repository.js';
 
@@ -54,6 +69,8 @@ const HOUR_MS = 3_600_000;
 /** Orders one read finishes at most when their dispute windows have closed. */
 const FINISH_BATCH = 200;
 export const ORDER_PAGE_MAX = 100;
+const PAYOUT_LIST_MAX = 500;
+const HELD_LIST_MAX = 500;
 
 export interface CheckoutInput {
   vendorId: string;
@@ -176,6 +193,11 @@ export interface ApiOrder extends ApiOrderSummary {
     sState: string;
     sCountry: string;
     sPostalCode: string;
+    /** The dock contact the grower's carrier calls, and the receiving hours and notes. */
+    sPhone: string;
+    sEmail: string;
+    sManager: string;
+    sNotes: string | null;
   };
   lines: ApiOrderLine[];
   fees: ApiOrderFee[];
@@ -192,6 +214,59 @@ export interface ApiOrder extends ApiOrderSummary {
   bCanAccept: boolean;
   bCanRate: boolean;
   bCanDispute: boolean;
+  money: ApiOrderMoney;
+}
+
+export interface ApiPreview {
+  dGoods: number;
+  fees: Array<{ sFeeKey: string; sFeeName: string; dTotal: number }>;
+  dTotal: number;
+  dTotalMxn: number;
+  dExchangeRate: number;
+  iPallets: number;
+  iTransports: number;
+  /** Great-circle kilometres from the crossing (McAllen) to the warehouse. */
+  iDistanceKm: number;
+}
+
+export interface ApiVendorPayout {
+  sOrderId: string;
+  iTrackingId: number;
+  dAmountUsd: number;
+  dAmountMxn: number;
+  dExchangeRate: number;
+  sStatus: 'PROCESSING' | 'COMPLETED' | 'RETURNED';
+  sTrackingKey: string;
+  sClabeMasked: string;
+  created_at: string;
+}
+
+export interface ApiHeldFunds {
+  dTotal: number;
+  iOrders: number;
+  orders: Array<{
+    sOrderId: string;
+    iTrackingId: number;
+    sStatus: OrderStatus;
+    sStatusName: string;
+    sBuyerName: string;
+    sVendorName: string;
+    dHeld: number;
+    bDisputed: boolean;
+    created_at: string;
+  }>;
+}
+
+/** An order's three-party money: what is held, refunded and paid out to the grower. */
+export interface ApiOrderMoney {
+  dGoods: number;
+  dHeld: number;
+  dRefunded: number;
+  dPayoutUsd: number | null;
+  dPayoutMxn: number | null;
+  released_at: string | null;
+  /** Paid and held, or for a forward, booked: the grower may start preparing it. */
+  bSecured: boolean;
 }
 
 export interface DeliveredLineInput {
@@ -231,7 +306,13 @@ export class OrdersService {
     private readonly finance: FinanceServices,
     private readonly cart: CartService,
     private readonly warehouses: WarehousesService,
-    private readonly config: Pick<Config, 'TRUCK_PALLETS' | 'DISPUTE_WINDOW_HOURS'>,
+    private readonly config: Pick<
+      Config,
+      | 'TRUCK_PALLETS'
+      | 'DISPUTE_WINDOW_HOURS'
+      | 'FREIGHT_BASE_PER_PALLET_CENTS'
+      | 'FREIGHT_PER_100KM_PER_PALLET_CENTS'
+    >,
     private readonly now: () => Date,
   ) {}
 
@@ -303,11 +384,6 @@ export class OrdersService {
         if (order.payment_status === 'PAID') {
           throw new AppError('INVALID_STATE', { field: 'sOrderId' });
         }
-        const vendor = await this.requireVendor(trx, order.vendor_enterprise_id);
-        // As at checkout: one buyer's writes that may make the grower's payee run one at a time.
-        await repo.lockBuyer(trx, caller.enterpriseId);
-        const recipient = await this.vendorRecipient(trx, caller.enterpriseId, vendor);
-        const concept = conceptOf(order);
         if (order.payment_method === 'DEFERRED') {
           const lockedUntil =
             order.rate_locked_at === null
@@ -332,21 +408,12 @@ export class OrdersService {
             rateMicro = quote.rateMicro;
             quoteId = quote.id;
           }
-          const made = await this.finance.payments.payNowInTransaction(trx, caller.enterpriseId, {
-            recipient,
-            amountUsd: order.total_cents,
-            rateMicro,
-            quoteId,
-            concept,
-          });
-          payout = made.order;
-          await repo.updateOrder(trx, order.id, {
-            payment_status: 'PAID',
-            payment_id: made.payment.sPaymentId,
-            rate_micro: rateMicro,
-            quote_id: quoteId,
-            paid_at: now,
-          });
+          await repo.updateOrder(trx, order.id, { rate_micro: rateMicro, quote_id: quoteId });
+          await this.hold(
+            trx,
+            { ...order, rate_micro: rateMicro },
+            { source: 'USD', quoteId, now },
+          );
         } else if (order.payment_method === 'FORWARD' && order.conversion_id) {
           const conversionId = order.conversion_id;
           let conversion = await this.finance.conversions.requireConversion(
@@ -365,20 +432,19 @@ export class OrdersService {
               ),
             );
           }
-          const made = await withOrderFields(() =>
-            this.finance.payments.payFromConversionInTransaction(trx, caller.enterpriseId, {
-              conversionId,
-              recipientId: recipient.id,
-              amountMxn: conversion.mxn_cents,
-              comment: concept,
-            }),
+          // The forward's pesos are spent on the order: they go back through FX liquidity at
+          // the forward's rate, and the order is held in USD at that locked rate.
+          await withOrderFields(() =>
+            this.finance.conversions.recordPaid(trx, conversionId, conversion.mxn_cents),
           );
-          payout = made.order;
-          await repo.updateOrder(trx, order.id, {
-            payment_status: 'PAID',
-            payment_id: made.payment.sPaymentId,
-            paid_at: now,
+          await this.hold(trx, order, {
+            source: 'MXN',
+            mxnCents: conversion.mxn_cents,
+            quoteId: order.quote_id,
+            now,
           });
+          // Accepted before its forward settled: the hold is released at once.
+          if (order.status === 'FINISHED') payout = await this.release(trx, order.id, now);
         } else {
           throw new AppError('INVALID_STATE', { field: 'sOrderId' });
         }
@@ -389,25 +455,65 @@ export class OrdersService {
     return this.get(party, orderId, language);
   }
 
-  private async placeOrder(
-    trx: Trx,
-    caller: Caller,
+  /**
+   * POST orders/checkout/preview: what `checkout` with the same body would charge, priced
+   * by the same code from the same cart, warehouse and quote. It writes nothing.
+   */
+  async preview(caller: Caller, input: CheckoutInput, language: Language): Promise<ApiPreview> {
+    const quoted = await this.quoteCart(this.db, caller.enterpriseId, input, this.now(), {
+      lock: false,
+    });
+    const { priced, pricing } = quoted;
+    const fees: Array<{ key: PreviewFeeKey; cents: bigint }> = [
+      { key: 'LOGISTICS', cents: priced.logisticsCents },
+      { key: 'IN_OUT', cents: priced.inOutCents },
+      ...priced.fees.map((fee) => ({ key: fee.key, cents: fee.totalCents })),
+    ];
+    return {
+      dGoods: moneyToNumber(priced.goodsCents),
+      fees: fees.map((fee) => ({
+        sFeeKey: fee.key,
+        sFeeName: PREVIEW_FEE_LABELS[language][fee.key],
+        dTotal: moneyToNumber(fee.cents),
+      })),
+      dTotal: moneyToNumber(priced.totalCents),
+      dTotalMxn: moneyToNumber(convertUsdToMxn(priced.totalCents, pricing.rateMicro)),
+      dExchangeRate: rateToNumber(pricing.rateMicro),
+      iPallets: priced.pallets,
+      iTransports: priced.transports,
+      iDistanceKm: quoted.km,
+    };
+  }
+
+  /**
+   * The cart of one grower priced for a checkout: warehouse, grower, stock and prices
+   * checked, the quote checked for the method, freight by the warehouse's distance from
+   * the crossing. With `lock` (checkout) the buyer and the articles are locked first.
+   */
+  private async quoteCart(
+    db: Executor,
+    buyerId: string,
     input: CheckoutInput,
     now: Date,
-  ): Promise<{ orderId: string; payout: PayoutOrder | undefined }> {
-    const buyerId = caller.enterpriseId;
-    if ((await this.warehouses.countWarehouses(trx, buyerId)) === 0) {
+    options: { lock: boolean },
+  ) {
+    if ((await this.warehouses.countWarehouses(db, buyerId)) === 0) {
       throw new AppError('INVALID_STATE', { field: 'sWarehouseId' });
     }
-    const warehouse = await this.warehouses.requireWarehouse(trx, buyerId, input.warehouseId);
-    const vendor = await this.requireVendor(trx, input.vendorId);
-
-    await repo.lockBuyer(trx, buyerId);
-    const cartLines = await this.cart.vendorCart(trx, buyerId, vendor.id);
+    const warehouse = await this.warehouses.requireWarehouse(db, buyerId, input.warehouseId);
+    const vendor = await this.requireVendor(db, input.vendorId);
+    // A grower without a valid CLABE cannot be paid: refused before anything is written.
+    if (!validateClabe(vendor.clabe?.trim() ?? '').ok) {
+      throw new AppError('GROWER_NOT_PAYABLE', { field: 'sVendorId' });
+    }
+    if (options.lock) await repo.lockBuyer(db as Trx, buyerId);
+    const cartLines = await this.cart.vendorCart(db, buyerId, vendor.id);
     if (cartLines.length === 0) throw new AppError('INVALID_STATE', { field: 'sVendorId' });
     const articles = new Map(
       (
-        await repo.lockArticles(trx, [...new Set(cartLines.map((line) => line.articleId))].sort())
+        await repo.readArticles(db, [...new Set(cartLines.map((line) => line.articleId))].sort(), {
+          forUpdate: options.lock,
+        })
       ).map((article) => [article.id, article]),
     );
     const checked = cartLines.map((line, index) => {
@@ -419,20 +525,17 @@ export class OrdersService {
       if (article.price_per_box_cents !== line.pricePerBoxCentsSeen) {
         throw new AppError('INVALID_STATE', { field: `aProducts.${index}.dPricePerBox` });
       }
-      if (line.quantityBoxes < article.min_boxes || line.quantityBoxes > article.stock_boxes) {
-        throw new AppError('INVALID_STATE', { field: `aProducts.${index}.dQuantity` });
+      const field = `aProducts.${index}.dQuantity`;
+      if (line.quantityBoxes > article.stock_boxes) {
+        throw new AppError('OVER_STOCK', { field, params: { available: article.stock_boxes } });
+      }
+      if (line.quantityBoxes < article.min_boxes) {
+        throw new AppError('UNDER_MINIMUM', { field, params: { minimum: article.min_boxes } });
       }
       return { article, quantityBoxes: line.quantityBoxes };
     });
-
-    // The rate and the grower's account are checked before anything is written.
-    const pricing = await this.pricingOf(trx, buyerId, input, now);
-    const recipient =
-      input.paymentMethod === 'PAY_NOW' || input.paymentMethod === 'CONVERT_MXN'
-        ? await this.vendorRecipient(trx, buyerId, vendor)
-        : undefined;
-    if (!recipient) this.requireVendorClabe(vendor);
-
+    const pricing = await this.pricingOf(db, buyerId, input, now);
+    const km = warehouseKm(warehouse);
     const priced = priceOrder(
       checked.map(({ article, quantityBoxes }) => ({
         quantityBoxes,
@@ -440,6 +543,27 @@ export class OrdersService {
         unitPriceCents: article.price_per_box_cents,
       })),
       this.config.TRUCK_PALLETS,
+      freightPerPallet(km, {
+        basePerPalletCents: BigInt(this.config.FREIGHT_BASE_PER_PALLET_CENTS),
+        per100KmPerPalletCents: BigInt(this.config.FREIGHT_PER_100KM_PER_PALLET_CENTS),
+      }),
+    );
+    return { warehouse, vendor, checked, pricing, priced, km };
+  }
+
+  private async placeOrder(
+    trx: Trx,
+    caller: Caller,
+    input: CheckoutInput,
+    now: Date,
+  ): Promise<{ orderId: string; payout: PayoutOrder | undefined }> {
+    const buyerId = caller.enterpriseId;
+    const { warehouse, vendor, checked, pricing, priced, km } = await this.quoteCart(
+      trx,
+      buyerId,
+      input,
+      now,
+      { lock: true },
     );
     for (const { article, quantityBoxes } of checked) {
       if (!(await repo.takeStock(trx, article.id, quantityBoxes, now))) {
@@ -457,6 +581,8 @@ export class OrdersService {
       subtotal_cents: priced.subtotalCents,
       fees_cents: priced.feesCents,
       total_cents: priced.totalCents,
+      goods_cents: priced.goodsCents,
+      freight_km: km,
       pallets: priced.pallets,
       transports: priced.transports,
       rate_micro: pricing.rateMicro,
@@ -494,55 +620,14 @@ export class OrdersService {
       at: now,
       actorUserId: caller.userId,
     });
+    await publishOrderStatusChanged(trx, order.id, 'ORDER_RECEIVED', now);
     await this.cart.clearVendorCart(trx, buyerId, vendor.id);
 
-    const concept = conceptOf(order);
-    let payout: PayoutOrder | undefined;
-    if (input.paymentMethod === 'PAY_NOW' && recipient) {
-      const made = await this.finance.payments.payNowInTransaction(trx, buyerId, {
-        recipient,
-        amountUsd: order.total_cents,
-        rateMicro: pricing.rateMicro,
-        quoteId: pricing.quoteId,
-        concept,
-      });
-      payout = made.order;
-      await repo.updateOrder(trx, order.id, {
-        payment_status: 'PAID',
-        payment_id: made.payment.sPaymentId,
-        paid_at: now,
-      });
-    } else if (input.paymentMethod === 'CONVERT_MXN' && recipient) {
-      const conversion = await withOrderFields(() =>
-        this.finance.conversions.convertUsdInTransaction(
-          trx,
-          buyerId,
-          {
-            kind: 'FOREX',
-            quoteId: pricing.quoteId,
-            statedRateMicro: pricing.rateMicro,
-            external: false,
-            amountUsd: order.total_cents,
-          },
-          now,
-        ),
-      );
-      const made = await withOrderFields(() =>
-        this.finance.payments.payFromConversionInTransaction(trx, buyerId, {
-          conversionId: conversion.id,
-          recipientId: recipient.id,
-          amountMxn: conversion.mxn_cents,
-          comment: concept,
-        }),
-      );
-      payout = made.order;
-      await repo.updateOrder(trx, order.id, {
-        payment_status: 'PAID',
-        payment_id: made.payment.sPaymentId,
-        conversion_id: conversion.id,
-        paid_at: now,
-      });
+    if (input.paymentMethod === 'PAY_NOW' || input.paymentMethod === 'CONVERT_MXN') {
+      // The previewed total leaves the USD balance: goods held for the order, fees to the house.
+      await this.hold(trx, order, { source: 'USD', quoteId: pricing.quoteId, now });
     } else if (input.paymentMethod === 'FORWARD') {
+      // The forward secures the money: its deposit is held now, the rest at settlement.
       const conversion = await withOrderFields(() =>
         this.finance.conversions.convertUsdInTransaction(
           trx,
@@ -560,12 +645,137 @@ export class OrdersService {
       );
       await repo.updateOrder(trx, order.id, { conversion_id: conversion.id });
     }
-    return { orderId: order.id, payout };
+    return { orderId: order.id, payout: undefined };
+  }
+
+  /**
+   * The ORDER_HOLD journal (docs/MONEY.md): the order's total leaves the buyer (its USD, or
+   * for a settled forward its MXN through FX liquidity at the forward's rate), the goods
+   * are held for the order and the fees go to the house. The order is then paid.
+   */
+  private async hold(
+    trx: Trx,
+    order: OrderRow,
+    input: { source: 'USD' | 'MXN'; mxnCents?: bigint; quoteId: string | null; now: Date },
+  ): Promise<void> {
+    const buyerId = order.buyer_enterprise_id;
+    const fees = await repo.findFees(trx, order.id);
+    const feeOf = (key: string) =>
+      fees.filter((fee) => fee.name === key).reduce((sum, fee) => sum + fee.total_cents, 0n);
+    const charge: OrderCharge = {
+      goodsCents: order.goods_cents,
+      logisticsCents: order.subtotal_cents - order.goods_cents,
+      borderCrossingCents: feeOf('BORDER_CROSSING'),
+      insuranceCents: feeOf('CARGO_INSURANCE'),
+    };
+    if (chargeTotal(charge) !== order.total_cents) {
+      throw new Error(`Order ${order.id} charge does not add up to its total`);
+    }
+    const source: PostingLine[] =
+      input.source === 'USD'
+        ? [
+            {
+              account: { enterpriseId: buyerId, kind: 'USD_AVAILABLE' },
+              amount: -order.total_cents,
+            },
+          ]
+        : [
+            { account: { enterpriseId: buyerId, kind: 'MXN_AVAILABLE' }, amount: -input.mxnCents! },
+            { account: { house: 'HOUSE_FX_MXN' }, amount: input.mxnCents! },
+            { account: { house: 'HOUSE_FX_USD' }, amount: -order.total_cents },
+          ];
+    await this.finance.ledger.post(trx, {
+      enterpriseId: buyerId,
+      kind: 'ORDER_HOLD',
+      ...journalText({ code: 'ORDER_HOLD', params: { tracking: order.tracking_id.toString() } }),
+      reference: `order:${order.id}`,
+      quoteId: input.quoteId,
+      rateMicro: order.rate_micro,
+      createdAt: input.now,
+      lines: [...source, ...holdLines(buyerId, charge)],
+    });
+    await repo.updateOrder(trx, order.id, {
+      payment_status: 'PAID',
+      paid_at: input.now,
+      held_cents: order.goods_cents,
+    });
+  }
+
+  /**
+   * Releases an order's hold (docs/MONEY.md), in the caller's transaction with the order
+   * locked: the grower is paid the accepted goods (or the split's release) in MXN at the
+   * rate locked at checkout, through the payout rail; the rest goes back to the buyer's
+   * USD balance in a refund journal of its own. Exactly once: the hold is claimed by a
+   * guarded update, so a second release of the same order finds nothing to release.
+   * Answers the payout to submit once the transaction has committed.
+   */
+  private async release(
+    trx: Trx,
+    orderId: string,
+    at: Date,
+    split?: DisputeSplit,
+  ): Promise<PayoutOrder | undefined> {
+    const order = await repo.findOrderById(trx, orderId);
+    if (order.payment_status !== 'PAID' || order.released_at !== null) return undefined;
+    if (order.rate_micro === null) throw new Error(`Order ${order.id} has no locked rate`);
+    const lines = await repo.findLines(trx, order.id);
+    const amounts = releaseAmounts(
+      order.held_cents,
+      lines.map((line) => ({
+        quantityBoxes: line.quantity_boxes,
+        unitPriceCents: line.unit_price_cents,
+        perBoxFeesCents: line.logistic_cost_per_box_cents + line.in_out_per_box_cents,
+        deliveredBoxes: line.delivered_boxes,
+        deliveredUnitPriceCents: line.delivered_unit_price_cents,
+      })),
+      split,
+    );
+    if (amounts === 'SPLIT_MISMATCH') throw new AppError('INVALID_INPUT', { field: 'dRefund' });
+    const claimed = await repo.claimRelease(trx, order.id, {
+      heldCents: order.held_cents,
+      refundedCents: amounts.goodsRefundCents + amounts.feesRefundCents,
+      payoutUsdCents: amounts.payoutUsdCents,
+      at,
+    });
+    if (!claimed) return undefined;
+    let payout: PayoutOrder | undefined;
+    if (amounts.payoutUsdCents > 0n) {
+      const vendor = await this.requireVendor(trx, order.vendor_enterprise_id);
+      await repo.lockBuyer(trx, order.buyer_enterprise_id);
+      const recipient = await this.vendorRecipient(trx, order.buyer_enterprise_id, vendor);
+      const made = await this.finance.payments.payOrderPayoutInTransaction(
+        trx,
+        order.buyer_enterprise_id,
+        {
+          recipient,
+          amountUsd: amounts.payoutUsdCents,
+          rateMicro: order.rate_micro,
+          quoteId: order.quote_id,
+          concept: conceptOf(order),
+          orderTracking: order.tracking_id.toString(),
+          now: at,
+        },
+      );
+      payout = made.order;
+      await repo.updateOrder(trx, order.id, { payment_id: made.payment.sPaymentId });
+    }
+    if (amounts.goodsRefundCents + amounts.feesRefundCents > 0n) {
+      await this.finance.ledger.post(
+        trx,
+        refundJournal(order.buyer_enterprise_id, {
+          orderId: order.id,
+          trackingId: order.tracking_id,
+          amounts,
+          at,
+        }),
+      );
+    }
+    return payout;
   }
 
   /** The quote of a checkout, checked for its method: a live spot or forward quote. */
   private async pricingOf(
-    trx: Trx,
+    trx: Executor,
     buyerId: string,
     input: CheckoutInput,
     now: Date,
@@ -592,7 +802,7 @@ export class OrdersService {
     return { quoteId: quote.id, rateMicro: quote.rateMicro };
   }
 
-  private async requireVendor(trx: Trx, vendorId: string) {
+  private async requireVendor(trx: Executor, vendorId: string) {
     const vendor = isUuid(vendorId)
       ? await repo.findVendor(trx, vendorId.toLowerCase())
       : undefined;
@@ -600,10 +810,15 @@ export class OrdersService {
     return vendor;
   }
 
+  private async isPayable(trx: Executor, vendorId: string): Promise<boolean> {
+    const vendor = await repo.findVendor(trx, vendorId);
+    return vendor !== undefined && validateClabe(vendor.clabe?.trim() ?? '').ok;
+  }
+
   /** The grower's CLABE (its bank registration); without a valid one it cannot be paid. */
   private requireVendorClabe(vendor: { clabe: string | null }): string {
     const clabe = vendor.clabe?.trim() ?? '';
-    if (!validateClabe(clabe).ok) throw new AppError('INVALID_STATE', { field: 'sVendorId' });
+    if (!validateClabe(clabe).ok) throw new AppError('GROWER_NOT_PAYABLE', { field: 'sVendorId' });
     return clabe;
   }
 
@@ -734,6 +949,10 @@ export class OrdersService {
         sState: view.warehouse_state,
         sCountry: view.warehouse_country,
         sPostalCode: view.warehouse_postal_code,
+        sPhone: view.warehouse_phone,
+        sEmail: view.warehouse_email,
+        sManager: view.warehouse_manager,
+        sNotes: view.warehouse_notes,
       },
       lines: apiLines,
       fees: fees.map((fee) => ({
@@ -797,6 +1016,18 @@ export class OrdersService {
       bCanAccept: status === 'DELIVERED' && view.disputed_at === null,
       bCanRate: isDelivered(status) && !rating,
       bCanDispute: openToDispute,
+      money: {
+        dGoods: moneyToNumber(view.goods_cents),
+        dHeld: moneyToNumber(view.held_cents),
+        dRefunded: moneyToNumber(view.refunded_cents),
+        dPayoutUsd: view.payout_usd_cents === null ? null : moneyToNumber(view.payout_usd_cents),
+        dPayoutMxn:
+          view.payout_usd_cents === null || view.rate_micro === null
+            ? null
+            : moneyToNumber(convertUsdToMxn(view.payout_usd_cents, view.rate_micro)),
+        released_at: view.released_at?.toISOString() ?? null,
+        bSecured: isMoneySecured(view),
+      },
     };
   }
 
@@ -821,6 +1052,11 @@ export class OrdersService {
       if (input.lines !== undefined && next !== 'DELIVERED') {
         throw new AppError('INVALID_INPUT', { field: 'lines' });
       }
+      // Nothing leaves the packhouse before its money is secured: paid and held, or for a
+      // forward, the forward booked.
+      if (order.status === 'ORDER_RECEIVED' && !isMoneySecured(order)) {
+        throw new AppError('INVALID_STATE', { field: 'sPaymentStatus' });
+      }
       await repo.updateOrder(trx, order.id, {
         status: next,
         ...(next === 'DELIVERED' ? { delivered_at: now } : {}),
@@ -831,6 +1067,7 @@ export class OrdersService {
         at: now,
         actorUserId: caller.userId,
       });
+      await publishOrderStatusChanged(trx, order.id, next, now);
       if (next === 'DELIVERED') await this.recordDelivered(trx, order, input.lines ?? []);
     });
     return this.get(party, orderId, language);
@@ -898,13 +1135,16 @@ export class OrdersService {
   /** POST orders/:id/accept: the buyer accepts the delivered load; the order is finished. */
   async accept(caller: Caller, orderId: string, language: Language): Promise<ApiOrder> {
     const party: OrderParty = { side: 'buyer', enterpriseId: caller.enterpriseId };
-    await this.db.transaction().execute(async (trx) => {
+    const payout = await this.db.transaction().execute(async (trx) => {
       const order = await this.requireOrder(trx, party, orderId, { forUpdate: true });
       if (order.status !== 'DELIVERED' || order.disputed_at !== null) {
         throw new AppError('INVALID_STATE', { field: 'sOrderId' });
       }
-      await this.finish(trx, order.id, this.now(), caller.userId);
+      const now = this.now();
+      await this.finish(trx, order.id, now, caller.userId);
+      return this.release(trx, order.id, now);
     });
+    if (payout) await this.finance.payments.submitPayout(payout);
     return this.get(party, orderId, language);
   }
 
@@ -958,13 +1198,15 @@ export class OrdersService {
       { forUpdate: true },
     );
     const now = this.now();
-    if (
-      order.status !== 'DELIVERED' ||
-      order.delivered_at === null ||
-      order.disputed_at !== null ||
-      now.getTime() >= order.delivered_at.getTime() + this.config.DISPUTE_WINDOW_HOURS * HOUR_MS
-    ) {
+    if (order.disputed_at !== null) {
+      throw new AppError('DISPUTE_ALREADY_OPENED', { field: 'sOrderId' });
+    }
+    if (order.status !== 'DELIVERED' || order.delivered_at === null) {
       throw new AppError('INVALID_STATE', { field: 'sOrderId' });
+    }
+    const hours = this.config.DISPUTE_WINDOW_HOURS;
+    if (now.getTime() >= order.delivered_at.getTime() + hours * HOUR_MS) {
+      throw new AppError('DISPUTE_WINDOW_CLOSED', { field: 'sOrderId', params: { hours } });
     }
     return order;
   }
@@ -974,10 +1216,38 @@ export class OrdersService {
     await repo.updateOrder(trx, orderId, { disputed_at: at });
   }
 
-  /** A resolved dispute finishes its delivered order. */
-  async finishAfterDispute(trx: Trx, party: OrderParty, orderId: string, at: Date): Promise<void> {
+  /**
+   * A resolved dispute finishes its delivered order and releases its hold: the split when
+   * the operator gave one, else as an acceptance (the accepted goods to the grower).
+   * Answers the payout to submit once the caller's transaction has committed.
+   */
+  async finishAfterDispute(
+    trx: Trx,
+    party: OrderParty,
+    orderId: string,
+    at: Date,
+    split?: DisputeSplit,
+  ): Promise<PayoutOrder | undefined> {
     const order = await this.requireOrder(trx, party, orderId, { forUpdate: true });
+    if (split && order.payment_status === 'PAID' && order.released_at === null) {
+      // Checked before anything is written, so a bad split leaves the dispute open.
+      if (split.refundCents + split.releaseCents !== order.held_cents) {
+        throw new AppError('INVALID_INPUT', { field: 'dRefund' });
+      }
+    }
     if (order.status === 'DELIVERED') await this.finish(trx, order.id, at, null);
+    return this.release(trx, order.id, at, split);
+  }
+
+  /** Submits a payout made in a committed transaction to the payout rail. */
+  async submitPayout(payout: PayoutOrder | undefined): Promise<void> {
+    if (payout) await this.finance.payments.submitPayout(payout);
+  }
+
+  /** The goods money an order holds (for the dispute screen's split), 0 when none. */
+  async heldOf(trx: Trx, party: OrderParty, orderId: string): Promise<bigint> {
+    const order = await this.requireOrder(trx, party, orderId);
+    return order.held_cents;
   }
 
   /** Locks the order of a party (404 otherwise), for a caller that then locks its dispute. */
@@ -1008,24 +1278,130 @@ export class OrdersService {
   ): Promise<void> {
     await repo.updateOrder(trx, orderId, { status: 'FINISHED', finished_at: at });
     await repo.insertEvent(trx, { orderId, status: 'FINISHED', at, actorUserId });
+    await publishOrderStatusChanged(trx, orderId, 'FINISHED', at);
   }
 
   /**
    * Delivered orders finish by themselves once the dispute window has closed with no
-   * dispute (PACA: the load is accepted when not rejected in time). Done lazily when the
-   * party reads its orders; the event carries the time the window closed.
+   * dispute (PACA: the load is accepted when not rejected in time), and their holds are
+   * released to the grower. Run lazily when a party reads its orders, and for every party
+   * by `releaseDueOrders` (the app's timer, or a job); the event carries the time the
+   * window closed.
    */
-  private async finishDue(party: OrderParty): Promise<void> {
+  private async finishDue(
+    party: OrderParty | undefined,
+  ): Promise<{ seen: number; finished: number }> {
     const windowMs = this.config.DISPUTE_WINDOW_HOURS * HOUR_MS;
     const cutoff = new Date(this.now().getTime() - windowMs);
-    await this.db.transaction().execute(async (trx) => {
-      const due = await repo.lockDeliveredBefore(trx, party, cutoff, FINISH_BATCH);
+    const payouts: PayoutOrder[] = [];
+    let finished = 0;
+    const done = await this.db.transaction().execute(async (trx) => {
+      const due = party
+        ? await repo.lockDeliveredBefore(trx, party, cutoff, FINISH_BATCH)
+        : await repo.lockAllDeliveredBefore(trx, cutoff, FINISH_BATCH);
       for (const order of due) {
         if (!order.delivered_at) continue;
-        await this.finish(trx, order.id, new Date(order.delivered_at.getTime() + windowMs), null);
+        // A grower that cannot be paid (its CLABE removed) keeps the order delivered and its
+        // money held: it is released once the grower can be paid, without blocking the rest.
+        if (!(await this.isPayable(trx, order.vendor_enterprise_id))) continue;
+        const closedAt = new Date(order.delivered_at.getTime() + windowMs);
+        await this.finish(trx, order.id, closedAt, null);
+        const payout = await this.release(trx, order.id, closedAt);
+        if (payout) payouts.push(payout);
+        finished += 1;
       }
+      return { seen: due.length, finished };
     });
+    for (const payout of payouts) await this.finance.payments.submitPayout(payout);
+    return done;
   }
+
+  /**
+   * The dispute window's close for every order: finishes and releases (pays the grower,
+   * refunds the buyer) each delivered order whose window closed with no dispute. Safe to
+   * run from several processes and beside acceptances: each order is released once.
+   * Answers how many orders it finished.
+   */
+  async releaseDueOrders(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const done = await this.finishDue(undefined);
+      total += done.finished;
+      // A batch of orders that all wait for their grower's CLABE would come back as it is.
+      if (done.seen < FINISH_BATCH || done.finished === 0) return total;
+    }
+  }
+
+  /** GET vendor/payouts: the grower's payouts, newest first. */
+  async vendorPayouts(vendorEnterpriseId: string): Promise<{ payouts: ApiVendorPayout[] }> {
+    await this.finishDue({ side: 'vendor', enterpriseId: vendorEnterpriseId });
+    const rows = await repo.listVendorPayouts(this.db, vendorEnterpriseId, PAYOUT_LIST_MAX);
+    return {
+      payouts: rows.map((row) => ({
+        sOrderId: row.order_id,
+        iTrackingId: Number(row.tracking_id),
+        dAmountUsd: moneyToNumber(row.amount_usd),
+        dAmountMxn: moneyToNumber(row.amount_mxn),
+        dExchangeRate: rateToNumber(row.rate_micro),
+        sStatus: row.status as ApiVendorPayout['sStatus'],
+        sTrackingKey: row.tracking_key,
+        sClabeMasked: maskClabe(row.clabe),
+        created_at: row.created_at.toISOString(),
+      })),
+    };
+  }
+
+  /** POST ops/enterprises/:id/verified: only the operator sets a company's verified flag. */
+  async setVerified(
+    enterpriseId: string,
+    verified: boolean,
+  ): Promise<{ sEnterpriseId: string; bVerified: boolean }> {
+    const id = isUuid(enterpriseId) ? enterpriseId.toLowerCase() : undefined;
+    if (!id || !(await repo.setVerified(this.db, id, verified))) {
+      throw new AppError('NOT_FOUND', { field: 'sEnterpriseId' });
+    }
+    return { sEnterpriseId: id, bVerified: verified };
+  }
+
+  /** The back office's held order funds: the total and each order still holding money. */
+  async heldFunds(language: Language): Promise<ApiHeldFunds> {
+    const [sum, rows] = await Promise.all([
+      repo.sumHeld(this.db),
+      repo.listHeldOrders(this.db, HELD_LIST_MAX),
+    ]);
+    return {
+      dTotal: moneyToNumber(sum.total),
+      iOrders: sum.count,
+      orders: rows.map((row) => ({
+        sOrderId: row.id,
+        iTrackingId: Number(row.tracking_id),
+        sStatus: row.status as OrderStatus,
+        sStatusName: ORDER_STATUS_LABELS[language][row.status as OrderStatus],
+        sBuyerName: row.buyer_name,
+        sVendorName: row.vendor_name,
+        dHeld: moneyToNumber(row.held_cents),
+        bDisputed: row.disputed_at !== null,
+        created_at: row.created_at.toISOString(),
+      })),
+    };
+  }
+}
+
+/** Whether an order's money is secured: paid and held, or for a forward, the forward booked. */
+export function isMoneySecured(order: {
+  payment_status: string;
+  payment_method: string;
+  conversion_id: string | null;
+}): boolean {
+  return (
+    order.payment_status === 'PAID' ||
+    (order.payment_method === 'FORWARD' && order.conversion_id !== null)
+  );
+}
+
+/** A CLABE shown with only its last four digits. */
+export function maskClabe(clabe: string): string {
+  return clabe.length <= 4 ? clabe : `${'•'.repeat(clabe.length - 4)}${clabe.slice(-4)}`;
 }
 
 function conceptOf(order: { tracking_id: bigint }): string {

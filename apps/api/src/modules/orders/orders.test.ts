@@ -8,7 +8,6 @@ import {
   parseRate,
   rateToNumber,
   todayInTimeZone,
-  TRANSACTION_TYPE_IDS,
 } from '@app/domain';
 import {
   balancesOf,
@@ -30,7 +29,6 @@ import {
   putInCart,
   stockOf,
   tableCount,
-  VENDOR_CLABE,
   type ArticleSpec,
 } from '../../test/order-fixtures.js';
 import { createTestApp, json, TEST_ENGINE, type TestApp } from '../../test/test-app.js';
@@ -145,7 +143,7 @@ describe(`marketplace orders on ${TEST_ENGINE}`, () => {
     await t.close();
   });
 
-  it('checks out paying now: stock taken, cart cleared, 2 transports, the payment in the finance history', async () => {
+  it('checks out paying now: stock taken, cart cleared, 2 transports, goods held and fees to the house', async () => {
     const { vendor, buyer, warehouseId, avocadoId, limeId } = await market();
     const body = await checkoutBody(t, buyer, vendor, warehouseId, 'PAY_NOW');
     const quote = await spotQuote(t, buyer.enterpriseId);
@@ -225,35 +223,27 @@ describe(`marketplace orders on ${TEST_ENGINE}`, () => {
       order.timeline.slice(1).every((step) => step.created_at === null && !step.bReached),
     ).toBe(true);
 
-    // The grower is paid in MXN at the quote, and the payment is in the buyer's history.
+    // The rate is locked at the quote; the goods are held for the order, not paid out yet.
     const mxn = convertUsdToMxn(parseMoney(EXPECTED_TOTAL), quote.rateMicro);
     expect(order.payment).toMatchObject({
       sMethod: 'PAY_NOW',
       sStatus: 'PAID',
+      sPaymentId: null,
       dAmountUsd: EXPECTED_TOTAL,
       dAmountMxn: moneyToNumber(mxn),
       dExchangeRate: rateToNumber(quote.rateMicro),
       sExchangeRateReference: quote.id,
     });
-    const payments = await paymentsOf(buyer);
-    expect(payments).toHaveLength(1);
-    expect(payments[0]).toMatchObject({
-      sPaymentId: order.payment.sPaymentId,
-      sTransactionType: TRANSACTION_TYPE_IDS.PAY_NOW,
-      dAmount: moneyToNumber(mxn),
-      dAmountUsd: EXPECTED_TOTAL,
-      sConcept: `Pedido marketplace #${order.iTrackingId}`,
-      payment_recipient: {
-        sName: 'Huerta Los Reyes SPR de RL',
-        sAccountNumber: `********${VENDOR_CLABE.slice(-4)}`,
-      },
+    expect(order.money).toEqual({
+      dGoods: 40_387.5,
+      dHeld: 40_387.5,
+      dRefunded: 0,
+      dPayoutUsd: null,
+      dPayoutMxn: null,
+      released_at: null,
+      bSecured: true,
     });
-    const recipients = json<{
-      paymentRecipients: Array<{ sAccountNumber: string; sTaxId: string }>;
-    }>(await buyer.call('GET', 'payment-recipient/')).paymentRecipients;
-    expect(recipients).toEqual([
-      expect.objectContaining({ sAccountNumber: VENDOR_CLABE, sTaxId: 'HRE120315AB1' }),
-    ]);
+    expect(await paymentsOf(buyer)).toHaveLength(0);
     expect((await balancesOf(t, buyer.enterpriseId)).USD_AVAILABLE).toBe(
       parseMoney('60000.00') - parseMoney(EXPECTED_TOTAL),
     );
@@ -269,11 +259,10 @@ describe(`marketplace orders on ${TEST_ENGINE}`, () => {
       sBuyerId: buyer.enterpriseId,
     });
 
-    // A second order to the same grower reuses the buyer's payee.
+    // A second order to the same grower is held too; nothing reaches the grower yet.
     await putInCart(t, buyer, limeId, 10);
     await placedOrder(buyer, await checkoutBody(t, buyer, vendor, warehouseId));
-    expect(await t.db.selectFrom('payment_recipients').select('id').execute()).toHaveLength(1);
-    expect(await paymentsOf(buyer)).toHaveLength(2);
+    expect(await paymentsOf(buyer)).toHaveLength(0);
 
     // Spanish labels.
     const sp = json<{ order: ApiOrder }>(
@@ -283,39 +272,13 @@ describe(`marketplace orders on ${TEST_ENGINE}`, () => {
     expect(sp.payment.sMethodName).toMatch(/Pagar ahora/);
   });
 
-  it('checks out converting to MXN: a forex conversion and a payment from it, in one go', async () => {
+  it('checks out converting to MXN: the goods are held at the locked rate, paid out in MXN at release', async () => {
     const { vendor, buyer, warehouseId } = await market();
     const body = await checkoutBody(t, buyer, vendor, warehouseId, 'CONVERT_MXN');
     const order = await placedOrder(buyer, body);
     expect(order.payment).toMatchObject({ sMethod: 'CONVERT_MXN', sStatus: 'PAID' });
-    const history = json<{
-      transactions: Array<{
-        sTransactionId: string;
-        sTransactionType: string;
-        dAmount: number;
-        dDesAmount: number;
-        dPaidAmount: number;
-      }>;
-    }>(await buyer.call('GET', 'transactions/history')).transactions;
-    expect(history).toHaveLength(1);
-    expect(history[0]).toMatchObject({
-      sTransactionId: order.payment.sTransactionId,
-      sTransactionType: TRANSACTION_TYPE_IDS.FOREX,
-      dAmount: EXPECTED_TOTAL,
-      dDesAmount: order.payment.dAmountMxn,
-      dPaidAmount: order.payment.dAmountMxn,
-    });
-    const [payment] = await paymentsOf(buyer);
-    expect(payment).toMatchObject({
-      sPaymentId: order.payment.sPaymentId,
-      sTransactionType: TRANSACTION_TYPE_IDS.FOREX,
-      dAmount: order.payment.dAmountMxn,
-      transaction: [
-        expect.objectContaining({
-          transaction: expect.objectContaining({ sTransactionId: order.payment.sTransactionId }),
-        }),
-      ],
-    });
+    expect(order.money).toMatchObject({ dHeld: 40_387.5, bSecured: true });
+    expect(await paymentsOf(buyer)).toHaveLength(0);
     const balances = await balancesOf(t, buyer.enterpriseId);
     expect(balances.MXN_AVAILABLE).toBe(0n);
     expect(balances.USD_AVAILABLE).toBe(parseMoney('60000.00') - parseMoney(EXPECTED_TOTAL));
@@ -368,14 +331,11 @@ describe(`marketplace orders on ${TEST_ENGINE}`, () => {
       { headers: { 'idempotency-key': 'pay-1' } },
     );
     expect(replay.statusCode).toBe(200);
-    const payments = await paymentsOf(buyer);
-    expect(payments).toHaveLength(1);
-    expect(payments[0]).toMatchObject({
-      sPaymentId: paidOrder.payment.sPaymentId,
-      sTransactionType: TRANSACTION_TYPE_IDS.PAY_NOW,
-      dExchangeRate: rateToNumber(quote.rateMicro),
-      dAmount: moneyToNumber(convertUsdToMxn(parseMoney(EXPECTED_TOTAL), quote.rateMicro)),
-    });
+    // Paid once: the goods held at the locked rate, the total gone from the USD balance.
+    expect(paidOrder.money).toMatchObject({ dHeld: 40_387.5, bSecured: true });
+    expect((await balancesOf(t, buyer.enterpriseId)).USD_AVAILABLE).toBe(
+      parseMoney('50000.01') - parseMoney(EXPECTED_TOTAL),
+    );
     expectError(
       await buyer.call('POST', `orders/${order.sOrderId}/pay`, {}),
       409,
@@ -409,7 +369,7 @@ describe(`marketplace orders on ${TEST_ENGINE}`, () => {
     });
   });
 
-  it('books a forward for the order, then pays the grower from it once settled', async () => {
+  it('books a forward for the order, then holds the goods from its pesos once settled', async () => {
     const { vendor, buyer: first, warehouseId } = await market();
     let buyer = first;
     const spot = await spotQuote(t, buyer.enterpriseId);
@@ -478,12 +438,8 @@ describe(`marketplace orders on ${TEST_ENGINE}`, () => {
     expect(paid.statusCode, paid.body).toBe(200);
     const paidOrder = json<{ order: ApiOrder }>(paid).order;
     expect(paidOrder.payment.sStatus).toBe('PAID');
-    const [payment] = await paymentsOf(buyer);
-    expect(payment).toMatchObject({
-      sPaymentId: paidOrder.payment.sPaymentId,
-      sTransactionType: TRANSACTION_TYPE_IDS.FORWARD,
-      dAmount: order.payment.dAmountMxn,
-    });
+    expect(paidOrder.money).toMatchObject({ dHeld: 40_387.5, bSecured: true });
+    expect(await paymentsOf(buyer)).toHaveLength(0);
     const balances = await balancesOf(t, buyer.enterpriseId);
     expect(balances).toMatchObject({
       USD_AVAILABLE: parseMoney('60000.00') - total,
@@ -536,13 +492,13 @@ describe(`marketplace orders on ${TEST_ENGINE}`, () => {
     expectError(
       await checkout(buyer, await checkoutBody(t, buyer, unbanked, warehouseId)),
       409,
-      'INVALID_STATE',
+      'GROWER_NOT_PAYABLE',
       'sVendorId',
     );
     expectError(
       await checkout(buyer, await checkoutBody(t, buyer, unbanked, warehouseId, 'DEFERRED')),
       409,
-      'INVALID_STATE',
+      'GROWER_NOT_PAYABLE',
       'sVendorId',
     );
     // An empty cart for that vendor.
@@ -572,7 +528,7 @@ describe(`marketplace orders on ${TEST_ENGINE}`, () => {
     expectError(
       await checkout(buyer, await checkoutBody(t, buyer, vendor, warehouseId)),
       409,
-      'INVALID_STATE',
+      'UNDER_MINIMUM',
       'aProducts.1.dQuantity',
     );
     await t.db
@@ -584,7 +540,7 @@ describe(`marketplace orders on ${TEST_ENGINE}`, () => {
     expectError(
       await checkout(buyer, await checkoutBody(t, buyer, vendor, warehouseId)),
       409,
-      'INVALID_STATE',
+      'OVER_STOCK',
       'aProducts.0.dQuantity',
     );
     await t.db
@@ -642,7 +598,7 @@ describe(`marketplace orders on ${TEST_ENGINE}`, () => {
     await nothingWrittenSince(before, [avocadoId, limeId]);
   });
 
-  it('replays an idempotent checkout: one order, one payment', async () => {
+  it('replays an idempotent checkout: one order, one hold', async () => {
     const { vendor, buyer, warehouseId } = await market();
     const body = await checkoutBody(t, buyer, vendor, warehouseId);
     const first = await checkout(buyer, body, 'checkout-1');
@@ -653,7 +609,9 @@ describe(`marketplace orders on ${TEST_ENGINE}`, () => {
       json<{ order: ApiOrder }>(first).order.sOrderId,
     );
     expect(await tableCount(t, 'orders')).toBe(1);
-    expect(await paymentsOf(buyer)).toHaveLength(1);
+    expect(
+      await t.db.selectFrom('journals').select('id').where('kind', '=', 'ORDER_HOLD').execute(),
+    ).toHaveLength(1);
     expectError(
       await checkout(buyer, { ...body, sPaymentMethod: 'CONVERT_MXN' }, 'checkout-1'),
       422,
@@ -902,11 +860,16 @@ describe(`demo orders on ${TEST_ENGINE}`, () => {
       const finalized = await list('finalized');
       expect(finalized.length).toBeGreaterThanOrEqual(2);
       expect(finalized.every((order) => order.sStatus === 'FINISHED' && order.bRated)).toBe(true);
+      // One dispute open, one resolved with a split of the held goods.
       const disputed = await list('disputed');
-      expect(disputed).toHaveLength(1);
+      expect(disputed.map((order) => order.sDisputeStatus).sort()).toEqual([
+        'FINALIZED',
+        'IN_PROCESS',
+      ]);
+      const open = disputed.find((order) => order.sDisputeStatus === 'IN_PROCESS')!;
       const dispute = await demo.app.inject({
         method: 'GET',
-        url: `/api/v1/en/disputes/${disputed[0]!.sDisputeId}`,
+        url: `/api/v1/en/disputes/${open.sDisputeId}`,
         headers: { authorization: `Bearer ${token}` },
       });
       expect(
@@ -916,5 +879,5 @@ describe(`demo orders on ${TEST_ENGINE}`, () => {
     } finally {
       await demo.close();
     }
-  });
+  }, 120_000);
 });

@@ -1,12 +1,22 @@
-import { maskAccount, type Language } from '@app/domain';
+import { BUSINESS_TIME_ZONE, maskAccount, type Language } from '@app/domain';
 import type { PaymentStatus, PaymentType } from './payments.repository.js';
-import {
-  formatInstantText,
-  formatMoneyText,
-  formatRateText,
-  labelledLine,
-  renderPdf,
-} from './pdf.js';
+import { formatMoneyText, formatRateText, labelledLine, PDF_FONT, renderPdf } from './pdf.js';
+
+/**
+ * A receipt's time with its time zone (issue 15), e.g. 'November 21, 2026 at 12:00 PM CST'
+ * or '21 de noviembre de 2026, 12:00 p.m. CST': the business time zone, named.
+ */
+export function formatReceiptInstant(at: Date, language: Language): string {
+  return new Intl.DateTimeFormat(language === 'sp' ? 'es-MX' : 'en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: BUSINESS_TIME_ZONE,
+    timeZoneName: 'short',
+  }).format(at);
+}
 
 export interface ReceiptData {
   trackingId: bigint;
@@ -14,6 +24,8 @@ export interface ReceiptData {
   createdAt: Date;
   completedAt: Date | null;
   status: PaymentStatus;
+  /** Why the receiving bank returned the payout (RETURNED only). */
+  returnReason?: string | null;
   type: PaymentType;
   payerName: string;
   recipientName: string;
@@ -36,6 +48,7 @@ const TEXT = {
     completed: 'Completed',
     trackingKey: 'Tracking key (clave de rastreo)',
     status: 'Status',
+    returnReason: 'Return reason',
     type: 'Payment type',
     payer: 'Payer',
     recipient: 'Recipient',
@@ -60,6 +73,7 @@ const TEXT = {
     completed: 'Liquidado',
     trackingKey: 'Clave de rastreo',
     status: 'Estado',
+    returnReason: 'Motivo de devolución',
     type: 'Tipo de pago',
     payer: 'Ordenante',
     recipient: 'Beneficiario',
@@ -84,15 +98,18 @@ export function renderPaymentReceipt(receipt: ReceiptData, language: Language): 
   return renderPdf(
     { title: text.title, subject: receipt.trackingKey, createdAt: receipt.createdAt },
     (doc) => {
-      doc.font('Helvetica-Bold').fontSize(20).text(text.title);
-      doc.font('Helvetica').fontSize(11).fillColor('#555555').text(text.subtitle);
+      doc.font(PDF_FONT.bold).fontSize(20).text(text.title);
+      doc.font(PDF_FONT.regular).fontSize(11).fillColor('#555555').text(text.subtitle);
       doc.moveDown();
       labelledLine(doc, text.paymentId, `#${receipt.trackingId.toString()}`);
-      labelledLine(doc, text.date, formatInstantText(receipt.createdAt, language));
+      labelledLine(doc, text.date, formatReceiptInstant(receipt.createdAt, language));
       labelledLine(doc, text.trackingKey, receipt.trackingKey);
       labelledLine(doc, text.status, text.statuses[receipt.status]);
+      if (receipt.status === 'RETURNED' && receipt.returnReason) {
+        labelledLine(doc, text.returnReason, receipt.returnReason);
+      }
       if (receipt.completedAt) {
-        labelledLine(doc, text.completed, formatInstantText(receipt.completedAt, language));
+        labelledLine(doc, text.completed, formatReceiptInstant(receipt.completedAt, language));
       }
       labelledLine(doc, text.type, text.types[receipt.type]);
       doc.moveDown();
@@ -107,8 +124,8 @@ export function renderPaymentReceipt(receipt: ReceiptData, language: Language): 
       labelledLine(doc, text.rate, formatRateText(receipt.rateMicro));
       labelledLine(doc, text.concept, receipt.concept);
       doc.moveDown();
-      doc.font('Helvetica-Bold').fontSize(12).fillColor('#000000').text(text.invoices);
-      doc.font('Helvetica').fontSize(10);
+      doc.font(PDF_FONT.bold).fontSize(12).fillColor('#000000').text(text.invoices);
+      doc.font(PDF_FONT.regular).fontSize(10);
       if (receipt.invoices.length === 0) doc.text(text.noInvoices);
       for (const invoice of receipt.invoices) {
         doc.text(`${invoice.name}: $${formatMoneyText(invoice.amountMxn)} MXN`);

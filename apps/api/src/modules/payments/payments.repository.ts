@@ -88,6 +88,7 @@ function paymentViewQuery(db: Executor, enterpriseId: string) {
       'p.rate_micro',
       'p.concept',
       'p.tracking_key',
+      'p.return_reason',
       'p.created_at',
       'p.completed_at',
       'r.name as recipient_name',
@@ -105,6 +106,12 @@ export type PaymentView = NonNullable<Awaited<ReturnType<typeof findPaymentView>
 
 export async function findPaymentView(db: Executor, enterpriseId: string, paymentId: string) {
   return paymentViewQuery(db, enterpriseId).where('p.id', '=', paymentId).executeTakeFirst();
+}
+
+/** These payments of the enterprise (by primary key). */
+export async function findPaymentViews(db: Executor, enterpriseId: string, paymentIds: string[]) {
+  if (paymentIds.length === 0) return [];
+  return paymentViewQuery(db, enterpriseId).where('p.id', 'in', paymentIds).execute();
 }
 
 /** Newest first (index payments_enterprise_created). */
@@ -191,6 +198,19 @@ export async function setPaymentStatus(
   await db
     .updateTable('payments')
     .set({ status, completed_at: completedAt })
+    .where('id', '=', paymentId)
+    .execute();
+}
+
+/** Why the receiving bank returned a payout (SPEI devolución). */
+export async function setReturnReason(
+  db: Executor,
+  paymentId: string,
+  reason: string,
+): Promise<void> {
+  await db
+    .updateTable('payments')
+    .set({ return_reason: reason })
     .where('id', '=', paymentId)
     .execute();
 }

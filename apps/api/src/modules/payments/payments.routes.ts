@@ -1,38 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { moneySchema } from '@app/domain';
+import { convertMxnToUsd, moneySchema, usdForExactMxn } from '@app/domain';
 import { AppError } from '../../errors.js';
 import { languageOf } from '../../plugins/error-handler.js';
 import { principalOf } from '../../plugins/session.js';
+import { amountTargetFields, exactlyOneAmount } from '../conversions/amount-target-fields.js';
 import type { FinanceServices } from '../finance.js';
 import { PAYMENT_LIST_CAP } from './payments.service.js';
+import { approvalHeldSchema } from '../team/team.routes.js';
+import { invoiceFieldsSchema } from '../invoices/invoice.schema.js';
 
 const idSchema = z.string().trim().min(1).max(100);
 const conceptSchema = z.string().trim().min(1).max(200);
 
-/** ApiInvoice of the invoices module (API.md Invoice). */
-const invoiceSchema = z.object({
-  sInvoiceId: z.string(),
-  sInvoice: z.string(),
-  sPaymentRecipientId: z.string(),
-  sName: z.string(),
-  sAccountNumber: z.string(),
-  dPurchaseDate: z.string(),
-  iCreditPeriod: z.number(),
-  dDueDate: z.string(),
-  dTotalAmount: z.number(),
-  dAssignedAmount: z.number(),
-  dPaidAmount: z.number(),
-  dTotalUsd: z.number(),
-  dRateProtection: z.number(),
-  dProfitPercentage: z.number(),
-  dCurrencyGain: z.number(),
-  sStatusId: z.string(),
-  created_at: z.string(),
-});
-
-const paymentSchema = z.object({
+export const paymentSchema = z.object({
   sPaymentId: z.string(),
   iTrackingId: z.number(),
   created_at: z.string(),
@@ -58,9 +40,12 @@ const paymentSchema = z.object({
       }),
     }),
   ),
-  invoice_payments_relationship: z.array(z.object({ dAmount: z.number(), invoice: invoiceSchema })),
+  invoice_payments_relationship: z.array(
+    z.object({ dAmount: z.number(), invoice: invoiceFieldsSchema }),
+  ),
   sStatus: z.enum(['PROCESSING', 'COMPLETED', 'RETURNED']),
   sTrackingKey: z.string().describe('SPEI clave de rastreo'),
+  sReturnReason: z.string().nullable().describe('Why the receiving bank returned the payout'),
   sConcept: z.string(),
   dProfitPercentage: z.number(),
   dCurrencyGain: z.number().describe('USD'),
@@ -88,26 +73,132 @@ export async function paymentsRoutes(
     'idempotency-key': z.string().optional().describe('1–255 characters; see API.md'),
   });
 
+  const { approvals, rates, invoices, suppliers, conversions, db } = options.services;
+  const payInvoiceBody = z.object({ sInvoiceId: idSchema, sExchangeRateReference: idSchema });
+  const payNowBody = z
+    .object({
+      ...amountTargetFields,
+      comment: conceptSchema,
+      sPaymentRecipientId: idSchema,
+      sExchangeRateReference: idSchema,
+    })
+    .superRefine(exactlyOneAmount);
+  const payFromConversionBody = z.object({
+    sTransactionId: idSchema,
+    sPaymentRecipientId: idSchema,
+    isMxn: z.literal(true).default(true).describe('Payments are always in MXN'),
+    dAmount: moneySchema.describe('MXN'),
+    comment: conceptSchema,
+  });
+
+  const payInvoice = async (
+    enterpriseId: string,
+    body: z.infer<typeof payInvoiceBody>,
+    key: string | undefined,
+  ) => ({
+    status: 201,
+    body: {
+      payment: await payments.payInvoice(
+        enterpriseId,
+        { invoiceId: body.sInvoiceId, quoteId: body.sExchangeRateReference },
+        key,
+      ),
+    },
+  });
+  const sendPayNow = async (
+    enterpriseId: string,
+    body: z.infer<typeof payNowBody>,
+    key: string | undefined,
+  ) => ({
+    status: 201,
+    body: {
+      payment: await payments.sendPayNow(
+        enterpriseId,
+        {
+          amountUsd: body.dAmount,
+          amountMxn: body.dDesAmount,
+          comment: body.comment,
+          recipientId: body.sPaymentRecipientId,
+          quoteId: body.sExchangeRateReference,
+        },
+        key,
+      ),
+    },
+  });
+  const payFromConversion = async (
+    enterpriseId: string,
+    body: z.infer<typeof payFromConversionBody>,
+    key: string | undefined,
+  ) => ({
+    status: 201,
+    body: {
+      payment: await payments.payFromConversion(
+        enterpriseId,
+        {
+          conversionId: body.sTransactionId,
+          recipientId: body.sPaymentRecipientId,
+          amountMxn: body.dAmount,
+          comment: body.comment,
+        },
+        key,
+      ),
+    },
+  });
+  // Held requests run again on approval, at the approver's fresh quote.
+  const spot = { quoteNeed: () => ({ kind: 'SPOT' as const }) };
+  approvals.defineKind('PAY_INVOICE', {
+    ...spot,
+    withQuote: (body, quote) => ({ ...body, sExchangeRateReference: quote.id }),
+    execute: (run) =>
+      payInvoice(run.enterpriseId, payInvoiceBody.parse(run.body), run.idempotencyKey),
+  });
+  approvals.defineKind('PAY_NOW', {
+    ...spot,
+    withQuote: (body, quote) => ({ ...body, sExchangeRateReference: quote.id }),
+    execute: (run) => sendPayNow(run.enterpriseId, payNowBody.parse(run.body), run.idempotencyKey),
+  });
+  approvals.defineKind('PAY_FROM_CONVERSION', {
+    quoteNeed: () => ({ kind: 'NONE' }),
+    execute: (run) =>
+      payFromConversion(
+        run.enterpriseId,
+        payFromConversionBody.parse(run.body),
+        run.idempotencyKey,
+      ),
+  });
+
   routes.post(
     '/payments/invoice',
     {
       onRequest: app.requireSession,
       schema: {
         tags,
-        summary: 'Pay a whole To pay invoice now from USD at a spot quote',
+        summary:
+          'Pay a whole To pay invoice now from USD at a spot quote (202: held for an approval)',
         security,
         headers,
-        body: z.object({ sInvoiceId: idSchema, sExchangeRateReference: idSchema }),
-        response: { 201: paymentAnswerSchema },
+        body: payInvoiceBody,
+        response: { 201: paymentAnswerSchema, 202: approvalHeldSchema },
       },
     },
     async (request, reply) => {
-      const payment = await payments.payInvoice(
-        principalOf(request).enterpriseId,
-        { invoiceId: request.body.sInvoiceId, quoteId: request.body.sExchangeRateReference },
-        idempotencyKeyOf(request),
-      );
-      return reply.status(201).send({ payment });
+      const { enterpriseId } = principalOf(request);
+      const { body } = request;
+      const approval = await approvals.holdIfRequired(request, 'PAY_INVOICE', async () => {
+        const invoice = await invoices.requireInvoice(db, enterpriseId, body.sInvoiceId, {
+          field: 'sInvoiceId',
+        });
+        const quote = await rates.requireSpotQuote(db, enterpriseId, body.sExchangeRateReference, {
+          field: 'sExchangeRateReference',
+        });
+        return {
+          summary: invoice.invoice_name,
+          amountUsdCents: usdForExactMxn(invoice.total_mxn, quote.rateMicro),
+        };
+      });
+      if (approval) return reply.status(202).send({ approval });
+      const result = await payInvoice(enterpriseId, body, idempotencyKeyOf(request));
+      return reply.status(201).send(result.body);
     },
   );
 
@@ -117,30 +208,34 @@ export async function paymentsRoutes(
       onRequest: app.requireSession,
       schema: {
         tags,
-        summary: 'Send USD now to a supplier, received in MXN at a spot quote',
+        summary:
+          'Send USD now to a supplier, received in MXN at a spot quote (202: held for an approval)',
         security,
         headers,
-        body: z.object({
-          dAmount: moneySchema.describe('USD'),
-          comment: conceptSchema,
-          sPaymentRecipientId: idSchema,
-          sExchangeRateReference: idSchema,
-        }),
-        response: { 201: paymentAnswerSchema },
+        body: payNowBody,
+        response: { 201: paymentAnswerSchema, 202: approvalHeldSchema },
       },
     },
     async (request, reply) => {
-      const payment = await payments.sendPayNow(
-        principalOf(request).enterpriseId,
-        {
-          amountUsd: request.body.dAmount,
-          comment: request.body.comment,
-          recipientId: request.body.sPaymentRecipientId,
-          quoteId: request.body.sExchangeRateReference,
-        },
-        idempotencyKeyOf(request),
-      );
-      return reply.status(201).send({ payment });
+      const { enterpriseId } = principalOf(request);
+      const { body } = request;
+      const approval = await approvals.holdIfRequired(request, 'PAY_NOW', async () => {
+        const recipient = await suppliers.requireRecipient(
+          db,
+          enterpriseId,
+          body.sPaymentRecipientId,
+        );
+        const quote = await rates.requireSpotQuote(db, enterpriseId, body.sExchangeRateReference, {
+          field: 'sExchangeRateReference',
+        });
+        return {
+          summary: recipient.name,
+          amountUsdCents: body.dAmount ?? usdForExactMxn(body.dDesAmount ?? 0n, quote.rateMicro),
+        };
+      });
+      if (approval) return reply.status(202).send({ approval });
+      const result = await sendPayNow(enterpriseId, body, idempotencyKeyOf(request));
+      return reply.status(201).send(result.body);
     },
   );
 
@@ -150,31 +245,38 @@ export async function paymentsRoutes(
       onRequest: app.requireSession,
       schema: {
         tags,
-        summary: "Pay a supplier from a settled conversion's MXN",
+        summary: "Pay a supplier from a settled conversion's MXN (202: held for an approval)",
         security,
         headers,
-        body: z.object({
-          sTransactionId: idSchema,
-          sPaymentRecipientId: idSchema,
-          isMxn: z.literal(true).default(true).describe('Payments are always in MXN'),
-          dAmount: moneySchema.describe('MXN'),
-          comment: conceptSchema,
-        }),
-        response: { 201: paymentAnswerSchema },
+        body: payFromConversionBody,
+        response: { 201: paymentAnswerSchema, 202: approvalHeldSchema },
       },
     },
     async (request, reply) => {
-      const payment = await payments.payFromConversion(
-        principalOf(request).enterpriseId,
-        {
-          conversionId: request.body.sTransactionId,
-          recipientId: request.body.sPaymentRecipientId,
-          amountMxn: request.body.dAmount,
-          comment: request.body.comment,
-        },
-        idempotencyKeyOf(request),
-      );
-      return reply.status(201).send({ payment });
+      const { enterpriseId } = principalOf(request);
+      const { body } = request;
+      const approval = await approvals.holdIfRequired(request, 'PAY_FROM_CONVERSION', async () => {
+        const recipient = await suppliers.requireRecipient(
+          db,
+          enterpriseId,
+          body.sPaymentRecipientId,
+        );
+        const conversion = await conversions.requireConversion(
+          db,
+          enterpriseId,
+          body.sTransactionId,
+        );
+        return {
+          summary: recipient.name,
+          amountUsdCents:
+            conversion.rate_micro === null
+              ? null
+              : convertMxnToUsd(body.dAmount, conversion.rate_micro),
+        };
+      });
+      if (approval) return reply.status(202).send({ approval });
+      const result = await payFromConversion(enterpriseId, body, idempotencyKeyOf(request));
+      return reply.status(201).send(result.body);
     },
   );
 

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
+  amountsForTarget,
   convertMxnToUsd,
   convertUsdToMxn,
   maskAccount,
@@ -9,10 +10,12 @@ import {
   rateToNumber,
   todayInTimeZone,
   TRANSACTION_TYPE_IDS,
+  usdForExactMxn,
   type Language,
 } from '@app/domain';
 import type { Db, Executor, Trx } from '../../db/database.js';
 import { AppError, isAppError } from '../../errors.js';
+import { journalText } from '../../ledger/journal-description.js';
 import {
   isNegativeBalanceViolation,
   type JournalEntry,
@@ -32,6 +35,7 @@ import { renderPaymentReceipt } from './payment-receipt.js';
 import * as repo from './payments.repository.js';
 import type { PaymentStatus, PaymentView } from './payments.repository.js';
 import { SandboxPayoutRail, type PayoutOrder, type PayoutRail } from './payout-rail.js';
+import { publishPaymentEvent } from '../events/event-sources.js';
 
 /** The Payment of the API contract (API.md), JSON-ready. */
 export interface ApiPayment {
@@ -61,6 +65,8 @@ export interface ApiPayment {
   invoice_payments_relationship: Array<{ dAmount: number; invoice: ApiInvoice }>;
   sStatus: PaymentStatus;
   sTrackingKey: string;
+  /** Why the receiving bank returned the payout (RETURNED only, when the rail said). */
+  sReturnReason: string | null;
   sConcept: string;
   /** Gain on the invoices paid: their budget USD (protected rates) less what they cost. */
   dProfitPercentage: number;
@@ -149,15 +155,19 @@ export class PaymentsService {
       const quote = await this.rates.requireSpotQuote(trx, enterpriseId, input.quoteId, {
         field: 'sExchangeRateReference',
       });
-      // A soft-deleted supplier takes no new invoices, but the invoices it has can be paid.
-      const recipient = await this.suppliers.requireRecipient(
-        trx,
-        enterpriseId,
-        invoice.payment_recipient_id,
-        { field: 'sInvoiceId', includeDeleted: true },
+      // The invoices of a deleted supplier stay, but it is paid no more; the share lock
+      // keeps it from being deleted until this payment commits.
+      const recipient = this.suppliers.refuseDeleted(
+        await this.suppliers.requireRecipient(trx, enterpriseId, invoice.payment_recipient_id, {
+          field: 'sInvoiceId',
+          includeDeleted: true,
+          forShare: true,
+        }),
+        'sInvoiceId',
       );
+      // The invoice's pesos exactly; the USD rounded up to the cent (DESIGN §4).
       const amountMxn = invoice.total_mxn;
-      const amountUsd = convertMxnToUsd(amountMxn, quote.rateMicro);
+      const amountUsd = usdForExactMxn(amountMxn, quote.rateMicro);
       await this.invoices.changeAssigned(trx, invoice.id, amountMxn);
       await this.invoices.changePaid(trx, invoice.id, amountMxn);
       return this.recordPayNow(trx, enterpriseId, {
@@ -181,10 +191,18 @@ export class PaymentsService {
    */
   async sendPayNow(
     enterpriseId: string,
-    input: { amountUsd: bigint; comment: string; recipientId: string; quoteId: string },
+    input: {
+      /** USD to send, or else `amountMxn`: MXN delivered exactly (USD rounded up). */
+      amountUsd?: bigint | undefined;
+      amountMxn?: bigint | undefined;
+      comment: string;
+      recipientId: string;
+      quoteId: string;
+    },
     idempotencyKey: string | undefined,
   ): Promise<ApiPayment> {
     const now = this.now();
+    const amountField = input.amountMxn !== undefined ? 'dDesAmount' : 'dAmount';
     const claim = idempotencyClaimOf({
       enterpriseId,
       idempotencyKey,
@@ -200,19 +218,28 @@ export class PaymentsService {
     if (claim && context.storedAnswer) {
       return replayStoredAnswer<ApiPayment>(claim, context.storedAnswer).body;
     }
-    const recipient = this.suppliers.payableRecipient(context.recipient);
+    const recipient = this.suppliers.refuseDeleted(
+      this.suppliers.payableRecipient(context.recipient, { includeDeleted: true }),
+    );
     const quote = await this.rates.requireSpotQuote(this.db, enterpriseId, input.quoteId, {
       field: 'sExchangeRateReference',
     });
-    const amountMxn = convertUsdToMxn(input.amountUsd, quote.rateMicro);
-    if (amountMxn <= 0n) throw new AppError('INVALID_INPUT', { field: 'dAmount' });
+    const { usdCents: amountUsd, mxnCents: amountMxn } = amountsForTarget(
+      input.amountMxn !== undefined
+        ? { mxnCents: input.amountMxn }
+        : { usdCents: input.amountUsd ?? 0n },
+      quote.rateMicro,
+    );
+    if (amountMxn <= 0n || amountUsd <= 0n) {
+      throw new AppError('INVALID_INPUT', { field: amountField });
+    }
     const trackingKey = newTrackingKey(now);
     const journal = await this.ledger.prepare(
       this.db,
       payNowJournal(enterpriseId, {
         recipientName: recipient.name,
         amountMxn,
-        amountUsd: input.amountUsd,
+        amountUsd,
         rateMicro: quote.rateMicro,
         quoteId: quote.id,
         trackingKey,
@@ -227,7 +254,7 @@ export class PaymentsService {
       recipientId: recipient.id,
       conversionId: null,
       amountMxn,
-      amountUsd: input.amountUsd,
+      amountUsd,
       rateMicro: quote.rateMicro,
       concept: input.comment,
       trackingKey,
@@ -245,7 +272,7 @@ export class PaymentsService {
     } catch (error) {
       // The balance CHECK is the funds check: it runs on the locked, current balance.
       if (isNegativeBalanceViolation(error)) {
-        throw new AppError('INSUFFICIENT_FUNDS', { field: 'dAmount' });
+        throw new AppError('INSUFFICIENT_FUNDS', { field: amountField });
       }
       throw error;
     }
@@ -276,7 +303,7 @@ export class PaymentsService {
     const amountMxn = convertUsdToMxn(input.amountUsd, input.rateMicro);
     if (amountMxn <= 0n) throw new AppError('INVALID_INPUT', { field: 'dAmount' });
     return this.recordPayNow(trx, enterpriseId, {
-      recipient: input.recipient,
+      recipient: this.suppliers.refuseDeleted(input.recipient),
       amountMxn,
       amountUsd: input.amountUsd,
       rateMicro: input.rateMicro,
@@ -284,6 +311,129 @@ export class PaymentsService {
       concept: input.concept.slice(0, CONCEPT_MAX_LENGTH),
       invoiceParts: [],
       now: this.now(),
+    });
+  }
+
+  /**
+   * A pay-now payment of exactly `amountMxn` inside the caller's transaction, at a quote the
+   * caller has checked: the USD is rounded up to the cent (DESIGN §4 "Amount targets"). The
+   * caller owns idempotency and hands the payout order to `submitPayout` after its commit.
+   */
+  async payExactMxnInTransaction(
+    trx: Trx,
+    enterpriseId: string,
+    input: {
+      recipient: PaymentRecipientRow;
+      amountMxn: bigint;
+      rateMicro: bigint;
+      quoteId: string;
+      concept: string;
+      invoiceParts?: Array<{ invoiceId: string; amountMxn: bigint }>;
+    },
+  ): Promise<{ payment: ApiPayment; order: PayoutOrder }> {
+    if (input.amountMxn <= 0n) throw new AppError('INVALID_INPUT', { field: 'dDesAmount' });
+    return this.recordPayNow(trx, enterpriseId, {
+      recipient: this.suppliers.refuseDeleted(input.recipient),
+      amountMxn: input.amountMxn,
+      amountUsd: usdForExactMxn(input.amountMxn, input.rateMicro),
+      rateMicro: input.rateMicro,
+      quoteId: input.quoteId,
+      concept: input.concept.slice(0, CONCEPT_MAX_LENGTH),
+      invoiceParts: input.invoiceParts ?? [],
+      now: this.now(),
+    });
+  }
+
+  /**
+   * Pays a whole To pay invoice inside the caller's transaction at a quote the caller has
+   * checked: its MXN exactly, the USD rounded up to the cent. The invoice becomes Paid.
+   */
+  async payInvoiceExactInTransaction(
+    trx: Trx,
+    enterpriseId: string,
+    input: { invoiceId: string; rateMicro: bigint; quoteId: string },
+  ): Promise<{ payment: ApiPayment; order: PayoutOrder }> {
+    const invoice = await this.invoices.requireInvoice(trx, enterpriseId, input.invoiceId, {
+      field: 'sInvoiceId',
+      forUpdate: true,
+    });
+    if (invoice.status !== 'TO_PAY') throw new AppError('INVALID_STATE', { field: 'sInvoiceId' });
+    // A deleted supplier's invoices stay, but it is paid no more (the share lock keeps it from
+    // being deleted until this payment commits).
+    const recipient = this.suppliers.refuseDeleted(
+      await this.suppliers.requireRecipient(trx, enterpriseId, invoice.payment_recipient_id, {
+        field: 'sInvoiceId',
+        includeDeleted: true,
+        forShare: true,
+      }),
+      'sInvoiceId',
+    );
+    await this.invoices.changeAssigned(trx, invoice.id, invoice.total_mxn);
+    await this.invoices.changePaid(trx, invoice.id, invoice.total_mxn);
+    return this.payExactMxnInTransaction(trx, enterpriseId, {
+      recipient,
+      amountMxn: invoice.total_mxn,
+      rateMicro: input.rateMicro,
+      quoteId: input.quoteId,
+      concept: `Pago factura ${invoice.invoice_name}`,
+      invoiceParts: [{ invoiceId: invoice.id, amountMxn: invoice.total_mxn }],
+    });
+  }
+  /**
+   * A marketplace grower's payout from an order's held goods money (docs/MONEY.md), inside
+   * the caller's transaction, at the rate locked at checkout: the buyer's held USD →
+   * FX liquidity, FX MXN → payout clearing, and a payment to the grower's payee that the
+   * payout rail then settles or returns. The caller hands the answered payout order to
+   * `submitPayout` once its transaction has committed.
+   */
+  async payOrderPayoutInTransaction(
+    trx: Trx,
+    enterpriseId: string,
+    input: {
+      recipient: PaymentRecipientRow;
+      amountUsd: bigint;
+      rateMicro: bigint;
+      quoteId: string | null;
+      concept: string;
+      /** The order's tracking number, for the statement's description. */
+      orderTracking: string;
+      now: Date;
+    },
+  ): Promise<{ payment: ApiPayment; order: PayoutOrder }> {
+    const amountMxn = convertUsdToMxn(input.amountUsd, input.rateMicro);
+    if (amountMxn <= 0n) throw new AppError('INVALID_INPUT', { field: 'dAmount' });
+    const trackingKey = newTrackingKey(input.now);
+    const concept = input.concept.slice(0, CONCEPT_MAX_LENGTH);
+    const journalId = await this.ledger.post(trx, {
+      enterpriseId,
+      kind: 'ORDER_RELEASE',
+      ...journalText({
+        code: 'ORDER_RELEASE',
+        params: { tracking: input.orderTracking, recipient: input.recipient.name },
+      }),
+      reference: trackingKey,
+      quoteId: input.quoteId,
+      rateMicro: input.rateMicro,
+      createdAt: input.now,
+      lines: [
+        { account: { enterpriseId, kind: 'USD_ORDER_HELD' }, amount: -input.amountUsd },
+        { account: { house: 'HOUSE_FX_USD' }, amount: input.amountUsd },
+        { account: { house: 'HOUSE_FX_MXN' }, amount: -amountMxn },
+        { account: { house: 'HOUSE_PAYOUT_CLEARING_MXN' }, amount: amountMxn },
+      ],
+    });
+    return this.insertPayment(trx, enterpriseId, {
+      type: 'PAY_NOW',
+      recipient: input.recipient,
+      conversionId: null,
+      amountMxn,
+      amountUsd: input.amountUsd,
+      rateMicro: input.rateMicro,
+      concept,
+      trackingKey,
+      journalId,
+      invoiceParts: [],
+      now: input.now,
     });
   }
 
@@ -323,7 +473,12 @@ export class PaymentsService {
     if (conversion.status !== 'SETTLED') {
       throw new AppError('INVALID_STATE', { field: 'sTransactionId' });
     }
-    const recipient = await this.suppliers.requireRecipient(trx, enterpriseId, input.recipientId);
+    const recipient = this.suppliers.refuseDeleted(
+      await this.suppliers.requireRecipient(trx, enterpriseId, input.recipientId, {
+        includeDeleted: true,
+        forShare: true,
+      }),
+    );
     if (input.amountMxn > conversion.mxn_cents - conversion.paid_mxn) {
       throw new AppError('INSUFFICIENT_FUNDS', { field: 'dAmount' });
     }
@@ -359,7 +514,10 @@ export class PaymentsService {
       this.ledger.post(trx, {
         enterpriseId,
         kind: 'SUPPLIER_PAYMENT',
-        description: `Payment to ${recipient.name} from conversion #${conversion.tracking_id.toString()}`,
+        ...journalText({
+          code: 'SUPPLIER_PAYMENT',
+          params: { recipient: recipient.name, tracking: conversion.tracking_id.toString() },
+        }),
         reference: trackingKey,
         rateMicro: conversion.rate_micro,
         createdAt: now,
@@ -409,6 +567,13 @@ export class PaymentsService {
     return described.answer;
   }
 
+  /** These payments of the enterprise (others' ids are left out), in no particular order. */
+  async getMany(enterpriseId: string, paymentIds: string[]): Promise<Map<string, ApiPayment>> {
+    const views = await repo.findPaymentViews(this.db, enterpriseId, paymentIds.filter(isUuid));
+    const described = await this.describe(this.db, enterpriseId, views);
+    return new Map(described.map(({ answer }) => [answer.sPaymentId, answer]));
+  }
+
   /** The payment's receipt, a PDF file. */
   async receipt(enterpriseId: string, paymentId: string, language: Language): Promise<Buffer> {
     const view = await this.requireView(this.db, enterpriseId, paymentId);
@@ -427,6 +592,7 @@ export class PaymentsService {
         createdAt: view.created_at,
         completedAt: view.completed_at,
         status: view.status,
+        returnReason: view.return_reason,
         type: view.type,
         payerName,
         recipientName: view.recipient_name,
@@ -487,7 +653,7 @@ export class PaymentsService {
    * and conversion's paid amounts are undone. A pay-now invoice goes back to To pay; an
    * invoice paid from a conversion stays assigned to it, ready to be paid again.
    */
-  async returnPayout(paymentId: string): Promise<void> {
+  async returnPayout(paymentId: string, reason?: string): Promise<void> {
     if (!isUuid(paymentId)) throw new AppError('NOT_FOUND', { field: 'sPaymentId' });
     await this.db.transaction().execute(async (trx) => {
       const now = this.now();
@@ -534,7 +700,7 @@ export class PaymentsService {
       await this.ledger.post(trx, {
         enterpriseId: payment.enterprise_id,
         kind: 'PAYOUT_RETURNED',
-        description: `Payout ${payment.tracking_key} returned by the receiving bank`,
+        ...journalText({ code: 'PAYOUT_RETURNED', params: { trackingKey: payment.tracking_key } }),
         reference: payment.tracking_key,
         createdAt: now,
         lines: [
@@ -546,7 +712,14 @@ export class PaymentsService {
         ],
       });
       await repo.setPaymentStatus(trx, payment.id, 'RETURNED', payment.completed_at);
+      if (reason) await repo.setReturnReason(trx, payment.id, reason.slice(0, 200));
+      await publishPaymentEvent(trx, payment.id, 'payment.returned', now);
     });
+  }
+
+  /** Where a failed hand-over to the rail is reported (the payment stays PROCESSING). */
+  reportRailErrorsTo(onError: (error: unknown) => void): void {
+    this.reportRailError = onError;
   }
 
   /**
@@ -580,7 +753,7 @@ export class PaymentsService {
     await this.ledger.post(trx, {
       enterpriseId: payment.enterprise_id,
       kind: 'PAYOUT_SETTLED',
-      description: `Payout ${payment.tracking_key} completed`,
+      ...journalText({ code: 'PAYOUT_COMPLETED', params: { trackingKey: payment.tracking_key } }),
       reference: payment.tracking_key,
       createdAt: now,
       lines: [
@@ -589,6 +762,7 @@ export class PaymentsService {
       ],
     });
     await repo.setPaymentStatus(trx, payment.id, 'COMPLETED', now);
+    await publishPaymentEvent(trx, payment.id, 'payment.completed', now);
   }
 
   /**
@@ -819,6 +993,7 @@ function toApiPayment(
     invoice_payments_relationship: relationship,
     sStatus: view.status,
     sTrackingKey: view.tracking_key,
+    sReturnReason: view.return_reason,
     sConcept: view.concept,
     dProfitPercentage: view.status === 'RETURNED' ? 0 : percentOf(gainUsd, budgetUsd),
     dCurrencyGain: moneyToNumber(gainUsd),
@@ -843,6 +1018,7 @@ function writtenPaymentView(
     rate_micro: payment.rateMicro,
     concept: payment.concept,
     tracking_key: payment.trackingKey,
+    return_reason: null,
     created_at: payment.createdAt,
     completed_at: null,
     recipient_name: recipient.name,
@@ -871,7 +1047,7 @@ function payNowJournal(
   return {
     enterpriseId,
     kind: 'PAY_NOW',
-    description: `Pay now to ${input.recipientName}`,
+    ...journalText({ code: 'PAY_NOW', params: { recipient: input.recipientName } }),
     reference: input.trackingKey,
     quoteId: input.quoteId,
     rateMicro: input.rateMicro,

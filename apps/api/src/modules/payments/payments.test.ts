@@ -9,6 +9,7 @@ import {
   parseRate,
   percentOf,
   TRANSACTION_TYPE_IDS,
+  usdForExactMxn,
 } from '@app/domain';
 import {
   balancesOf,
@@ -103,8 +104,10 @@ describe(`payments on ${TEST_ENGINE}`, () => {
     });
     expect(response.statusCode, response.body).toBe(201);
     const { payment } = json<PaymentAnswer>(response);
-    const usd = convertMxnToUsd(1_800_000n, quote.rateMicro);
+    const usd = usdForExactMxn(1_800_000n, quote.rateMicro);
     const budget = convertMxnToUsd(1_800_000n, parseRate('19.00'));
+    // The gain values the pesos at the payment's rate (what they are worth), as every row does.
+    const cost = convertMxnToUsd(1_800_000n, quote.rateMicro);
     expect(payment).toMatchObject({
       dAmount: 18000,
       dAmountUsd: moneyToNumber(usd),
@@ -112,8 +115,8 @@ describe(`payments on ${TEST_ENGINE}`, () => {
       sStatus: 'PROCESSING',
       transaction: [],
       sConcept: 'Pago factura F-1001',
-      dCurrencyGain: moneyToNumber(budget - usd),
-      dProfitPercentage: percentOf(budget - usd, budget),
+      dCurrencyGain: moneyToNumber(budget - cost),
+      dProfitPercentage: percentOf(budget - cost, budget),
       payment_recipient: { sPaymentRecipientId: supplierId, sName: 'Limones Colima' },
     });
     expect(payment.payment_recipient.sAccountNumber).toMatch(/^\*{8}\d{4}$/);
@@ -173,6 +176,53 @@ describe(`payments on ${TEST_ENGINE}`, () => {
     expect((await invoiceRow(t, invoiceId)).status).toBe('TO_PAY');
   });
 
+  it('pays a deleted supplier on no payment path: 409 INVALID_STATE, nothing written', async () => {
+    const customer = await newCustomer(t, { usd: '5000.00' });
+    const supplierId = await insertSupplier(t, customer.enterpriseId);
+    const invoiceId = await insertInvoice(t, customer.enterpriseId, supplierId, {
+      total: '1800.00',
+    });
+    const attachedId = await insertInvoice(t, customer.enterpriseId, supplierId, {
+      total: '1800.00',
+    });
+    const conversionId = await insertConversion(t, customer.enterpriseId, { mxn: '5000.00' });
+    await assignInvoice(t, customer.enterpriseId, conversionId, attachedId, '1800.00');
+    const deleted = await customer.call('PUT', 'payment-recipient/delete', {
+      sPaymentRecipientId: supplierId,
+    });
+    expect(deleted.statusCode).toBe(204);
+    const before = await moneyTableCounts(t);
+
+    const quote = await spotQuote(t, customer.enterpriseId);
+    const byInvoice = await customer.call('POST', 'payments/invoice', {
+      sInvoiceId: invoiceId,
+      sExchangeRateReference: quote.id,
+    });
+    expect(byInvoice.statusCode, byInvoice.body).toBe(409);
+    expect(json(byInvoice)).toMatchObject({ code: 'INVALID_STATE', field: 'sInvoiceId' });
+
+    const payNow = await sendPayNow(customer, supplierId);
+    expect(payNow.statusCode, payNow.body).toBe(409);
+    expect(json(payNow)).toMatchObject({ code: 'INVALID_STATE', field: 'sPaymentRecipientId' });
+
+    const fromConversion = await customer.call('POST', 'payments/', {
+      sTransactionId: conversionId,
+      sPaymentRecipientId: supplierId,
+      isMxn: true,
+      dAmount: 1800,
+      comment: 'Factura',
+    });
+    expect(fromConversion.statusCode, fromConversion.body).toBe(409);
+    expect(json(fromConversion)).toMatchObject({
+      code: 'INVALID_STATE',
+      field: 'sPaymentRecipientId',
+    });
+
+    expect(await moneyTableCounts(t)).toEqual(before);
+    expect((await invoiceRow(t, invoiceId)).status).toBe('TO_PAY');
+    expect((await invoiceRow(t, attachedId)).paid_mxn).toBe(0n);
+  });
+
   it('sends USD now to a supplier in MXN at the quote', async () => {
     const customer = await newCustomer(t, { usd: '1000.00' });
     const supplierId = await insertSupplier(t, customer.enterpriseId);
@@ -217,7 +267,7 @@ describe(`payments on ${TEST_ENGINE}`, () => {
       [{ comment: undefined }, 400, 'INVALID_INPUT', 'comment'],
       [{ sPaymentRecipientId: 'not-a-uuid' }, 404, 'NOT_FOUND', 'sPaymentRecipientId'],
       [{ sPaymentRecipientId: randomUUID() }, 404, 'NOT_FOUND', 'sPaymentRecipientId'],
-      [{ sPaymentRecipientId: deletedId }, 404, 'NOT_FOUND', 'sPaymentRecipientId'],
+      [{ sPaymentRecipientId: deletedId }, 409, 'INVALID_STATE', 'sPaymentRecipientId'],
       [{ sExchangeRateReference: 'nope' }, 409, 'QUOTE_MISMATCH', 'sExchangeRateReference'],
       [{ dAmount: 100.01 }, 409, 'INSUFFICIENT_FUNDS', 'dAmount'],
     ];

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 
 /** SQL of company profiles, their users and bank data; scoped by the enterprise. */
@@ -49,14 +50,17 @@ export async function updateEnterpriseProfile(
 ): Promise<void> {
   await db
     .updateTable('enterprises')
-    .set({
+    .set(() => ({
       name: fields.name,
       legal_address: fields.legalAddress,
       paca_license: fields.pacaLicense,
       blue_book_number: fields.blueBookNumber,
       tax_id: fields.taxId,
       description: fields.description,
-    })
+      // Changed legal ids lose the back office's verification until it checks them again.
+      verified: sql<boolean>`verified and paca_license is not distinct from ${fields.pacaLicense}::text
+        and tax_id is not distinct from ${fields.taxId}::text`,
+    }))
     .where('id', '=', enterpriseId)
     .execute();
 }
@@ -88,7 +92,9 @@ const USER_COLUMNS = [
   'job_title',
   'role',
   'is_manager',
+  'team_role',
   'active',
+  'totp_enabled_at',
   'created_at',
 ] as const;
 

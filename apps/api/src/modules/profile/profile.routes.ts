@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { clabeSchema, emailSchema } from '@app/domain';
+import { clabeSchema, emailSchema, TEAM_ROLES } from '@app/domain';
 import { principalOf } from '../../plugins/session.js';
 import { memberCaller, sessionHook, vendorCaller } from '../marketplace-access.js';
 import type { ProfileService } from './profile.service.js';
@@ -41,7 +41,9 @@ const userSchema = z.object({
   sJobTitle: z.string().nullable(),
   sRole: z.string(),
   isManager: z.boolean(),
+  sTeamRole: z.enum(TEAM_ROLES).describe('ADMIN, APPROVER, PREPARER or VIEWER in the company'),
   bActive: z.boolean(),
+  bTotpEnabled: z.boolean().describe('Whether the user has a second factor on'),
   created_at: z.string(),
 });
 
@@ -220,6 +222,10 @@ export async function profileRoutes(
           sPhone: optionalText(40),
           sJobTitle: optionalText(100),
           isManager: z.boolean().default(false),
+          sTeamRole: z
+            .enum(TEAM_ROLES)
+            .optional()
+            .describe('PREPARER by default (ADMIN with isManager)'),
         }),
         response: { 201: z.object({ user: userSchema }) },
       },
@@ -240,6 +246,7 @@ export async function profileRoutes(
           phone: request.body.sPhone,
           jobTitle: request.body.sJobTitle,
           isManager: request.body.isManager,
+          teamRole: request.body.sTeamRole,
         },
       );
       return reply.status(201).send({ user });
@@ -252,10 +259,15 @@ export async function profileRoutes(
       onRequest: manager,
       schema: {
         tags,
-        summary: "Change a sub-user's admin flag or deactivate/reactivate them (not oneself)",
+        summary:
+          "Change a member's team role (or admin flag), or deactivate/reactivate them (not oneself); the last ADMIN stays",
         security,
         params: z.object({ userId: idSchema }),
-        body: z.object({ isManager: z.boolean().optional(), bActive: z.boolean().optional() }),
+        body: z.object({
+          isManager: z.boolean().optional(),
+          sTeamRole: z.enum(TEAM_ROLES).optional(),
+          bActive: z.boolean().optional(),
+        }),
         response: { 200: z.object({ user: userSchema }) },
       },
     },
@@ -266,7 +278,11 @@ export async function profileRoutes(
           principal.enterpriseId,
           principal.user.sUserId,
           request.params.userId,
-          { isManager: request.body.isManager, active: request.body.bActive },
+          {
+            isManager: request.body.isManager,
+            teamRole: request.body.sTeamRole,
+            active: request.body.bActive,
+          },
         ),
       };
     },

@@ -1,9 +1,19 @@
-import type { EnterpriseType } from '@app/domain';
+import {
+  legalIdProblems,
+  normalizeCompanyTaxId,
+  type EnterpriseType,
+  type TeamRole,
+} from '@app/domain';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { AuthService } from '../auth/auth.service.js';
 import { isUuid } from '../rates/rates.service.js';
 import * as repo from './profile.repository.js';
+import {
+  findMemberForUpdate,
+  lockOtherActiveAdmins,
+  updateMemberAccess,
+} from '../team/team.repository.js';
 import type { BankFields, EnterpriseProfileFields } from './profile.repository.js';
 
 export type { BankFields, EnterpriseProfileFields } from './profile.repository.js';
@@ -31,7 +41,9 @@ export interface UserAnswer {
   sJobTitle: string | null;
   sRole: string;
   isManager: boolean;
+  sTeamRole: TeamRole;
   bActive: boolean;
+  bTotpEnabled: boolean;
   created_at: string;
 }
 
@@ -56,7 +68,9 @@ function toUserAnswer(row: UserRow): UserAnswer {
     sJobTitle: row.job_title,
     sRole: row.role,
     isManager: row.is_manager,
+    sTeamRole: row.team_role,
     bActive: row.active,
+    bTotpEnabled: row.totp_enabled_at !== null,
     created_at: row.created_at.toISOString(),
   };
 }
@@ -91,7 +105,11 @@ export class ProfileService {
     enterpriseId: string,
     fields: EnterpriseProfileFields,
   ): Promise<EnterpriseAnswer> {
-    await repo.updateEnterpriseProfile(this.db, enterpriseId, fields);
+    // The legal ids are checked (PACA licence, EIN or company RFC) before anything is written.
+    const problem = legalIdProblems(fields)[0];
+    if (problem) throw new AppError('INVALID_INPUT', { field: problem.field });
+    const taxId = fields.taxId ? (normalizeCompanyTaxId(fields.taxId) ?? null) : null;
+    await repo.updateEnterpriseProfile(this.db, enterpriseId, { ...fields, taxId });
     return this.enterprise(enterpriseId);
   }
 
@@ -137,6 +155,7 @@ export class ProfileService {
       phone: string | null;
       jobTitle: string | null;
       isManager: boolean;
+      teamRole?: TeamRole | undefined;
     },
   ): Promise<UserAnswer> {
     if (inviter.enterpriseType === 'operator') throw new AppError('NOT_FOUND');
@@ -155,25 +174,55 @@ export class ProfileService {
       jobTitle: invitee.jobTitle,
       role: inviter.enterpriseType,
       isManager: invitee.isManager,
+      teamRole: invitee.teamRole,
     });
     return this.me(inviter.enterpriseId, userId);
   }
 
-  /** Grants or removes the admin flag, deactivates or reactivates a sub-user. */
+  /**
+   * Changes a member's team role (the admin flag is ADMIN: granting it makes an ADMIN,
+   * removing it a PREPARER), deactivates or reactivates them. The company keeps one active
+   * ADMIN at least: the change that would leave none is refused (409 LAST_ADMIN), with the
+   * ADMIN rows locked so two ADMINs demoting each other at once cannot both succeed.
+   */
   async updateUserAccess(
     enterpriseId: string,
     callerUserId: string,
     userId: string,
-    access: { isManager?: boolean | undefined; active?: boolean | undefined },
+    access: {
+      isManager?: boolean | undefined;
+      teamRole?: TeamRole | undefined;
+      active?: boolean | undefined;
+    },
   ): Promise<UserAnswer> {
     if (!isUuid(userId)) throw new AppError('NOT_FOUND');
-    // The caller is a manager; refusing their own demotion keeps one active manager.
+    // The caller is an ADMIN; refusing their own demotion keeps them in charge.
     if (userId === callerUserId) {
       if (access.active === false) throw new AppError('INVALID_STATE', { field: 'bActive' });
       if (access.isManager === false) throw new AppError('INVALID_STATE', { field: 'isManager' });
+      if (access.teamRole !== undefined && access.teamRole !== 'ADMIN') {
+        throw new AppError('INVALID_STATE', { field: 'sTeamRole' });
+      }
     }
-    const updated = await repo.updateUserAccess(this.db, enterpriseId, userId, access);
-    if (updated === 0) throw new AppError('NOT_FOUND');
+    await this.db.transaction().execute(async (trx) => {
+      const otherAdmins = await lockOtherActiveAdmins(trx, enterpriseId, userId);
+      const member = await findMemberForUpdate(trx, enterpriseId, userId);
+      if (!member) throw new AppError('NOT_FOUND');
+      let teamRole = access.teamRole;
+      if (teamRole === undefined && access.isManager !== undefined) {
+        teamRole = access.isManager
+          ? 'ADMIN'
+          : member.team_role === 'ADMIN'
+            ? 'PREPARER'
+            : undefined;
+      }
+      const staysAdmin =
+        (teamRole ?? member.team_role) === 'ADMIN' && (access.active ?? member.active);
+      if (member.team_role === 'ADMIN' && member.active && !staysAdmin && otherAdmins === 0) {
+        throw new AppError('LAST_ADMIN');
+      }
+      await updateMemberAccess(trx, enterpriseId, userId, { teamRole, active: access.active });
+    });
     this.auth.forgetUser(userId);
     return this.me(enterpriseId, userId);
   }

@@ -1,5 +1,14 @@
 import type { Language } from '@app/domain';
-import { formatInstantText, formatMoneyText, labelledLine, renderPdf } from '../payments/pdf.js';
+import { formatCalendarDate, formatShortCalendarDate } from '../../ledger/journal-description.js';
+import {
+  formatInstantText,
+  formatMoneyText,
+  labelledLine,
+  PDF_FONT,
+  renderPdf,
+  tableRow,
+  type TableColumn,
+} from '../payments/pdf.js';
 import type { Statement } from './statement.service.js';
 
 const TEXT = {
@@ -59,7 +68,7 @@ const TEXT = {
 
 const MARGIN = 40;
 /** Columns on a letter page (612 pt wide) between 40 pt margins. */
-const COLUMNS = [
+const COLUMNS: readonly TableColumn[] = [
   { x: 40, width: 52, align: 'left' },
   { x: 94, width: 70, align: 'left' },
   { x: 166, width: 106, align: 'left' },
@@ -67,7 +76,7 @@ const COLUMNS = [
   { x: 394, width: 58, align: 'right' },
   { x: 454, width: 58, align: 'right' },
   { x: 514, width: 58, align: 'right' },
-] as const;
+];
 
 export function renderStatementPdf(
   statement: Statement,
@@ -77,6 +86,7 @@ export function renderStatementPdf(
 ): Promise<Buffer> {
   const text = TEXT[language];
   const amount = (cents: bigint) => `$${formatMoneyText(cents)} ${statement.currency}`;
+  const day = (date: string) => formatCalendarDate(date, language);
   return renderPdf(
     {
       title: `${text.title} ${statement.currency} ${statement.from} – ${statement.to}`,
@@ -84,65 +94,43 @@ export function renderStatementPdf(
       margin: MARGIN,
     },
     (doc) => {
-      doc.font('Helvetica-Bold').fontSize(18).text(text.title);
+      doc.font(PDF_FONT.bold).fontSize(18).text(text.title);
       doc.moveDown(0.5);
       labelledLine(doc, text.enterprise, enterpriseName);
       labelledLine(doc, text.account, text.accounts[statement.currency]);
-      labelledLine(doc, text.period, `${statement.from} – ${statement.to}`);
+      labelledLine(doc, text.period, `${day(statement.from)} – ${day(statement.to)}`);
       labelledLine(doc, text.issued, formatInstantText(issuedAt, language));
       doc.moveDown(0.5);
       labelledLine(doc, text.opening, amount(statement.opening));
       doc.moveDown(0.5);
 
-      const rowHeight = 14;
-      const bottom = () => doc.page.height - doc.page.margins.bottom - rowHeight;
-      const row = (cells: string[], bold: boolean) => {
-        if (doc.y > bottom()) {
-          doc.addPage();
-          // Each page repeats the column titles.
-          if (!bold) row([...text.columns], true);
-        }
-        const y = doc.y;
-        doc
-          .font(bold ? 'Helvetica-Bold' : 'Helvetica')
-          .fontSize(7.5)
-          .fillColor('#000000');
-        cells.forEach((cell, index) => {
-          const column = COLUMNS[index];
-          if (!column) return;
-          // One line per cell: a fixed height with an ellipsis cuts what does not fit.
-          doc.text(cell, column.x, y, {
-            width: column.width,
-            height: rowHeight - 4,
-            align: column.align,
-            ellipsis: true,
-          });
-        });
-        doc.x = MARGIN;
-        doc.y = y + rowHeight;
-      };
+      const titles = () => tableRow(doc, COLUMNS, text.columns, { bold: true, fontSize: 7.5 });
+      // Cells wrap within their column; each new page repeats the column titles.
+      const row = (cells: string[]) =>
+        tableRow(doc, COLUMNS, cells, { fontSize: 7.5, padding: 3, onNewPage: titles });
 
-      row([...text.columns], true);
+      titles();
       if (statement.lines.length === 0) {
-        doc.font('Helvetica').fontSize(9).text(text.empty, MARGIN, doc.y);
+        doc.font(PDF_FONT.regular).fontSize(9).text(text.empty, MARGIN, doc.y);
       }
       for (const line of statement.lines) {
-        row(
-          [
-            line.date,
-            text.types[line.type] ?? line.type,
-            line.description,
-            line.reference ?? '',
-            line.debit ? formatMoneyText(line.debit) : '',
-            line.credit ? formatMoneyText(line.credit) : '',
-            formatMoneyText(line.balance),
-          ],
-          false,
-        );
+        row([
+          formatShortCalendarDate(line.date, language),
+          text.types[line.type] ?? line.type,
+          line.description,
+          line.reference ?? '',
+          line.debit ? formatMoneyText(line.debit) : '',
+          line.credit ? formatMoneyText(line.credit) : '',
+          formatMoneyText(line.balance),
+        ]);
       }
       doc.moveDown();
       if (statement.truncated) {
-        doc.font('Helvetica').fontSize(8).fillColor('#a00000').text(text.truncated, MARGIN, doc.y);
+        doc
+          .font(PDF_FONT.regular)
+          .fontSize(8)
+          .fillColor('#a00000')
+          .text(text.truncated, MARGIN, doc.y);
         doc.moveDown(0.5);
       }
       labelledLine(doc, text.totalDebit, amount(statement.totalDebit));

@@ -62,7 +62,16 @@ export async function listPostings(
   return db
     .selectFrom('postings as p')
     .innerJoin('journals as j', 'j.id', 'p.journal_id')
-    .select(['p.id', 'p.amount', 'p.created_at', 'j.kind', 'j.description', 'j.reference'])
+    .select([
+      'p.id',
+      'p.amount',
+      'p.created_at',
+      'j.kind',
+      'j.description',
+      'j.description_code',
+      'j.description_params',
+      'j.reference',
+    ])
     .where('p.account_id', '=', accountId)
     .where('p.created_at', '>=', from)
     .where('p.created_at', '<', to)

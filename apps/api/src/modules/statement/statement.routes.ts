@@ -40,7 +40,10 @@ export async function statementRoutes(
   app: FastifyInstance,
   options: { services: FinanceServices },
 ): Promise<void> {
-  const statements = new StatementService(options.services.db, options.services.now);
+  const statements = new StatementService(
+    options.services.reportsDb ?? options.services.db,
+    options.services.now,
+  );
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const security = [{ bearerAuth: [] }];
   const tags = ['statement'];
@@ -57,7 +60,8 @@ export async function statementRoutes(
         response: { 200: statementSchema },
       },
     },
-    async (request) => statements.statement(principalOf(request).enterpriseId, request.query),
+    async (request) =>
+      statements.statement(principalOf(request).enterpriseId, request.query, languageOf(request)),
   );
 
   routes.get(

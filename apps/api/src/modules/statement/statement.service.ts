@@ -11,7 +11,8 @@ import {
 } from '@app/domain';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { startOfDay } from './business-day.js';
+import { renderJournalDescription } from '../../ledger/journal-description.js';
+import { businessDates, startOfDay } from './business-day.js';
 import { renderStatementPdf } from './statement-pdf.js';
 import * as repo from './statement.repository.js';
 
@@ -118,8 +119,13 @@ export class StatementService {
     private readonly now: () => Date,
   ) {}
 
-  async statement(enterpriseId: string, query: StatementQuery): Promise<StatementAnswer> {
-    return toAnswer(await this.build(enterpriseId, query));
+  /** The statement with its descriptions in `language` (English by default). */
+  async statement(
+    enterpriseId: string,
+    query: StatementQuery,
+    language: Language = 'en',
+  ): Promise<StatementAnswer> {
+    return toAnswer(await this.build(enterpriseId, query, language));
   }
 
   /** The same statement as a PDF file. */
@@ -128,29 +134,39 @@ export class StatementService {
     query: StatementQuery,
     language: Language,
   ): Promise<Buffer> {
-    const statement = await this.build(enterpriseId, query);
+    const statement = await this.build(enterpriseId, query, language);
     const enterpriseName = (await repo.findEnterpriseName(this.db, enterpriseId)) ?? '';
     return renderStatementPdf(statement, enterpriseName, this.now(), language);
   }
 
-  private async build(enterpriseId: string, query: StatementQuery): Promise<Statement> {
+  private async build(
+    enterpriseId: string,
+    query: StatementQuery,
+    language: Language,
+  ): Promise<Statement> {
     const { from, to } = this.period(query);
     const start = startOfDay(from);
     const end = startOfDay(addDays(to, 1));
     const accountId = await repo.findAccountId(this.db, enterpriseId, ACCOUNT_OF[query.currency]);
-    const sums = accountId
-      ? await repo.periodSums(this.db, accountId, start, end)
-      : { opening: 0n, debits: 0n, credits: 0n };
-    const postings = accountId
-      ? await repo.listPostings(this.db, accountId, start, end, MAX_STATEMENT_ENTRIES + 1)
-      : [];
+    const [sums, postings] = accountId
+      ? await Promise.all([
+          repo.periodSums(this.db, accountId, start, end),
+          repo.listPostings(this.db, accountId, start, end, MAX_STATEMENT_ENTRIES + 1),
+        ])
+      : [{ opening: 0n, debits: 0n, credits: 0n }, []];
     let balance = sums.opening;
+    const dateOf = businessDates();
     const lines = postings.slice(0, MAX_STATEMENT_ENTRIES).map((posting): StatementLine => {
       balance += posting.amount;
       return {
-        date: todayInTimeZone(posting.created_at),
+        date: dateOf(posting.created_at),
         at: posting.created_at,
-        description: posting.description,
+        description: renderJournalDescription(
+          posting.description_code,
+          posting.description_params,
+          posting.description,
+          language,
+        ),
         type: posting.kind,
         debit: posting.amount < 0n ? -posting.amount : 0n,
         credit: posting.amount > 0n ? posting.amount : 0n,

@@ -241,7 +241,7 @@ describe(`account statement on ${TEST_ENGINE}`, () => {
     for (const expected of [
       'Estado de cuenta',
       'Frutas del Norte LLC',
-      '2026-11-01 – 2026-11-30',
+      '1 nov 2026 – 30 nov 2026',
       'Saldo inicial',
       '$0.00 USD',
       'Depósito',

@@ -59,13 +59,31 @@ export async function findLiveRecipientByClabe(
     .executeTakeFirst();
 }
 
+/** Live suppliers with these RFCs, oldest first (a CFDI's issuer is matched by RFC). */
+export async function findLiveRecipientsByTaxIds(
+  db: Executor,
+  enterpriseId: string,
+  taxIds: string[],
+): Promise<PaymentRecipientsTable[]> {
+  if (taxIds.length === 0) return [];
+  return db
+    .selectFrom('payment_recipients')
+    .selectAll()
+    .where('enterprise_id', '=', enterpriseId)
+    .where('deleted_at', 'is', null)
+    .where('tax_id', 'in', taxIds)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
 export async function insertRecipient(
   db: Executor,
   row: RecipientFields & { id: string; enterprise_id: string; created_at: Date },
 ): Promise<PaymentRecipientsTable> {
   return db
     .insertInto('payment_recipients')
-    .values({ ...row, deleted_at: null })
+    .values({ ...row, deleted_at: null, payments_held_until: null })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -101,4 +119,18 @@ export async function softDeleteRecipient(
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/** Holds payments to the supplier until `until` (the cooling-off after a bank change). */
+export async function holdPayments(
+  db: Executor,
+  recipientId: string,
+  until: Date,
+): Promise<PaymentRecipientsTable> {
+  return db
+    .updateTable('payment_recipients')
+    .set({ payments_held_until: until })
+    .where('id', '=', recipientId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }

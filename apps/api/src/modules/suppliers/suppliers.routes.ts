@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { clabeSchema, emailSchema, rfcSchema } from '@app/domain';
 import { principalOf } from '../../plugins/session.js';
 import type { FinanceServices } from '../finance.js';
+import { assertStepUp, stepUpCodeOf, stepUpHeaderSchema } from '../two-factor/step-up.js';
+import { approvalHeldSchema } from '../team/team.routes.js';
 import { RECIPIENT_LIST_CAP, type RecipientInput } from './suppliers.service.js';
 
 const recipientSchema = z.object({
@@ -14,6 +16,10 @@ const recipientSchema = z.object({
   sAccountNumber: z.string(),
   sTaxId: z.string(),
   sEntityBusiness: z.string(),
+  dPaymentsHeldUntil: z
+    .string()
+    .nullable()
+    .describe('Payments to it are held until then (cooling-off after a CLABE change)'),
 });
 
 /** The supplier form; unknown keys are dropped. */
@@ -50,7 +56,38 @@ export async function suppliersRoutes(
   app: FastifyInstance,
   options: { services: FinanceServices },
 ): Promise<void> {
-  const { suppliers } = options.services;
+  const { suppliers, approvals } = options.services;
+  const createBody = z.object(recipientFields);
+  const updateBody = z.object({ sPaymentRecipientId: idSchema, ...recipientFields });
+  // A supplier's bank data held for approval is written when it is approved.
+  approvals.defineKind('SUPPLIER_CREATE', {
+    quoteNeed: () => ({ kind: 'NONE' }),
+    execute: async (run) => ({
+      status: 201,
+      body: {
+        paymentRecipient: await suppliers.create(
+          run.enterpriseId,
+          toInput(createBody.parse(run.body)),
+        ),
+      },
+    }),
+  });
+  approvals.defineKind('SUPPLIER_UPDATE', {
+    quoteNeed: () => ({ kind: 'NONE' }),
+    execute: async (run) => {
+      const body = updateBody.parse(run.body);
+      return {
+        status: 200,
+        body: {
+          paymentRecipient: await suppliers.update(
+            run.enterpriseId,
+            body.sPaymentRecipientId,
+            toInput(body),
+          ),
+        },
+      };
+    },
+  });
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const security = [{ bearerAuth: [] }];
   const tags = ['suppliers'];
@@ -81,17 +118,32 @@ export async function suppliersRoutes(
       onRequest: app.requireSession,
       schema: {
         tags,
-        summary: 'Add a supplier (CLABE and RFC checked, RFC stored normalized)',
+        summary:
+          'Add a supplier (CLABE and RFC checked, RFC stored normalized); a user with a second factor sends a fresh code (x-totp-code), as for a bank change; 202: held for an approval',
         security,
-        body: z.object(recipientFields),
-        response: { 201: z.object({ paymentRecipient: recipientSchema }) },
+        headers: z.object(stepUpHeaderSchema),
+        body: createBody,
+        response: { 201: z.object({ paymentRecipient: recipientSchema }), 202: approvalHeldSchema },
       },
     },
     async (request, reply) => {
+      // New bank data to pay: the same fresh second-factor code as a CLABE change.
+      await assertStepUp(app.twoFactor, principalOf(request).user.sUserId, stepUpCodeOf(request));
+      const approval = await approvals.holdIfRequired(
+        request,
+        'SUPPLIER_CREATE',
+        async () => ({ summary: request.body.sName, amountUsdCents: null }),
+        { bankChange: true },
+      );
+      if (approval) return reply.status(202).send({ approval });
       const paymentRecipient = await suppliers.create(
         principalOf(request).enterpriseId,
         toInput(request.body),
       );
+      request.audit = {
+        entity: `payment-recipient/${paymentRecipient.sPaymentRecipientId}`,
+        after: paymentRecipient,
+      };
       return reply.status(201).send({ paymentRecipient });
     },
   );
@@ -102,19 +154,48 @@ export async function suppliersRoutes(
       onRequest: app.requireSession,
       schema: {
         tags,
-        summary: 'Edit a supplier',
+        summary:
+          'Edit a supplier; changing its bank data asks a user with a second factor for a fresh code (x-totp-code); a new CLABE starts the cooling-off and e-mails every ADMIN (202: held for an approval)',
         security,
-        body: z.object({ sPaymentRecipientId: idSchema, ...recipientFields }),
-        response: { 200: z.object({ paymentRecipient: recipientSchema }) },
+        headers: z.object(stepUpHeaderSchema),
+        body: updateBody,
+        response: { 200: z.object({ paymentRecipient: recipientSchema }), 202: approvalHeldSchema },
       },
     },
-    async (request) => ({
-      paymentRecipient: await suppliers.update(
-        principalOf(request).enterpriseId,
-        request.body.sPaymentRecipientId,
-        toInput(request.body),
-      ),
-    }),
+    async (request, reply) => {
+      const principal = principalOf(request);
+      const { enterpriseId } = principal;
+      const { body } = request;
+      const before = await suppliers.find(enterpriseId, body.sPaymentRecipientId);
+      const bankDataChanges =
+        before !== undefined &&
+        (before.sAccountNumber !== body.sAccountNumber || before.sBankName !== body.sBankName);
+      if (bankDataChanges) {
+        await assertStepUp(app.twoFactor, principal.user.sUserId, stepUpCodeOf(request));
+      }
+      if (
+        await suppliers.isBankChange(enterpriseId, body.sPaymentRecipientId, body.sAccountNumber)
+      ) {
+        const approval = await approvals.holdIfRequired(
+          request,
+          'SUPPLIER_UPDATE',
+          async () => ({ summary: body.sName, amountUsdCents: null }),
+          { bankChange: true },
+        );
+        if (approval) return reply.status(202).send({ approval });
+      }
+      const paymentRecipient = await suppliers.update(
+        enterpriseId,
+        body.sPaymentRecipientId,
+        toInput(body),
+      );
+      request.audit = {
+        entity: `payment-recipient/${body.sPaymentRecipientId}`,
+        before,
+        after: paymentRecipient,
+      };
+      return reply.status(200).send({ paymentRecipient });
+    },
   );
 
   routes.put(
@@ -129,7 +210,11 @@ export async function suppliersRoutes(
       },
     },
     async (request, reply) => {
-      await suppliers.remove(principalOf(request).enterpriseId, request.body.sPaymentRecipientId);
+      const { enterpriseId } = principalOf(request);
+      const recipientId = request.body.sPaymentRecipientId;
+      const before = await suppliers.find(enterpriseId, recipientId);
+      await suppliers.remove(enterpriseId, recipientId);
+      request.audit = { entity: `payment-recipient/${recipientId}`, before };
       return reply.status(204).send();
     },
   );

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Db, Executor } from '../../db/database.js';
 import type { PaymentRecipientsTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { insertOutboxEmail } from '../mail/mail.repository.js';
 import { isUuid } from '../rates/rates.service.js';
+import { adminEmails, findTeamSettings } from '../team/team.repository.js';
 import * as repo from './suppliers.repository.js';
 
 export type PaymentRecipientRow = PaymentRecipientsTable;
@@ -16,6 +18,8 @@ export interface ApiPaymentRecipient {
   sAccountNumber: string;
   sTaxId: string;
   sEntityBusiness: string;
+  /** Payments to it are held until then: the cooling-off after its CLABE changed. */
+  dPaymentsHeldUntil: string | null;
 }
 
 /** Validated supplier fields (CLABE checked, RFC normalized, e-mail lowercased). */
@@ -71,6 +75,28 @@ export class SuppliersService {
     return row;
   }
 
+  /**
+   * A supplier a payment goes to must be live: a deleted supplier is paid on no payment
+   * path (409 INVALID_STATE), even through the invoices it still has.
+   */
+  refuseDeleted(row: PaymentRecipientRow, field = 'sPaymentRecipientId'): PaymentRecipientRow {
+    if (row.deleted_at !== null) throw new AppError('INVALID_STATE', { field });
+    // The cooling-off after a CLABE change (issue 17): the classic fraud path is a changed
+    // bank account paid at once, so nothing is paid to it until the company's hours pass.
+    if (row.payments_held_until !== null && row.payments_held_until > this.now()) {
+      throw new AppError('SUPPLIER_COOLING_OFF', { field });
+    }
+    return row;
+  }
+
+  /** Whether `clabe` is not the live supplier's current account (a bank change). */
+  async isBankChange(enterpriseId: string, recipientId: string, clabe: string): Promise<boolean> {
+    const row = isUuid(recipientId)
+      ? await repo.findRecipient(this.db, enterpriseId, recipientId, {})
+      : undefined;
+    return row !== undefined && row.deleted_at === null && row.clabe !== clabe;
+  }
+
   async list(
     enterpriseId: string,
     page: { page?: number | undefined; limit?: number | undefined } = {},
@@ -81,8 +107,12 @@ export class SuppliersService {
     return rows.map(toApiRecipient);
   }
 
-  async create(enterpriseId: string, input: RecipientInput): Promise<ApiPaymentRecipient> {
-    const row = await repo.insertRecipient(this.db, {
+  async create(
+    enterpriseId: string,
+    input: RecipientInput,
+    db: Executor = this.db,
+  ): Promise<ApiPaymentRecipient> {
+    const row = await repo.insertRecipient(db, {
       id: randomUUID(),
       enterprise_id: enterpriseId,
       created_at: this.now(),
@@ -111,17 +141,66 @@ export class SuppliersService {
     });
   }
 
-  /** Edits a live supplier; past invoices and payments keep pointing at the same record. */
+  /** The enterprise's supplier as the API shows it (deleted ones too), or undefined. */
+  async find(enterpriseId: string, recipientId: string): Promise<ApiPaymentRecipient | undefined> {
+    const row = isUuid(recipientId)
+      ? await repo.findRecipient(this.db, enterpriseId, recipientId, {})
+      : undefined;
+    return row ? toApiRecipient(row) : undefined;
+  }
+
+  /**
+   * Edits a live supplier; past invoices and payments keep pointing at the same record. A new
+   * CLABE starts the company's cooling-off (payments to it held) and tells every ADMIN by
+   * e-mail, written to the outbox in the same transaction.
+   */
   async update(
     enterpriseId: string,
     recipientId: string,
     input: RecipientInput,
   ): Promise<ApiPaymentRecipient> {
-    const row = isUuid(recipientId)
-      ? await repo.updateRecipient(this.db, enterpriseId, recipientId, toColumns(input))
-      : undefined;
+    if (!isUuid(recipientId)) throw new AppError('NOT_FOUND', { field: 'sPaymentRecipientId' });
+    const row = await this.db.transaction().execute(async (trx) => {
+      const before = await repo.findRecipient(trx, enterpriseId, recipientId, { lock: 'update' });
+      if (!before || before.deleted_at !== null) return undefined;
+      const updated = await repo.updateRecipient(trx, enterpriseId, recipientId, toColumns(input));
+      if (!updated || before.clabe === input.clabe) return updated;
+      const settings = await findTeamSettings(trx, enterpriseId);
+      const now = this.now();
+      const heldUntil = new Date(now.getTime() + (settings?.cooling_off_hours ?? 24) * 3_600_000);
+      const held = await repo.holdPayments(trx, recipientId, heldUntil);
+      for (const to of await adminEmails(trx, enterpriseId)) {
+        await insertOutboxEmail(trx, {
+          id: randomUUID(),
+          toAddress: to,
+          subject: `Supplier bank account changed: ${before.name} / Cuenta bancaria de proveedor cambiada`,
+          bodyText: [
+            `The CLABE of the supplier ${before.name} changed from ${maskClabe(before.clabe)} to ${maskClabe(input.clabe)}.`,
+            `Payments to it are held until ${heldUntil.toISOString()} (UTC).`,
+            'If you did not expect this change, check it with the supplier by phone before paying.',
+            '',
+            `La CLABE del proveedor ${before.name} cambió de ${maskClabe(before.clabe)} a ${maskClabe(input.clabe)}.`,
+            `Los pagos a este proveedor quedan retenidos hasta ${heldUntil.toISOString()} (UTC).`,
+            'Si no esperabas este cambio, confírmalo con el proveedor por teléfono antes de pagar.',
+          ].join('\n'),
+        });
+      }
+      return held;
+    });
     if (!row) throw new AppError('NOT_FOUND', { field: 'sPaymentRecipientId' });
     return toApiRecipient(row);
+  }
+
+  /** The enterprise's oldest live supplier of each of these RFCs (normalized). */
+  async findLiveByTaxIds(
+    db: Executor,
+    enterpriseId: string,
+    taxIds: string[],
+  ): Promise<Map<string, PaymentRecipientRow>> {
+    const rows = await repo.findLiveRecipientsByTaxIds(db, enterpriseId, [...new Set(taxIds)]);
+    const byTaxId = new Map<string, PaymentRecipientRow>();
+    for (const row of rows) if (!byTaxId.has(row.tax_id)) byTaxId.set(row.tax_id, row);
+    return byTaxId;
   }
 
   /** Soft delete: history stays, the supplier leaves the list and takes no new invoices. */
@@ -153,5 +232,11 @@ export function toApiRecipient(row: PaymentRecipientRow): ApiPaymentRecipient {
     sAccountNumber: row.clabe,
     sTaxId: row.tax_id,
     sEntityBusiness: row.entity_business,
+    dPaymentsHeldUntil: row.payments_held_until ? row.payments_held_until.toISOString() : null,
   };
+}
+
+/** The last four digits only (an e-mail is no place for a whole account number). */
+function maskClabe(clabe: string): string {
+  return `…${clabe.slice(-4)}`;
 }

@@ -66,6 +66,8 @@ describe(`suppliers on ${TEST_ENGINE}`, () => {
       sAccountNumber: VALID_CLABE,
       sTaxId: 'SAT970701NN3',
       sEntityBusiness: 'COMPANY',
+      // A new supplier is not in a cooling-off: only a changed CLABE starts one.
+      dPaymentsHeldUntil: null,
     });
     await addSupplier(customer, {
       sName: 'Alfa',

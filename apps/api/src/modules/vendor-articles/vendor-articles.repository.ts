@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import { containsPattern } from '../catalog/catalog.repository.js';
 
@@ -5,8 +6,12 @@ import { containsPattern } from '../catalog/catalog.repository.js';
 
 export interface ArticleFields {
   subcategoryId: string;
+  /** The English name ('' when the grower gave only the Spanish one). */
   name: string;
+  /** The English description. */
   description: string;
+  nameSp?: string | null | undefined;
+  descriptionSp?: string | null | undefined;
   origin: string | null;
   pricePerBoxCents: bigint;
   boxesPerPallet: number;
@@ -17,8 +22,14 @@ export interface ArticleFields {
 function columns(fields: ArticleFields) {
   return {
     subcategory_id: fields.subcategoryId,
-    name: fields.name,
-    description: fields.description,
+    // name/description are the fallback older readers use: English, else Spanish.
+    name: fields.name || fields.nameSp || '',
+    description: fields.description || fields.descriptionSp || '',
+    name_en: fields.name || null,
+    description_en: fields.description || null,
+    // Left out (undefined): a client that does not know the Spanish texts keeps them.
+    ...(fields.nameSp === undefined ? {} : { name_sp: fields.nameSp || null }),
+    ...(fields.descriptionSp === undefined ? {} : { description_sp: fields.descriptionSp || null }),
     origin: fields.origin,
     price_per_box_cents: fields.pricePerBoxCents,
     boxes_per_pallet: fields.boxesPerPallet,
@@ -39,6 +50,10 @@ const ARTICLE_COLUMNS = [
   'a.id',
   'a.name',
   'a.description',
+  'a.name_en',
+  'a.name_sp',
+  'a.description_en',
+  'a.description_sp',
   'a.origin',
   'a.price_per_box_cents',
   'a.boxes_per_pallet',
@@ -64,7 +79,11 @@ export async function listVendorArticles(
   let query = vendorArticles(db, vendorId).select(ARTICLE_COLUMNS);
   if (filters.active !== undefined) query = query.where('a.active', '=', filters.active);
   if (filters.search !== undefined)
-    query = query.where('a.name', 'ilike', containsPattern(filters.search));
+    query = query.where(
+      'a.search_names',
+      'like',
+      sql<string>`lower(unaccent(${containsPattern(filters.search)}))`,
+    );
   return query
     .orderBy('a.created_at', 'desc')
     .orderBy('a.id')
@@ -81,7 +100,11 @@ export async function countVendorArticles(
   let query = vendorArticles(db, vendorId).select((eb) => eb.fn.countAll<string>().as('n'));
   if (filters.active !== undefined) query = query.where('a.active', '=', filters.active);
   if (filters.search !== undefined)
-    query = query.where('a.name', 'ilike', containsPattern(filters.search));
+    query = query.where(
+      'a.search_names',
+      'like',
+      sql<string>`lower(unaccent(${containsPattern(filters.search)}))`,
+    );
   const row = await query.executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -20,6 +20,10 @@ const vendorArticleSchema = z.object({
   sArticleId: z.string(),
   sName: z.string(),
   sDescription: z.string(),
+  sNameEn: z.string().nullable(),
+  sNameSp: z.string().nullable(),
+  sDescriptionEn: z.string().nullable(),
+  sDescriptionSp: z.string().nullable(),
   sOrigin: z.string().nullable(),
   sSubcategoryId: z.string(),
   sSubcategoryName: z.string(),
@@ -35,10 +39,16 @@ const vendorArticleSchema = z.object({
   updated_at: z.string(),
 });
 
-/** The article form: price per box in USD (FOB McAllen), counts in boxes. */
+/**
+ * The article form: price per box in USD (FOB McAllen), counts in boxes. `sName` and
+ * `sDescription` are the English texts, `sNameSp` and `sDescriptionSp` the Spanish ones;
+ * one name at least.
+ */
 const articleBodySchema = z.object({
-  sName: z.string().trim().min(1).max(200),
+  sName: z.string().trim().max(200).default(''),
   sDescription: z.string().trim().max(4000).default(''),
+  sNameSp: z.string().trim().max(200).nullish(),
+  sDescriptionSp: z.string().trim().max(4000).nullish(),
   sOrigin: z.string().trim().max(200).nullish(),
   sSubcategoryId: idSchema,
   dPricePerBox: moneySchema,
@@ -52,6 +62,9 @@ function toFields(body: z.infer<typeof articleBodySchema>): ArticleFields {
     subcategoryId: body.sSubcategoryId,
     name: body.sName,
     description: body.sDescription,
+    // Absent keeps the stored Spanish text; null or '' clears it.
+    nameSp: body.sNameSp === undefined ? undefined : body.sNameSp || null,
+    descriptionSp: body.sDescriptionSp === undefined ? undefined : body.sDescriptionSp || null,
     origin: body.sOrigin ? body.sOrigin : null,
     pricePerBoxCents: body.dPricePerBox,
     boxesPerPallet: body.iBoxesPerPallet,

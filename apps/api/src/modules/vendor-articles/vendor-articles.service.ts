@@ -2,8 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { moneyToNumber, type Language } from '@app/domain';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { MAX_IMAGE_BYTES, sniffImageType, type FileStorage } from '../../storage/file-storage.js';
-import { fileUrl } from '../catalog/catalog.service.js';
+import type { FileStorage } from '../../storage/file-storage.js';
+import {
+  checkImage,
+  decodeImageUpload,
+  DEFAULT_MAX_IMAGE_PIXELS,
+  EXTENSION_OF_IMAGE_TYPE,
+} from '../../storage/image-check.js';
+import { articleTextIn, fileUrl } from '../catalog/catalog.service.js';
 import { isUuid } from '../rates/rates.service.js';
 import * as repo from './vendor-articles.repository.js';
 import type { ArticleFields } from './vendor-articles.repository.js';
@@ -12,18 +18,14 @@ export type { ArticleFields } from './vendor-articles.repository.js';
 
 export const MAX_ARTICLE_IMAGES = 10;
 
-const EXTENSION_OF_TYPE = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-} as const;
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-const DATA_URL_PREFIX = /^data:[\w/+.-]*;base64,/;
-
 export interface VendorArticleAnswer {
   sArticleId: string;
   sName: string;
   sDescription: string;
+  sNameEn: string | null;
+  sNameSp: string | null;
+  sDescriptionEn: string | null;
+  sDescriptionSp: string | null;
   sOrigin: string | null;
   sSubcategoryId: string;
   sSubcategoryName: string;
@@ -41,20 +43,9 @@ export interface VendorArticleAnswer {
 
 type ArticleRow = NonNullable<Awaited<ReturnType<typeof repo.findVendorArticle>>>;
 
-/** Reads the upload's bytes: base64 (a data: URL prefix is allowed), at most 5 MB. */
-export function decodeImage(contentBase64: string): Buffer {
-  const text = contentBase64.replace(DATA_URL_PREFIX, '').replace(/\s+/g, '');
-  if (text.length > Math.ceil(MAX_IMAGE_BYTES / 3) * 4) {
-    throw new AppError('PAYLOAD_TOO_LARGE', { field: 'sContentBase64' });
-  }
-  if (text.length === 0 || text.length % 4 !== 0 || !BASE64.test(text)) {
-    throw new AppError('INVALID_INPUT', { field: 'sContentBase64' });
-  }
-  const bytes = Buffer.from(text, 'base64');
-  if (bytes.length > MAX_IMAGE_BYTES) {
-    throw new AppError('PAYLOAD_TOO_LARGE', { field: 'sContentBase64' });
-  }
-  return bytes;
+/** The grower names the article in English, Spanish or both, never in neither. */
+function requireName(fields: ArticleFields): void {
+  if (!fields.name && !fields.nameSp) throw new AppError('INVALID_INPUT', { field: 'sName' });
 }
 
 /** A vendor's own articles: create, edit, deactivate, photos. Another vendor's is 404. */
@@ -63,6 +54,7 @@ export class VendorArticlesService {
     private readonly db: Db,
     private readonly storage: FileStorage,
     private readonly now: () => Date,
+    private readonly maxImagePixels: number = DEFAULT_MAX_IMAGE_PIXELS,
   ) {}
 
   async list(
@@ -94,6 +86,7 @@ export class VendorArticlesService {
     fields: ArticleFields,
     language: Language,
   ): Promise<VendorArticleAnswer> {
+    requireName(fields);
     await this.requireSubcategory(fields.subcategoryId);
     const id = randomUUID();
     await repo.insertArticle(this.db, { id, vendorId, now: this.now(), ...fields });
@@ -110,6 +103,7 @@ export class VendorArticlesService {
     if (!(await repo.findVendorArticle(this.db, vendorId, articleId))) {
       throw new AppError('NOT_FOUND');
     }
+    requireName(fields);
     await this.requireSubcategory(fields.subcategoryId);
     const updated = await repo.updateArticle(this.db, vendorId, articleId, fields, this.now());
     if (updated === 0) throw new AppError('NOT_FOUND');
@@ -136,11 +130,10 @@ export class VendorArticlesService {
     contentBase64: string,
   ): Promise<{ sImageId: string; sUrl: string }> {
     if (!isUuid(articleId)) throw new AppError('NOT_FOUND');
-    const bytes = decodeImage(contentBase64);
-    const contentType = sniffImageType(bytes);
-    if (!contentType) throw new AppError('INVALID_INPUT', { field: 'sContentBase64' });
+    const bytes = decodeImageUpload(contentBase64);
+    const contentType = checkImage(bytes, this.maxImagePixels);
     const imageId = randomUUID();
-    const storageKey = `articles/${articleId}/${imageId}.${EXTENSION_OF_TYPE[contentType]}`;
+    const storageKey = `articles/${articleId}/${imageId}.${EXTENSION_OF_IMAGE_TYPE[contentType]}`;
     let stored = false;
     try {
       await this.db.transaction().execute(async (trx) => {
@@ -198,8 +191,12 @@ export class VendorArticlesService {
     const sp = language === 'sp';
     return rows.map((row) => ({
       sArticleId: row.id,
-      sName: row.name,
-      sDescription: row.description,
+      sName: articleTextIn(language, row).name,
+      sDescription: articleTextIn(language, row).description,
+      sNameEn: row.name_en,
+      sNameSp: row.name_sp,
+      sDescriptionEn: row.description_en,
+      sDescriptionSp: row.description_sp,
       sOrigin: row.origin,
       sSubcategoryId: row.subcategory_id,
       sSubcategoryName: sp ? row.subcategory_name_sp : row.subcategory_name_en,

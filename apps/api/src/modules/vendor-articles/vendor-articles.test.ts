@@ -6,10 +6,12 @@ import {
   newBuyer,
   newCategory,
   newVendor,
+  registerClabe,
   pngBase64,
   rowCount,
   type Company,
 } from '../../test/marketplace-fixtures.js';
+import { jpegBytes, webpBytes } from '../../test/image-fixtures.js';
 import { createTestApp, json, TEST_ENGINE, type TestApp } from '../../test/test-app.js';
 import type { VendorArticleAnswer } from './vendor-articles.service.js';
 
@@ -17,19 +19,15 @@ let t: TestApp;
 let vendor: Company;
 let subcategoryIds: string[];
 
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0]).toString(
-  'base64',
-);
-const WEBP = Buffer.concat([
-  Buffer.from('RIFF', 'latin1'),
-  Buffer.from([36, 0, 0, 0]),
-  Buffer.from('WEBPVP8 ', 'latin1'),
-]).toString('base64');
+const JPEG = jpegBytes(64, 48).toString('base64');
+const WEBP = webpBytes(64, 48).toString('base64');
 
 describe(`vendor articles on ${TEST_ENGINE}`, () => {
   beforeEach(async () => {
     t = await createTestApp();
     vendor = await newVendor(t);
+    // Its articles are listed once it can be paid (a valid CLABE).
+    await registerClabe(t, vendor.enterpriseId);
     subcategoryIds = (
       await newCategory(t, {
         en: 'Citrus',

@@ -89,7 +89,6 @@ export async function warehousesRoutes(
   const { warehouses } = options;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const buyer = sessionHook(app, buyerCaller);
-  const buyerManager = sessionHook(app, buyerCaller, { manager: true });
   const params = z.object({ warehouseId: idSchema });
   const answer = z.object({ warehouse: warehouseSchema });
 
@@ -122,7 +121,7 @@ export async function warehousesRoutes(
   routes.post(
     '/warehouses',
     {
-      onRequest: buyerManager,
+      onRequest: buyer,
       schema: {
         tags,
         summary: 'Add a delivery warehouse',
@@ -157,7 +156,7 @@ export async function warehousesRoutes(
   routes.put(
     '/warehouses/:warehouseId',
     {
-      onRequest: buyerManager,
+      onRequest: buyer,
       schema: {
         tags,
         summary: 'Edit a warehouse (the whole form)',
@@ -179,7 +178,7 @@ export async function warehousesRoutes(
   routes.delete(
     '/warehouses/:warehouseId',
     {
-      onRequest: buyerManager,
+      onRequest: buyer,
       schema: {
         tags,
         summary: 'Delete a warehouse (orders keep it; it is no longer offered)',

@@ -1,19 +1,22 @@
 import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
+import Alert from '@mui/material/Alert';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { Clock } from '../../components/clock';
 import { LanguageSelect } from '../../components/language-select';
 import { useLogout } from '../../features/auth/api/logout';
 import { useSession } from '../../lib/session-store';
+import { useTeamRole } from '../../lib/team-role';
 import { BrandLink } from './brand-link';
 import { DashboardMenu } from './dashboard-menu';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
@@ -41,9 +44,11 @@ function DrawerContent({ onNavigate }: { onNavigate?: () => void }) {
 export function DashboardLayout() {
   const { t } = useTranslation();
   const session = useSession();
+  const teamRole = useTeamRole();
   const logout = useLogout();
   const [mobileOpen, setMobileOpen] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
+  const { pathname } = useLocation();
 
   const onLogout = async () => {
     setLoggingOut(true);
@@ -53,6 +58,11 @@ export function DashboardLayout() {
       setLoggingOut(false);
     }
   };
+
+  // The back office has no customer dashboard: its home is /operator.
+  if (session?.user.sRole === 'operator' && pathname !== '/operator') {
+    return <Navigate to="/operator" replace />;
+  }
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
@@ -90,6 +100,15 @@ export function DashboardLayout() {
             </Typography>
             <Clock sx={{ display: 'block', color: 'text.secondary', fontSize: '0.85rem' }} />
           </Box>
+          {teamRole && (
+            <Chip
+              size="small"
+              variant="outlined"
+              data-testid="team-role"
+              label={t(`team.roles.${teamRole}`)}
+              aria-label={t('team.roleLabel', { role: t(`team.roles.${teamRole}`) })}
+            />
+          )}
           <LanguageSelect />
           <Button
             onClick={onLogout}
@@ -109,7 +128,16 @@ export function DashboardLayout() {
         </Toolbar>
       </AppBar>
 
-      <Box sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 } }}>
+      {/* The docked sidebar's column carries its background down the whole page. */}
+      <Box
+        sx={{
+          width: { md: DRAWER_WIDTH },
+          flexShrink: { md: 0 },
+          bgcolor: { md: 'background.paper' },
+          borderRight: { md: 1 },
+          borderColor: { md: 'divider' },
+        }}
+      >
         <Drawer
           id={DRAWER_ID}
           variant="temporary"
@@ -148,6 +176,11 @@ export function DashboardLayout() {
         }}
       >
         <Toolbar />
+        {teamRole === 'VIEWER' && (
+          <Alert severity="info" sx={{ mb: 2 }} data-testid="read-only-banner">
+            {t('team.readOnly')}
+          </Alert>
+        )}
         <Outlet />
       </Box>
     </Box>

@@ -2,12 +2,16 @@ import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
+import FactCheckIcon from '@mui/icons-material/FactCheck';
 import GroupsIcon from '@mui/icons-material/Groups';
+import HistoryIcon from '@mui/icons-material/History';
+import SecurityIcon from '@mui/icons-material/Security';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SavingsIcon from '@mui/icons-material/Savings';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
+import TuneIcon from '@mui/icons-material/Tune';
 import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -28,14 +32,16 @@ type ItemKey =
   | 'payments'
   | 'suppliers'
   | 'statement'
-  | 'income';
+  | 'income'
+  | 'approvals'
+  | 'team';
 
 interface MenuItem {
   key: ItemKey;
   to: string;
   icon: ReactNode;
-  /** Only /test (income history) is disabled (DESIGN §6). */
-  disabled?: boolean;
+  /** Shown only to these roles (every role when absent). */
+  roles?: ReadonlyArray<'customer' | 'vendor'>;
 }
 
 const SECTIONS: { key: 'operations' | 'history' | 'wallets'; items: MenuItem[] }[] = [
@@ -45,6 +51,7 @@ const SECTIONS: { key: 'operations' | 'history' | 'wallets'; items: MenuItem[] }
       { key: 'exchange', to: '/exchange', icon: <DashboardIcon /> },
       { key: 'invoices', to: '/invoices', icon: <ReceiptLongIcon /> },
       { key: 'forwards', to: '/forwards', icon: <EventRepeatIcon /> },
+      { key: 'approvals', to: '/approvals', icon: <FactCheckIcon /> },
     ],
   },
   {
@@ -59,7 +66,8 @@ const SECTIONS: { key: 'operations' | 'history' | 'wallets'; items: MenuItem[] }
     items: [
       { key: 'suppliers', to: '/suppliers', icon: <GroupsIcon /> },
       { key: 'statement', to: '/statement', icon: <AccountBalanceWalletIcon /> },
-      { key: 'income', to: '/test', icon: <SavingsIcon />, disabled: true },
+      { key: 'income', to: '/income', icon: <SavingsIcon />, roles: ['vendor'] },
+      { key: 'team', to: '/team', icon: <TuneIcon /> },
     ],
   },
 ];
@@ -78,7 +86,9 @@ const itemSx = {
 /** The side menu of the finance dashboard, in the spec's three sections. */
 export function DashboardMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
-  const isOperator = useSession()?.user.sRole === 'operator';
+  const sessionUser = useSession()?.user;
+  const role = sessionUser?.sRole;
+  const isOperator = role === 'operator';
   return (
     <>
       {isOperator && (
@@ -93,7 +103,8 @@ export function DashboardMenu({ onNavigate }: { onNavigate?: () => void }) {
           </ListItem>
         </List>
       )}
-      {SECTIONS.map((section, index) => (
+      {/* The back office has no customer money screens: only its own and the marketplace. */}
+      {(isOperator ? [] : SECTIONS).map((section, index) => (
         <List
           key={section.key}
           dense
@@ -108,28 +119,40 @@ export function DashboardMenu({ onNavigate }: { onNavigate?: () => void }) {
             </ListSubheader>
           }
         >
-          {section.items.map((item) => (
-            <ListItem key={item.key} disablePadding>
-              {item.disabled ? (
-                <ListItemButton disabled sx={itemSx}>
-                  <ListItemIcon sx={{ minWidth: 40 }}>{item.icon}</ListItemIcon>
-                  <ListItemText
-                    primary={t(`menu.items.${item.key}`)}
-                    secondary={t('menu.comingSoon')}
-                  />
-                </ListItemButton>
-              ) : (
+          {section.items
+            .filter(
+              (item) => !item.roles || (role !== undefined && item.roles.some((r) => r === role)),
+            )
+            .map((item) => (
+              <ListItem key={item.key} disablePadding>
                 <ListItemButton component={NavLink} to={item.to} onClick={onNavigate} sx={itemSx}>
                   <ListItemIcon sx={{ minWidth: 40 }}>{item.icon}</ListItemIcon>
                   <ListItemText primary={t(`menu.items.${item.key}`)} />
                 </ListItemButton>
-              )}
-            </ListItem>
-          ))}
+              </ListItem>
+            ))}
         </List>
       ))}
       <Divider sx={{ my: 1 }} />
       <List dense>
+        <ListItem disablePadding>
+          <ListItemButton component={NavLink} to="/security" onClick={onNavigate} sx={itemSx}>
+            <ListItemIcon sx={{ minWidth: 40 }}>
+              <SecurityIcon />
+            </ListItemIcon>
+            <ListItemText primary={t('menu.items.security')} />
+          </ListItemButton>
+        </ListItem>
+        {sessionUser?.isManager && (
+          <ListItem disablePadding>
+            <ListItemButton component={NavLink} to="/audit-log" onClick={onNavigate} sx={itemSx}>
+              <ListItemIcon sx={{ minWidth: 40 }}>
+                <HistoryIcon />
+              </ListItemIcon>
+              <ListItemText primary={t('menu.items.auditLog')} />
+            </ListItemButton>
+          </ListItem>
+        )}
         <ListItem disablePadding>
           <ListItemButton component={NavLink} to="/home" end onClick={onNavigate} sx={itemSx}>
             <ListItemIcon sx={{ minWidth: 40 }}>

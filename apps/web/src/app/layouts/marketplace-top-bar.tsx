@@ -17,6 +17,7 @@ import { useLogout } from '../../features/auth/api/logout';
 import { CartButton } from '../../features/cart/components/cart-button';
 import { useSession } from '../../lib/session-store';
 import { BrandLink } from './brand-link';
+import { TopBarSearch } from './top-bar-search';
 
 function AccountMenu() {
   const { t } = useTranslation();
@@ -140,7 +141,11 @@ export function MarketplaceTopBar() {
               {t('nav.vendors')}
             </Button>
           </Box>
-          <Box sx={{ flexGrow: 1 }} />
+          <Box sx={{ flexGrow: 1, display: 'flex', justifyContent: 'center', minWidth: 0 }}>
+            <Box sx={{ display: { xs: 'none', sm: 'block' }, width: '100%', maxWidth: 420, mx: 1 }}>
+              <TopBarSearch id="top-bar-search" />
+            </Box>
+          </Box>
           <LanguageSelect />
           {session?.user.sRole === 'customer' && <CartButton />}
           {session ? (
@@ -157,6 +162,10 @@ export function MarketplaceTopBar() {
           )}
           <CompactNavMenu loggedIn={Boolean(session)} />
         </Toolbar>
+        {/* Phones: the search gets its own row under the bar. */}
+        <Box sx={{ display: { xs: 'block', sm: 'none' }, px: 2, pb: 1 }}>
+          <TopBarSearch id="top-bar-search-compact" />
+        </Box>
       </Container>
     </AppBar>
   );

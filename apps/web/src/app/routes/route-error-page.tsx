@@ -2,13 +2,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { DocumentTitle } from '../../components/page-frame';
 
 /** When a page fails to load (e.g. its chunk after a deploy): say so and offer a reload. */
 export function RouteErrorPage() {
   const { t } = useTranslation();
   return (
     <Box component="main" sx={{ maxWidth: 560, mx: 'auto', p: 4, textAlign: 'center' }}>
-      <title>{`${t('routeError.title')} · ${t('app.name')}`}</title>
+      <DocumentTitle title={t('routeError.title')} />
       <Typography variant="h1" sx={{ fontSize: '1.8rem' }} gutterBottom>
         {t('routeError.title')}
       </Typography>

@@ -3,13 +3,14 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
+import { showErrorToast, showSuccessToast, showToast } from '../../lib/toast';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
@@ -21,22 +22,30 @@ import { financeKeys, useDashboardQuery, useIdempotencyKey } from '../../lib/fin
 import { formatDate, formatMoney } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/i18n';
 import { useSession } from '../../lib/session-store';
-import { showErrorToast, showSuccessToast } from '../../lib/toast';
 import type { ProviderCart } from './api/cart';
 import { cartKeys, useCartQuery } from './api/cart';
 import type { CheckoutBody, ForwardQuote, PaymentMethod } from './api/checkout';
-import { checkout, useCheckoutWarehousesQuery, useForwardRateMutation } from './api/checkout';
+import {
+  checkout,
+  useCheckoutPreviewQuery,
+  useCheckoutWarehousesQuery,
+  useForwardRateMutation,
+} from './api/checkout';
 import { BankDetails } from './components/bank-details';
 import { CartEmptyState, CartLoadError } from './components/cart-notices';
+import { CheckoutPreviewCard } from './components/checkout-preview';
 import { CheckoutSummary } from './components/checkout-summary';
 import { FailedToBuyDialog } from './components/failed-to-buy-dialog';
 import { PaymentMethodOptions } from './components/payment-method-options';
 import { RateLine } from './components/rate-line';
 import { cartShippedPallets } from './cart-math';
-import { formatQuoteRate } from './format-rate';
+import { isHeldForApproval } from '../../lib/api/held-for-approval';
+import { formatQuoteRate } from '../../components/format-rate';
+import { WithReason } from '../../components/with-reason';
+import { useWriteGuard } from '../../lib/team-role';
 
-const ForwardDatePicker = lazy(async () => ({
-  default: (await import('./components/forward-date-picker')).ForwardDatePicker,
+const ForwardDateField = lazy(async () => ({
+  default: (await import('../../components/forward-date-field')).ForwardDateField,
 }));
 
 /** The server refused the quote: it expired, or it is not the one the rate came from. */
@@ -83,6 +92,7 @@ function ForwardQuoteLine({
 
 function Checkout({ cart }: { cart: ProviderCart }) {
   const { t } = useTranslation();
+  const writeBlocked = useWriteGuard();
   const language = useLanguage();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -121,18 +131,23 @@ function Checkout({ cart }: { cart: ProviderCart }) {
     void queryClient.invalidateQueries({ queryKey: financeKeys.dashboard() });
     if (method === 'FORWARD') setForwardQuote(null);
     // The rate changed under the buyer: never a raw error, a plain notice to review.
-    enqueueSnackbar(t('finance.quoteRefreshed'), { variant: 'info' });
+    showToast(t('finance.quoteRefreshed'), { variant: 'info' });
   };
 
   const place = useMutation({
     mutationFn: (body: CheckoutBody) => checkout(body, idempotencyKey),
     meta: { errorToast: false },
-    onSuccess: ({ order }) => {
+    onSuccess: (answer) => {
       setConfirmOpen(false);
-      showSuccessToast(t('cart.checkout.placed'));
       void queryClient.invalidateQueries({ queryKey: cartKeys.all });
       void queryClient.invalidateQueries({ queryKey: financeKeys.dashboard() });
-      void navigate(`/order-detail/in-process/${order.sOrderId}`);
+      if (isHeldForApproval(answer)) {
+        showSuccessToast(t('team.heldForApproval'));
+        void navigate(`/approvals/${answer.approval.sApprovalId}`);
+        return;
+      }
+      showSuccessToast(t('cart.checkout.placed'));
+      void navigate(`/order-detail/in-process/${answer.order.sOrderId}`);
     },
     onError: (error) => {
       setConfirmOpen(false);
@@ -181,6 +196,9 @@ function Checkout({ cart }: { cart: ProviderCart }) {
 
   const balance = quote?.balances.balanceUsd.balance;
   const paysFromBalance = method === 'PAY_NOW' || method === 'CONVERT_MXN';
+  // The total the checkout will charge: the same pricing, asked for this very body.
+  const previewQuery = useCheckoutPreviewQuery(body);
+  const preview = previewQuery.isPlaceholderData ? undefined : previewQuery.data;
 
   const spotRate = quote ? (
     <RateLine
@@ -297,7 +315,7 @@ function Checkout({ cart }: { cart: ProviderCart }) {
                       {balance === undefined ? '…' : `${formatMoney(balance)} USD`}
                     </strong>
                   </Typography>
-                  {balance !== undefined && balance < cart.dTotal && (
+                  {balance !== undefined && preview !== undefined && balance < preview.dTotal && (
                     <Alert
                       severity="warning"
                       action={
@@ -306,7 +324,7 @@ function Checkout({ cart }: { cart: ProviderCart }) {
                         </Button>
                       }
                     >
-                      {t('cart.checkout.balanceLow')}
+                      {t('money.preview.balanceLow')}
                     </Alert>
                   )}
                 </>
@@ -318,7 +336,7 @@ function Checkout({ cart }: { cart: ProviderCart }) {
                   <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
                     <Box sx={{ flex: '1 1 260px', maxWidth: 360 }}>
                       <Suspense fallback={<Skeleton variant="rectangular" height={56} />}>
-                        <ForwardDatePicker
+                        <ForwardDateField
                           value={forwardDate}
                           today={today}
                           language={language}
@@ -329,9 +347,9 @@ function Checkout({ cart }: { cart: ProviderCart }) {
                               : t('cart.checkout.forwardDateHelp')
                           }
                           error={forwardDateInvalid}
-                          onChange={(date, invalid) => {
+                          onChange={(date, rejected) => {
                             setForwardDate(date);
-                            setForwardDateInvalid(invalid);
+                            setForwardDateInvalid(rejected !== undefined);
                             setForwardQuote(null);
                             setForwardExpired(false);
                           }}
@@ -376,15 +394,24 @@ function Checkout({ cart }: { cart: ProviderCart }) {
 
         <Box sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>
           <CheckoutSummary cart={cart}>
-            <Button
-              variant="contained"
-              size="large"
-              fullWidth
-              disabled={!body || cart.bChanged}
-              onClick={() => setConfirmOpen(true)}
-            >
-              {t('cart.checkout.buy')}
-            </Button>
+            <CheckoutPreviewCard
+              preview={previewQuery.data}
+              loading={previewQuery.isFetching}
+              error={previewQuery.isError}
+              onRetry={() => void previewQuery.refetch()}
+            />
+            <Divider sx={{ my: 2 }} />
+            <WithReason reason={writeBlocked}>
+              <Button
+                variant="contained"
+                size="large"
+                fullWidth
+                disabled={!body || cart.bChanged || !preview}
+                onClick={() => setConfirmOpen(true)}
+              >
+                {t('cart.checkout.buy')}
+              </Button>
+            </WithReason>
           </CheckoutSummary>
         </Box>
       </Box>
@@ -395,7 +422,7 @@ function Checkout({ cart }: { cart: ProviderCart }) {
         confirmLabel={t('cart.checkout.confirm')}
         cancelLabel={t('cart.checkout.cancel')}
         busy={place.isPending}
-        confirmDisabled={!body}
+        confirmDisabled={!body || !preview}
         onCancel={() => {
           setConfirmOpen(false);
           void dashboard.refetch();
@@ -433,7 +460,19 @@ function Checkout({ cart }: { cart: ProviderCart }) {
                   },
                 ]
               : []),
-            { label: t('cart.checkout.goodsSubtotal'), value: formatMoney(cart.dTotal) },
+            { label: t('money.preview.goods'), value: formatMoney(preview?.dGoods ?? cart.dTotal) },
+            ...(preview?.fees ?? []).map((fee) => ({
+              label: fee.sFeeName,
+              value: formatMoney(fee.dTotal),
+            })),
+            {
+              label: t('money.preview.confirmTotal'),
+              value: preview ? `${formatMoney(preview.dTotal)} USD` : '…',
+            },
+            {
+              label: t('money.preview.confirmTotalMxn'),
+              value: preview ? `${formatMoney(preview.dTotalMxn)} MXN` : '…',
+            },
             {
               label: t('cart.checkout.palletsToShip'),
               value: String(cartShippedPallets(cart.aProducts)),
@@ -450,7 +489,7 @@ function Checkout({ cart }: { cart: ProviderCart }) {
           ))}
         </Box>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
-          {t('cart.checkout.feesNote')}
+          {t('money.preview.heldNote')}
         </Typography>
       </ConfirmDialog>
 

@@ -33,18 +33,66 @@ const GROWER_OPTIONS = 100;
 export function ArticlesPage() {
   const { t } = useTranslation();
   const { idCategory = '', idSubcategory = '' } = useParams();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filters = useMemo(() => readArticleFilters(searchParams), [searchParams]);
-
   const subcategories = useSubcategoriesQuery(idCategory);
-  const vendors = useVendorsQuery(1, GROWER_OPTIONS);
   const subcategory = subcategories.data?.subcategories.find(
     (item) => item.sSubcategoryId === idSubcategory,
   );
+  const title = subcategory?.sName ?? t('pages.articles');
+  return (
+    <ArticleListView
+      subcategoryId={idSubcategory}
+      title={title}
+      emptyNoFilters={t('catalog.articles.emptyNoFilters')}
+      crumbs={[
+        { label: t('catalog.breadcrumbs.catalogue'), to: '/catalogs' },
+        {
+          label: subcategories.data?.category.sName ?? t('pages.subcatalogs'),
+          to: `/catalogs/${idCategory}/subcatalogs`,
+        },
+        { label: title },
+      ]}
+    />
+  );
+}
+
+/**
+ * /search?search=…: the whole catalogue searched from the top bar, most relevant first,
+ * with the same filters, sort and page links as a subcategory's list.
+ */
+export function SearchPage() {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const { search } = readArticleFilters(searchParams);
+  const title = search
+    ? t('catalog.search.titleFor', { query: search })
+    : t('catalog.search.title');
+  return (
+    <ArticleListView
+      title={title}
+      emptyNoFilters={t('catalog.search.emptyNoQuery')}
+      crumbs={[
+        { label: t('catalog.breadcrumbs.catalogue'), to: '/catalogs' },
+        { label: t('catalog.search.title') },
+      ]}
+    />
+  );
+}
+
+function ArticleListView(props: {
+  subcategoryId?: string;
+  title: string;
+  emptyNoFilters: string;
+  crumbs: Array<{ label: string; to?: string }>;
+}) {
+  const { t } = useTranslation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = useMemo(() => readArticleFilters(searchParams), [searchParams]);
+  const vendors = useVendorsQuery(1, GROWER_OPTIONS);
+  const { title } = props;
 
   const rangeOk = !priceRangeProblems(filters.minPrice, filters.maxPrice).max;
   const query: ArticleQuery = {
-    subcategoryId: idSubcategory,
+    subcategoryId: props.subcategoryId,
     vendorId: filters.vendor || undefined,
     search: filters.search || undefined,
     minPrice: filters.minPrice || undefined,
@@ -81,7 +129,6 @@ export function ArticlesPage() {
     [setSearchParams],
   );
 
-  const title = subcategory?.sName ?? t('pages.articles');
   const data = articles.data;
   const pageCount = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
 
@@ -103,7 +150,7 @@ export function ArticlesPage() {
         }
       />
     ) : (
-      <EmptyState message={t('catalog.articles.emptyNoFilters')} />
+      <EmptyState message={props.emptyNoFilters} />
     );
   } else {
     content = (
@@ -119,16 +166,7 @@ export function ArticlesPage() {
 
   return (
     <>
-      <CatalogBreadcrumbs
-        crumbs={[
-          { label: t('catalog.breadcrumbs.catalogue'), to: '/catalogs' },
-          {
-            label: subcategories.data?.category.sName ?? t('pages.subcatalogs'),
-            to: `/catalogs/${idCategory}/subcatalogs`,
-          },
-          { label: title },
-        ]}
-      />
+      <CatalogBreadcrumbs crumbs={props.crumbs} />
       <PageFrame title={title} subtitle={t('catalog.articles.subtitle')}>
         <ArticleFiltersBar
           filters={filters}
@@ -155,6 +193,7 @@ export function ArticlesPage() {
               update({ page });
               window.scrollTo({ top: 0 });
             }}
+            hrefOf={(page) => `?${writeArticleFilters({ ...filters, page }).toString()}`}
           />
         )}
       </PageFrame>

@@ -8,16 +8,11 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useSession } from '../../lib/session-store';
-
-interface Offer {
-  icon: ReactNode;
-  title: string;
-  text: string;
-}
+import { OfferGrid, type Offer } from '../../components/offer-grid';
+import { DocumentTitle } from '../../components/page-frame';
 
 /** /superbuyer: what a volume buyer gets, and how to sign up. */
 export function SuperbuyerPage() {
@@ -53,7 +48,7 @@ export function SuperbuyerPage() {
 
   return (
     <>
-      <title>{`${t('catalog.superbuyer.title')} · ${t('app.name')}`}</title>
+      <DocumentTitle title={t('catalog.superbuyer.title')} />
       <Box
         component="section"
         aria-labelledby="page-title"
@@ -72,33 +67,13 @@ export function SuperbuyerPage() {
           {t('catalog.superbuyer.subtitle')}
         </Typography>
       </Box>
-      <Box
-        component="ul"
-        aria-label={t('catalog.superbuyer.offersLabel')}
-        sx={{
-          listStyle: 'none',
-          p: 0,
-          m: 0,
-          mt: 4,
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(3, 1fr)' },
-        }}
-      >
-        {offers.map((offer) => (
-          <Paper component="li" key={offer.title} variant="outlined" sx={{ p: 2.5 }}>
-            <Box sx={{ color: 'primary.main', mb: 1 }} aria-hidden="true">
-              {offer.icon}
-            </Box>
-            <Typography component="h2" variant="h3" gutterBottom>
-              {offer.title}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {offer.text}
-            </Typography>
-          </Paper>
-        ))}
-      </Box>
+      <OfferGrid
+        offers={offers}
+        columns={3}
+        titleLevel="h2"
+        ariaLabel={t('catalog.superbuyer.offersLabel')}
+        mt={4}
+      />
       <Paper variant="outlined" sx={{ mt: 4, p: { xs: 2.5, sm: 3 }, bgcolor: '#f1f8e9' }}>
         <Typography component="h2" variant="h2">
           {t('catalog.superbuyer.ctaTitle')}

@@ -1,3 +1,5 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -9,6 +11,7 @@ import { PageFrame } from '../../components/page-frame';
 import { isApiError } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/i18n';
+import { useSession } from '../../lib/session-store';
 import type { VendorStorefront } from './api/catalog';
 import { useVendorQuery } from './api/catalog';
 import { ArticleCard } from './components/article-card';
@@ -24,8 +27,15 @@ function Storefront({ storefront }: { storefront: VendorStorefront }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const { vendor, articles } = storefront;
+  const isOwner = useSession()?.user.sEnterpriseId === vendor.sVendorId;
   return (
     <>
+      {!vendor.bListed && (
+        <Alert severity="info" variant="outlined" sx={{ mb: 3, bgcolor: 'background.paper' }}>
+          {isOwner && <AlertTitle>{t('catalog.vendor.previewTitle')}</AlertTitle>}
+          {isOwner ? t('catalog.vendor.previewNotListed') : t('catalog.vendor.notListed')}
+        </Alert>
+      )}
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 4 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', mb: 1.5 }}>
           {vendor.bVerified && <VerifiedChip />}

@@ -1,9 +1,6 @@
 import SendIcon from '@mui/icons-material/Send';
-import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import Tooltip from '@mui/material/Tooltip';
 import type { GridRowSelectionModel } from '@mui/x-data-grid';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
@@ -21,14 +18,18 @@ import { ConversionsGrid } from './components/conversions-grid';
 import { TotalGain } from './components/gain-text';
 import { MexicanFlag } from './components/mexican-flag';
 import { PayConversionDialog } from './components/pay-conversion-dialog';
-import { TableToolbar } from './components/table-toolbar';
+import { TableToolbar } from '../../components/table-toolbar';
 import { useLoadFailureRedirect } from './use-load-failure-redirect';
+import { ViewDetailButton } from './components/view-detail-button';
+import { useWriteGuard } from '../../lib/team-role';
+import { WithReason } from '../../components/with-reason';
 
 const NO_SELECTION: GridRowSelectionModel = { type: 'include', ids: new Set() };
 
 /** /balance 'Saldo disponible MXN': conversions with pesos left, paid out to suppliers. */
 export function BalancePage() {
   const { t } = useTranslation();
+  const writeBlocked = useWriteGuard();
   const language = useLanguage();
   const queryClient = useQueryClient();
   const conversions = useAvailableConversionsQuery();
@@ -45,15 +46,10 @@ export function BalancePage() {
         t,
         language,
         renderActions: (row) => (
-          <Tooltip title={t('conversions.detail.title')}>
-            <IconButton
-              size="small"
-              aria-label={t('conversions.viewDetail', { id: String(row.iTrackingId) })}
-              onClick={() => setDetailId(row.sTransactionId)}
-            >
-              <VisibilityOutlinedIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
+          <ViewDetailButton
+            trackingId={row.iTrackingId}
+            onClick={() => setDetailId(row.sTransactionId)}
+          />
         ),
       }),
     [t, language],
@@ -92,14 +88,16 @@ export function BalancePage() {
             rows={rows}
             disabled={conversions.isPending}
           />
-          <Button
-            variant="contained"
-            startIcon={<SendIcon />}
-            disabled={!selected}
-            onClick={() => setPaying(selected)}
-          >
-            {t('conversions.balance.pay')}
-          </Button>
+          <WithReason reason={writeBlocked}>
+            <Button
+              variant="contained"
+              startIcon={<SendIcon />}
+              disabled={!selected}
+              onClick={() => setPaying(selected)}
+            >
+              {t('conversions.balance.pay')}
+            </Button>
+          </WithReason>
         </TableToolbar>
         <ConversionsGrid
           label={t('conversions.balance.table')}

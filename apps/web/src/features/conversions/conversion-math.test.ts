@@ -2,6 +2,7 @@ import { TRANSACTION_TYPE_IDS } from '@app/domain';
 import { describe, expect, it } from 'vitest';
 import type { Invoice, Transaction, TransactionInvoice } from '../../lib/finance/types';
 import {
+  assignedGain,
   attachAmountCents,
   conversionPaymentAmounts,
   conversionSupplier,
@@ -12,6 +13,9 @@ import {
   isForward,
   isForwardDue,
   maskAccount,
+  maxPaymentCents,
+  suppliersToPay,
+  unreservedMxnCents,
 } from './conversion-math';
 import { editInvoiceSchema } from './edit-invoice-form';
 
@@ -34,6 +38,7 @@ function invoice(overrides: Partial<Invoice> = {}): Invoice {
     dCurrencyGain: 0,
     sStatusId: 'x',
     created_at: '2026-01-10T12:00:00.000Z',
+    rateOrder: null,
     ...overrides,
   };
 }
@@ -214,5 +219,63 @@ describe('editInvoiceSchema', () => {
     ['dRateProtection', 'abc'],
   ])('refuses %s = %j', (field, value) => {
     expect(editInvoiceSchema.safeParse({ ...valid, [field]: value }).success).toBe(false);
+  });
+});
+
+describe('a conversion holding invoices of two suppliers', () => {
+  const transaction = conversion({
+    dDesAmount: 60_000,
+    dAssignedAmount: 50_000,
+    dPaidAmount: 0,
+    invoice: [
+      entry(30_000, 0, { sInvoiceId: 'a', sInvoice: 'F-A', sPaymentRecipientId: 'sup-a' }),
+      entry(20_000, 0, {
+        sInvoiceId: 'b',
+        sInvoice: 'F-B',
+        sPaymentRecipientId: 'sup-b',
+        sName: 'Berries B',
+      }),
+    ],
+  });
+
+  it('lists both suppliers with the invoices they still need paid', () => {
+    const pending = suppliersToPay(transaction);
+    expect(pending.map((supplier) => [supplier.sPaymentRecipientId, supplier.mxnCents])).toEqual([
+      ['sup-a', 3_000_000n],
+      ['sup-b', 2_000_000n],
+    ]);
+    expect(pending[1]?.sName).toBe('Berries B');
+    expect(pending[1]?.invoices.map((line) => line.invoice.sInvoice)).toEqual(['F-B']);
+  });
+
+  it("defaults the second supplier's amount to its invoices, and never takes the first one's pesos", () => {
+    expect(conversionPaymentAmounts(transaction, 'sup-b').mxnCents).toBe(2_000_000n);
+    expect(unreservedMxnCents(transaction)).toBe(1_000_000n);
+    expect(maxPaymentCents(transaction, 'sup-b')).toBe(3_000_000n);
+    expect(maxPaymentCents(transaction, 'sup-c')).toBe(1_000_000n);
+  });
+
+  it('leaves one supplier once the other is paid', () => {
+    const paidA = conversion({
+      ...transaction,
+      dPaidAmount: 30_000,
+      invoice: [
+        entry(30_000, 30_000, { sPaymentRecipientId: 'sup-a' }),
+        entry(20_000, 0, { sPaymentRecipientId: 'sup-b', sInvoiceId: 'b' }),
+      ],
+    });
+    expect(suppliersToPay(paidA).map((supplier) => supplier.sPaymentRecipientId)).toEqual([
+      'sup-b',
+    ]);
+  });
+});
+
+describe('assignedGain', () => {
+  it('values only the MXN assigned to the conversion', () => {
+    // 10,000 of a 50,000 invoice: budget 10,000 / 20 = 500, spent 10,000 / 18.5 = 540.54
+    const part = entry(10_000, 0, { dTotalAmount: 50_000, dRateProtection: 20 });
+    expect(assignedGain(part, 18.5)).toEqual({ gainUsd: -40.54, profitPercentage: -8.11 });
+    const whole = entry(50_000, 0, { dTotalAmount: 50_000, dRateProtection: 20 });
+    expect(assignedGain(whole, 18.5).gainUsd).toBe(-202.7);
   });
 });

@@ -1,5 +1,7 @@
 import {
   convertMxnToUsd,
+  invoiceCurrencyGain,
+  moneyToNumber,
   parseMoney,
   parseRate,
   TRANSACTION_TYPE_IDS,
@@ -155,4 +157,72 @@ export function invoiceNames(transaction: Pick<Transaction, 'invoice'>): string 
 export function firstPurchaseDate(transaction: Pick<Transaction, 'invoice'>): string | null {
   const dates = transaction.invoice.map((entry) => entry.invoice.dPurchaseDate).sort();
   return dates[0] ?? null;
+}
+
+/** A supplier with invoices on a conversion that still need pesos (the pay dialog's step 1). */
+export interface SupplierToPay extends Pick<
+  TransactionInvoice['invoice'],
+  'sPaymentRecipientId' | 'sName' | 'sAccountNumber'
+> {
+  /** Their assigned invoices on this conversion with MXN left to pay. */
+  invoices: TransactionInvoice[];
+  /** What those invoices still need. */
+  mxnCents: bigint;
+}
+
+/**
+ * Every supplier whose invoices assigned to the conversion are not fully paid, in the order
+ * their invoices were assigned, with the invoices and what they still need.
+ */
+export function suppliersToPay(transaction: Pick<Transaction, 'invoice'>): SupplierToPay[] {
+  const bySupplier = new Map<string, SupplierToPay>();
+  for (const entry of transaction.invoice) {
+    const unpaid = unpaidOfEntry(entry);
+    if (unpaid === 0n) continue;
+    const id = entry.invoice.sPaymentRecipientId;
+    const supplier = bySupplier.get(id) ?? {
+      sPaymentRecipientId: id,
+      sName: entry.invoice.paymentsRecipent[0]?.sName ?? entry.invoice.sName,
+      sAccountNumber: entry.invoice.sAccountNumber,
+      invoices: [],
+      mxnCents: 0n,
+    };
+    supplier.invoices.push(entry);
+    supplier.mxnCents += unpaid;
+    bySupplier.set(id, supplier);
+  }
+  return [...bySupplier.values()];
+}
+
+/** MXN of the conversion neither paid out nor reserved for an assigned invoice. */
+export function unreservedMxnCents(transaction: Transaction): bigint {
+  const reserved = sum(transaction.invoice.map(unpaidOfEntry));
+  return atLeastZero(cents(transaction.dDesAmount) - cents(transaction.dPaidAmount) - reserved);
+}
+
+/**
+ * The most a payment to `supplierId` may send: what their invoices still need plus the
+ * pesos not reserved for anyone's invoice (never what another supplier's invoices need).
+ */
+export function maxPaymentCents(transaction: Transaction, supplierId: string): bigint {
+  const own = sum(invoicesToPay(transaction, supplierId).map(unpaidOfEntry));
+  return own + unreservedMxnCents(transaction);
+}
+
+/**
+ * The gain of one invoice inside a conversion, on the MXN assigned to it (not the whole
+ * invoice): budgeted at the invoice's protected rate, spent at the conversion's rate.
+ */
+export function assignedGain(
+  entry: Pick<TransactionInvoice, 'dAmount'> & {
+    invoice: Pick<Invoice, 'dRateProtection'>;
+  },
+  conversionRate: number,
+): { gainUsd: number; profitPercentage: number } {
+  const gain = invoiceCurrencyGain({
+    totalMxnCents: cents(entry.dAmount),
+    protectedRateMicro: parseRate(entry.invoice.dRateProtection),
+    appliedRateMicro: parseRate(conversionRate),
+  });
+  return { gainUsd: moneyToNumber(gain.gainUsd), profitPercentage: gain.profitPercentage };
 }

@@ -1,7 +1,4 @@
-import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import Tooltip from '@mui/material/Tooltip';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../components/export-button';
@@ -12,8 +9,9 @@ import { ConversionDetailDialog } from './components/conversion-detail-dialog';
 import { conversionColumns } from './components/conversion-columns';
 import { ConversionsGrid } from './components/conversions-grid';
 import { TotalGain } from './components/gain-text';
-import { TableToolbar } from './components/table-toolbar';
+import { TableToolbar } from '../../components/table-toolbar';
 import { useLoadFailureRedirect } from './use-load-failure-redirect';
+import { ViewDetailButton } from './components/view-detail-button';
 
 /** /conversions 'Historial de conversiones': every conversion, newest first. */
 export function ConversionsPage() {
@@ -31,15 +29,10 @@ export function ConversionsPage() {
         t,
         language,
         renderActions: (row) => (
-          <Tooltip title={t('conversions.detail.title')}>
-            <IconButton
-              size="small"
-              aria-label={t('conversions.viewDetail', { id: String(row.iTrackingId) })}
-              onClick={() => setDetailId(row.sTransactionId)}
-            >
-              <VisibilityOutlinedIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
+          <ViewDetailButton
+            trackingId={row.iTrackingId}
+            onClick={() => setDetailId(row.sTransactionId)}
+          />
         ),
       }),
     [t, language],

@@ -21,13 +21,16 @@ import { ConversionDetailDialog } from './components/conversion-detail-dialog';
 import { conversionColumns } from './components/conversion-columns';
 import { ConversionsGrid } from './components/conversions-grid';
 import { TotalGain } from './components/gain-text';
-import { TableToolbar } from './components/table-toolbar';
+import { TableToolbar } from '../../components/table-toolbar';
 import { useLoadFailureRedirect } from './use-load-failure-redirect';
 import { isForwardDue } from './conversion-math';
+import { formatQuoteRate } from '../../components/format-rate';
+import { useWriteGuard } from '../../lib/team-role';
 
 /** /forwards 'Forwards Activos': open forwards, their held deposits, and their settlement. */
 export function ForwardsPage() {
   const { t } = useTranslation();
+  const writeBlocked = useWriteGuard();
   const language = useLanguage();
   const forwards = useActiveForwardsQuery();
   useLoadFailureRedirect(forwards.error);
@@ -54,14 +57,14 @@ export function ForwardsPage() {
                 <EditOutlinedIcon fontSize="small" />
               </IconButton>
             </Tooltip>
-            <Tooltip title={t('forwards.requestPayment')}>
+            <Tooltip title={writeBlocked ?? t('forwards.requestPayment')}>
               {/* A span keeps the tooltip working on a disabled button. */}
               <span>
                 <IconButton
                   size="small"
                   color="primary"
                   aria-label={`${t('forwards.requestPayment')} #${String(row.iTrackingId)}`}
-                  disabled={!isForwardDue(row)}
+                  disabled={!isForwardDue(row) || writeBlocked !== undefined}
                   onClick={() => setSettling(row)}
                 >
                   <PaymentsOutlinedIcon fontSize="small" />
@@ -71,7 +74,7 @@ export function ForwardsPage() {
           </Box>
         ),
       }),
-    [t, language],
+    [t, language, writeBlocked],
   );
 
   const onSettle = () => {
@@ -151,7 +154,7 @@ export function ForwardsPage() {
             {t('forwards.confirmSummary', {
               id: String(settling.iTrackingId),
               usd: formatMoney(settling.dAmount),
-              rate: formatMoney(settling.dExchangeRate),
+              rate: formatQuoteRate(settling.dExchangeRate),
               mxn: formatMoney(settling.dDesAmount),
             })}
           </Typography>

@@ -15,12 +15,12 @@ import { useSession } from '../../lib/session-store';
 import type { Dispute } from './api/disputes';
 import { useDisputeQuery } from './api/disputes';
 import { AddImagesForm } from './components/add-images-form';
-import { DetailList } from './components/detail-list';
+import { DetailList } from '../../components/detail-list';
 import { DisputeImagesGallery } from './components/dispute-images-gallery';
 import { DisputeStatusChip } from './components/dispute-status-chip';
-import { SectionCard } from './components/section-card';
+import { SectionCard } from '../../components/section-card';
 import { VendorAnswerForm } from './components/vendor-answer-form';
-import { formatDateTime } from './dispute-format';
+import { formatDateTime } from '../../components/format-instant';
 import { MAX_DISPUTE_IMAGES } from './dispute-images';
 import { disputeTabNumber } from './dispute-tabs';
 
@@ -105,8 +105,12 @@ function DisputeDetail({ dispute, back }: { dispute: Dispute; back: ReactNode })
             })}
           >
             <DisputeImagesGallery disputeId={dispute.sDisputeId} images={dispute.images} />
-            {!vendor && inProcess && dispute.images.length < MAX_DISPUTE_IMAGES && (
-              <AddImagesForm disputeId={dispute.sDisputeId} existing={dispute.images.length} />
+            {inProcess && dispute.images.length < MAX_DISPUTE_IMAGES && (
+              <AddImagesForm
+                disputeId={dispute.sDisputeId}
+                existing={dispute.images.length}
+                side={vendor ? 'vendor' : 'buyer'}
+              />
             )}
           </SectionCard>
           <SectionCard title={t('disputes.detail.answerTitle')} testId="vendor-answer">
@@ -136,6 +140,8 @@ function DisputeDetail({ dispute, back }: { dispute: Dispute; back: ReactNode })
         <Box sx={{ display: 'grid', gap: 2, minWidth: 0, gridTemplateColumns: 'minmax(0, 1fr)' }}>
           <SectionCard title={t('disputes.detail.detailsTitle')} testId="dispute-details">
             <DetailList
+              columns={2}
+              rowGap={1.5}
               items={[
                 {
                   label: t('disputes.detail.order'),

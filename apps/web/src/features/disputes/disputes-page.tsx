@@ -1,13 +1,11 @@
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import type { GridPaginationModel } from '@mui/x-data-grid';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { PageFrame } from '../../components/page-frame';
+import { TabbedPanel } from '../../components/tabbed-panel';
 import { useSession } from '../../lib/session-store';
 import { useDisputesQuery } from './api/disputes';
 import { DisputesGrid } from './components/disputes-grid';
@@ -46,28 +44,14 @@ function DisputesTabs({ tab }: { tab: DisputeTab }) {
         </Button>
       }
     >
-      <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
-        <Tabs
-          value={tab}
-          onChange={(_event, next: DisputeTab) =>
-            void navigate(`/disputes/tab/${disputeTabNumber(next)}`)
-          }
-          aria-label={t('disputes.tabsLabel')}
-          variant="scrollable"
-          allowScrollButtonsMobile
-        >
-          {DISPUTE_TABS.map((value) => (
-            <Tab
-              key={value}
-              value={value}
-              label={t(`disputes.tabs.${value}`)}
-              id={`disputes-tab-${value}`}
-              aria-controls="disputes-tabpanel"
-            />
-          ))}
-        </Tabs>
-      </Box>
-      <Box role="tabpanel" id="disputes-tabpanel" aria-labelledby={`disputes-tab-${tab}`}>
+      <TabbedPanel
+        idPrefix="disputes"
+        tabs={DISPUTE_TABS}
+        value={tab}
+        labelOf={(value) => t(`disputes.tabs.${value}`)}
+        ariaLabel={t('disputes.tabsLabel')}
+        onChange={(next) => void navigate(`/disputes/tab/${disputeTabNumber(next)}`)}
+      >
         <DisputesGrid
           vendor={vendor}
           tab={tab}
@@ -77,7 +61,7 @@ function DisputesTabs({ tab }: { tab: DisputeTab }) {
           pagination={pagination}
           onPaginationChange={setPagination}
         />
-      </Box>
+      </TabbedPanel>
     </PageFrame>
   );
 }

@@ -11,7 +11,7 @@ export interface UploadFailure {
  * Uploads photos to a dispute one by one (each is a request of up to ~7 MB), keeping
  * the progress for the screen; a refused photo does not stop the others.
  */
-export function useImageUpload() {
+export function useImageUpload(side: 'buyer' | 'vendor' = 'buyer') {
   const [progress, setProgress] = useState<{ current: number; total: number } | null>(null);
 
   const upload = async (
@@ -24,7 +24,7 @@ export function useImageUpload() {
       setProgress({ current: index + 1, total: files.length });
       try {
         const content = await readFileAsBase64(file);
-        await addDisputeImage(disputeId, { sFileName: file.name, sContentBase64: content });
+        await addDisputeImage(disputeId, { sFileName: file.name, sContentBase64: content }, side);
         uploaded += 1;
       } catch (error) {
         failures.push({ name: file.name, error });

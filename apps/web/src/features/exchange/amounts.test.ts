@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_AMOUNT, hasAmountProblem, linkAmounts, sanitizeAmountInput } from './amounts';
+import {
+  amountTarget,
+  EMPTY_AMOUNT,
+  hasAmountProblem,
+  isAboveBalance,
+  linkAmounts,
+  sanitizeAmountInput,
+} from './amounts';
 
 describe('linkAmounts', () => {
   it('sets MXN = USD × rate, to the centavo, when USD is typed', () => {
@@ -18,14 +25,34 @@ describe('linkAmounts', () => {
     expect(linkAmounts({ source: 'usd', text: '1.01' }, 17.3456).mxnText).toBe('17.52');
   });
 
-  it('sets USD = MXN / rate, to the cent, and submits that rounded USD', () => {
+  it('keeps typed MXN exact and charges USD = MXN / rate rounded up to the cent', () => {
     const linked = linkAmounts({ source: 'mxn', text: '1000' }, 17.1234);
-    // 1000 / 17.1234 = 58.3996…
+    // 1000 / 17.1234 = 58.3996… → 58.40
     expect(linked.usdText).toBe('58.40');
     expect(linked.mxnText).toBe('1000');
     expect(linked.usdCents).toBe(5_840n);
-    // What the recipient really gets for 58.40 USD.
-    expect(linked.mxnCents).toBe(100_001n);
+    // The recipient gets exactly what was typed.
+    expect(linked.mxnCents).toBe(100_000n);
+    // 100 MXN at 17 = 5.882… USD → 5.89 (half-up would charge 5.88, worth 99.96 MXN)
+    expect(linkAmounts({ source: 'mxn', text: '100' }, 17).usdText).toBe('5.89');
+    expect(linkAmounts({ source: 'mxn', text: '1' }, 20).usdText).toBe('0.05');
+    expect(linkAmounts({ source: 'mxn', text: '1.01' }, 20).usdText).toBe('0.06');
+  });
+
+  it('sends the amount typed last: dDesAmount for MXN, dAmount for USD', () => {
+    const mxn = { source: 'mxn' as const, text: '50000' };
+    expect(amountTarget(mxn, linkAmounts(mxn, 18.3))).toEqual({ dDesAmount: 50_000 });
+    const usd = { source: 'usd' as const, text: '1250.5' };
+    expect(amountTarget(usd, linkAmounts(usd, 18.3))).toEqual({ dAmount: 1250.5 });
+    expect(amountTarget(EMPTY_AMOUNT, linkAmounts(EMPTY_AMOUNT, 18.3))).toBeUndefined();
+  });
+
+  it('flags an amount above the USD balance', () => {
+    const entry = { source: 'mxn' as const, text: '18300.01' };
+    const linked = linkAmounts(entry, 18.3); // 1,000.0006 → 1,000.01 USD
+    expect(isAboveBalance(linked, 1000)).toBe(true);
+    expect(isAboveBalance(linked, 1000.01)).toBe(false);
+    expect(isAboveBalance(linked, undefined)).toBe(false);
   });
 
   it('follows the rate: the typed field stays, the other changes', () => {
@@ -51,12 +78,15 @@ describe('linkAmounts', () => {
 
   it('does not submit zero', () => {
     expect(linkAmounts({ source: 'usd', text: '0' }, 17).usdCents).toBeUndefined();
-    // 0.01 MXN is less than half a cent of USD.
-    const tiny = { source: 'mxn' as const, text: '0.01' };
-    const linked = linkAmounts(tiny, 17);
-    expect(linked.usdText).toBe('0.00');
+    expect(linkAmounts({ source: 'mxn', text: '0' }, 17).usdCents).toBeUndefined();
+    // 0.01 USD buys less than half a centavo at a rate below 0.5: nothing to deliver.
+    const tiny = { source: 'usd' as const, text: '0.01' };
+    const linked = linkAmounts(tiny, 0.4);
+    expect(linked.mxnText).toBe('0.00');
     expect(linked.usdCents).toBeUndefined();
     expect(hasAmountProblem(tiny, linked)).toBe(true);
+    // 0.01 MXN costs a cent: it can be sent.
+    expect(linkAmounts({ source: 'mxn', text: '0.01' }, 17).usdCents).toBe(1n);
     expect(hasAmountProblem(EMPTY_AMOUNT, linkAmounts(EMPTY_AMOUNT, 17))).toBe(false);
   });
 });

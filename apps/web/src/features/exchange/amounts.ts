@@ -1,9 +1,10 @@
 import {
-  convertMxnToUsd,
   convertUsdToMxn,
   moneyToDecimalString,
+  moneyToNumber,
   parseMoney,
   parseRate,
+  usdForExactMxn,
 } from '@app/domain';
 
 /**
@@ -27,9 +28,9 @@ export const EMPTY_AMOUNT: AmountEntry = { source: 'usd', text: '' };
 export interface LinkedAmounts {
   usdText: string;
   mxnText: string;
-  /** USD cents to submit; undefined while the entry is empty or not a positive amount. */
+  /** USD cents charged; undefined while the entry is empty or not a positive amount. */
   usdCents: bigint | undefined;
-  /** MXN centavos that `usdCents` buys at the rate (what the server books). */
+  /** MXN centavos delivered: the typed MXN exactly, or what `usdCents` buys at the rate. */
   mxnCents: bigint | undefined;
 }
 
@@ -64,37 +65,58 @@ function readRate(rate: number | undefined): bigint | undefined {
 }
 
 /**
- * Both fields from the one typed. From USD: MXN = USD × rate, to the centavo. From MXN:
- * USD = MXN / rate, to the cent, and that rounded USD is what is submitted.
+ * Both fields from the one typed. From USD: MXN = USD × rate, to the centavo. From MXN: the
+ * MXN is exact (it is what is submitted, as `dDesAmount`) and USD = MXN / rate rounded up
+ * to the cent, as the server charges it (DESIGN §4 "Amount targets").
  */
 export function linkAmounts(entry: AmountEntry, rate: number | undefined): LinkedAmounts {
   const typed = readCents(entry.text);
   const rateMicro = readRate(rate);
-  const usdCents =
-    entry.source === 'usd'
-      ? typed
-      : typed !== undefined && rateMicro !== undefined
-        ? convertMxnToUsd(typed, rateMicro)
-        : undefined;
-  const mxnCents =
-    usdCents !== undefined && rateMicro !== undefined
-      ? convertUsdToMxn(usdCents, rateMicro)
-      : undefined;
-  const positiveUsd = usdCents !== undefined && usdCents > 0n ? usdCents : undefined;
   if (entry.source === 'usd') {
+    const usdCents = typed !== undefined && typed > 0n ? typed : undefined;
+    const mxnCents =
+      typed !== undefined && rateMicro !== undefined
+        ? convertUsdToMxn(typed, rateMicro)
+        : undefined;
     return {
       usdText: entry.text,
       mxnText: mxnCents === undefined ? '' : moneyToDecimalString(mxnCents),
-      usdCents: positiveUsd,
-      mxnCents: positiveUsd === undefined ? undefined : mxnCents,
+      usdCents:
+        usdCents !== undefined && mxnCents !== undefined && mxnCents > 0n ? usdCents : undefined,
+      mxnCents:
+        usdCents !== undefined && mxnCents !== undefined && mxnCents > 0n ? mxnCents : undefined,
     };
   }
+  const usdCents =
+    typed !== undefined && rateMicro !== undefined ? usdForExactMxn(typed, rateMicro) : undefined;
+  const positive = typed !== undefined && typed > 0n && usdCents !== undefined;
   return {
     usdText: usdCents === undefined ? '' : moneyToDecimalString(usdCents),
     mxnText: entry.text,
-    usdCents: positiveUsd,
-    mxnCents: positiveUsd === undefined ? undefined : mxnCents,
+    usdCents: positive ? usdCents : undefined,
+    mxnCents: positive ? typed : undefined,
   };
+}
+
+/** The amount to send: the field the user typed last, `dAmount` (USD) or `dDesAmount` (MXN). */
+export function amountTarget(
+  entry: AmountEntry,
+  linked: LinkedAmounts,
+): { dAmount: number } | { dDesAmount: number } | undefined {
+  if (linked.usdCents === undefined || linked.mxnCents === undefined) return undefined;
+  return entry.source === 'mxn'
+    ? { dDesAmount: moneyToNumber(linked.mxnCents) }
+    : { dAmount: moneyToNumber(linked.usdCents) };
+}
+
+/** True when the amount charged is above the USD available (flagged while typing). */
+export function isAboveBalance(linked: LinkedAmounts, usdBalance: number | undefined): boolean {
+  if (usdBalance === undefined || linked.usdCents === undefined) return false;
+  try {
+    return linked.usdCents > parseMoney(usdBalance);
+  } catch {
+    return false;
+  }
 }
 
 /** True when the user typed something that does not make a positive USD amount. */

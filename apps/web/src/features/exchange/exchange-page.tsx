@@ -2,7 +2,6 @@ import AddCardIcon from '@mui/icons-material/AddCard';
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import SendIcon from '@mui/icons-material/Send';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -12,15 +11,20 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { PageFrame } from '../../components/page-frame';
+import { useWriteGuard } from '../../lib/team-role';
+import { WithReason } from '../../components/with-reason';
+import { PendingApprovalsCard } from '../team/pending-approvals-card';
 import { quoteDeadline } from '../../components/use-countdown';
 import { isApiError } from '../../lib/api-client';
 import { financeKeys, useDashboardQuery } from '../../lib/finance/queries';
 import { formatMoney } from '../../lib/format';
 import { showSuccessToast } from '../../lib/toast';
 import { QuoteCountdown } from './components/countdown-text';
+import { OverdueForwardsAlert } from './components/overdue-forwards-alert';
 import { RateHistorySection } from './components/rate-history-section';
 import { CounterCard, FigureCard } from './components/summary-cards';
-import { formatCardRate } from './format-rate';
+import { formatCardRate } from '../../components/format-rate';
+import { LoadError } from '../../components/load-error';
 
 // The dialogs are their own chunks (with @app/domain and zod): fetched when the user
 // points at a button, at the latest when it is clicked. The first load stays small.
@@ -79,6 +83,7 @@ function DialogLoading() {
 /** The exchange dashboard: today's rate, balances, operations and counters. */
 export function ExchangePage() {
   const { t } = useTranslation();
+  const writeBlocked = useWriteGuard();
   const queryClient = useQueryClient();
   const dashboard = useDashboardQuery();
   const { data } = dashboard;
@@ -112,16 +117,18 @@ export function ExchangePage() {
     preload: () => Promise<unknown>,
     variant: 'contained' | 'outlined' = 'outlined',
   ) => (
-    <Button
-      variant={variant}
-      startIcon={icon}
-      disabled={!data}
-      onClick={() => setDialog(name)}
-      onPointerEnter={() => void preload()}
-      onFocus={() => void preload()}
-    >
-      {label}
-    </Button>
+    <WithReason reason={writeBlocked}>
+      <Button
+        variant={variant}
+        startIcon={icon}
+        disabled={!data}
+        onClick={() => setDialog(name)}
+        onPointerEnter={() => void preload()}
+        onFocus={() => void preload()}
+      >
+        {label}
+      </Button>
+    </WithReason>
   );
 
   const balances = data?.balances;
@@ -148,18 +155,14 @@ export function ExchangePage() {
         </Box>
       }
     >
+      <PendingApprovalsCard />
       {!data && dashboard.isError && (
-        <Alert
-          severity="error"
+        <LoadError
+          message={t('exchange.loadFailed')}
+          retryLabel={t('exchange.retry')}
+          onRetry={() => void dashboard.refetch()}
           sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void dashboard.refetch()}>
-              {t('exchange.retry')}
-            </Button>
-          }
-        >
-          {t('exchange.loadFailed')}
-        </Alert>
+        />
       )}
 
       <Box sx={threeColumns}>
@@ -208,7 +211,7 @@ export function ExchangePage() {
         <CounterCard
           label={t('exchange.counters.invoices')}
           count={data?.unassignedInvoices}
-          to="/invoices"
+          to="/invoices?status=pending"
           testId="counter-invoices"
         />
         <CounterCard
@@ -224,6 +227,7 @@ export function ExchangePage() {
           testId="counter-forwards"
         />
       </Box>
+      <OverdueForwardsAlert activeForwards={data?.forwardsActive} />
 
       <Box sx={{ mt: { xs: 2, lg: 3 } }}>
         <RateHistorySection ready={Boolean(data)} />

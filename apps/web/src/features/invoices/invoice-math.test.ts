@@ -9,6 +9,7 @@ import {
   invoiceFormSchema,
   isToPay,
   usdForMxn,
+  formatDialogRate,
 } from './invoice-math';
 
 function errorsOf(values: Partial<typeof EMPTY_INVOICE>) {
@@ -67,10 +68,13 @@ describe('invoice form', () => {
 });
 
 describe('invoice amounts', () => {
-  it('converts MXN to USD half-up on integers', () => {
-    expect(usdForMxn(50_000, 18.9)).toBe('2645.50');
-    expect(usdForMxn(100, 3)).toBe('33.33');
+  it('charges the USD of exact MXN rounded up to the cent, on integers', () => {
+    expect(usdForMxn(50_000, 18.9)).toBe('2645.51');
+    expect(usdForMxn(100, 3)).toBe('33.34');
     expect(usdForMxn(0.05, 0.1)).toBe('0.50');
+    // '$548.70 for 10,000 MXN at 18.2250' checks by hand: 548.70 × 18.225 ≥ 10,000
+    expect(usdForMxn(10_000, 18.225)).toBe('548.70');
+    expect(formatDialogRate(18.225)).toBe('18.2250');
   });
 
   it('formats percentages and colours gains', () => {

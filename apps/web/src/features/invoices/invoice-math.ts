@@ -1,5 +1,4 @@
 import {
-  convertMxnToUsd,
   forwardDateWindow,
   INVOICE_STATUS_IDS,
   moneyToDecimalString,
@@ -8,6 +7,7 @@ import {
   parseRate,
   rateToNumber,
   todayInTimeZone,
+  usdForExactMxn,
 } from '@app/domain';
 import { z } from 'zod';
 import { formatMoney } from '../../lib/format';
@@ -19,10 +19,22 @@ export function isToPay(invoice: Pick<Invoice, 'sStatusId'>): boolean {
   return invoice.sStatusId === INVOICE_STATUS_IDS.TO_PAY;
 }
 
-/** USD for an MXN amount at a rate: roundHalfUp(mxn / rate) on integers, as a decimal string. */
+/**
+ * USD charged for an invoice's MXN at a rate: the pesos are exact and the USD is rounded up
+ * to the cent (DESIGN §4 "Amount targets", as the server charges), as a decimal string.
+ */
 export function usdForMxn(mxn: number, rate: number): string {
-  return moneyToDecimalString(convertMxnToUsd(parseMoney(mxn), parseRate(rate)));
+  return moneyToDecimalString(usdForExactMxn(parseMoney(mxn), parseRate(rate)));
 }
+
+/** The rate of a confirm dialog, to 4 decimals (the quote's precision): `18.2250`. */
+export function formatDialogRate(rate: number): string {
+  return dialogRateFormat.format(rate);
+}
+const dialogRateFormat = new Intl.NumberFormat('en-US', {
+  minimumFractionDigits: 4,
+  maximumFractionDigits: 6,
+});
 
 /** A rate shown in MXN with 2 decimals (spec §9), e.g. `$17.25`. */
 export function formatRate(rate: number): string {

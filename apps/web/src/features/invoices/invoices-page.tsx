@@ -1,8 +1,10 @@
 import { maskAccount } from '@app/domain';
 import AddIcon from '@mui/icons-material/Add';
+import AutorenewIcon from '@mui/icons-material/Autorenew';
 import CurrencyExchangeIcon from '@mui/icons-material/CurrencyExchange';
+import PlaylistAddCheckIcon from '@mui/icons-material/PlaylistAddCheck';
 import SendIcon from '@mui/icons-material/Send';
-import Alert from '@mui/material/Alert';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,21 +12,22 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
+import { showErrorToast, showSuccessToast, showToast } from '../../lib/toast';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { isHeldForApproval } from '../../lib/api/held-for-approval';
 import { PageFrame } from '../../components/page-frame';
+import { WithReason } from '../../components/with-reason';
 import { isApiError } from '../../lib/api-client';
-import type { ExcelColumn } from '../../lib/excel';
+import { excelDate, type ExcelColumn } from '../../lib/excel';
 import {
   financeKeys,
   usePaymentRecipientsQuery,
   useStatusCatalogQuery,
 } from '../../lib/finance/queries';
 import type { Invoice, PaymentRecipient } from '../../lib/finance/types';
-import { formatDate } from '../../lib/format';
-import { useLanguage } from '../../lib/i18n/i18n';
-import { showErrorToast, showSuccessToast } from '../../lib/toast';
+import { useWriteGuard } from '../../lib/team-role';
 import type { InvoiceListFilter } from './api/invoices';
 import {
   FIRST_INVOICES_VIEW,
@@ -32,10 +35,13 @@ import {
   useInvoiceMutations,
   useInvoicesQuery,
 } from './api/invoices';
+import { BatchPayInvoicesDialog } from './components/batch-pay-invoices-dialog';
+import { CfdiImportDialog } from './components/cfdi-import-dialog';
 import { ConfirmDeleteInvoiceDialog } from './components/confirm-delete-invoice-dialog';
 import { ConversionTypeDialog } from './components/conversion-type-dialog';
 import { ForexDialog } from './components/forex-dialog';
 import { ForwardDialog } from './components/forward-dialog';
+import { RateOrderDialog } from './components/rate-order-dialog';
 import { InvoiceFormDialog } from './components/invoice-form-dialog';
 import { InvoicesExportButton } from './components/invoices-export-button';
 import type { SpotQuote } from './components/money-dialog';
@@ -47,6 +53,7 @@ import { isToPay } from './invoice-math';
 import type { InvoiceTableSort } from './invoice-sort';
 import { toInvoiceSort } from './invoice-sort';
 import { useStatusName } from './use-status-name';
+import { LoadError } from '../../components/load-error';
 
 // The table comes after the page's frame: the rate, the filters and the buttons paint first,
 // over a skeleton of the table's size, and the table's rows mount in a task of their own.
@@ -55,8 +62,19 @@ const InvoicesTable = lazy(async () => ({
 }));
 
 type DialogState =
-  | { kind: 'pay' | 'chooser' | 'forex' | 'forward' | 'edit' | 'delete'; invoice: Invoice }
-  | { kind: 'create' };
+  | {
+      kind: 'pay' | 'chooser' | 'forex' | 'forward' | 'edit' | 'delete' | 'rateOrder';
+      invoice: Invoice;
+    }
+  | { kind: 'create' }
+  | { kind: 'cfdi' | 'batch' };
+
+/**
+ * The status filter's first option: every invoice with MXN still to assign (To pay and
+ * Parcial), exactly what the dashboard's 'Invoices pending assignment' counts and links to
+ * (`/invoices?status=pending`).
+ */
+const PENDING_ASSIGNMENT = 'pending';
 
 /** The request of the table's list: its filter and order (page and limit apart). */
 function listFilter(
@@ -64,7 +82,9 @@ function listFilter(
   statusId: string | undefined,
   sortModel: InvoiceTableSort | undefined,
 ): Omit<InvoiceListFilter, 'page' | 'limit'> {
-  return { sPaymentRecipientId: supplierId, sStatusId: statusId, ...toInvoiceSort(sortModel) };
+  const status =
+    statusId === PENDING_ASSIGNMENT ? { bPendingAssignment: true } : { sStatusId: statusId };
+  return { sPaymentRecipientId: supplierId, ...status, ...toInvoiceSort(sortModel) };
 }
 
 const NO_QUOTE: SpotQuote = { rate: 0, reference: '', refreshing: true };
@@ -81,14 +101,21 @@ function isQuoteError(error: unknown): boolean {
  */
 export function InvoicesPage() {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const writeBlocked = useWriteGuard();
+  const rateOrderBlocked = useWriteGuard('decide');
   const queryClient = useQueryClient();
   const statusName = useStatusName();
   const suppliers = usePaymentRecipientsQuery();
   const catalog = useStatusCatalogQuery();
+  const navigate = useNavigate();
 
   const [supplierId, setSupplierId] = useState<string | undefined>();
-  const [statusId, setStatusId] = useState<string | undefined>(FIRST_INVOICES_VIEW.sStatusId);
+  const [searchParams] = useSearchParams();
+  const [statusId, setStatusId] = useState<string | undefined>(() =>
+    searchParams.get('status') === PENDING_ASSIGNMENT
+      ? PENDING_ASSIGNMENT
+      : FIRST_INVOICES_VIEW.sStatusId,
+  );
   const [pagination, setPagination] = useState<InvoicesTablePage>({
     page: 0,
     pageSize: FIRST_INVOICES_VIEW.pageSize,
@@ -151,7 +178,7 @@ export function InvoicesPage() {
     (error: unknown) => {
       if (isQuoteError(error)) {
         reload();
-        enqueueSnackbar(t('finance.quoteRefreshed'), { variant: 'info' });
+        showToast(t('finance.quoteRefreshed'), { variant: 'info' });
       } else {
         showErrorToast(error);
       }
@@ -171,6 +198,10 @@ export function InvoicesPage() {
 
   const onEdit = useCallback((invoice: Invoice) => setDialog({ kind: 'edit', invoice }), []);
   const onDelete = useCallback((invoice: Invoice) => setDialog({ kind: 'delete', invoice }), []);
+  const onRateOrder = useCallback(
+    (invoice: Invoice) => setDialog({ kind: 'rateOrder', invoice }),
+    [],
+  );
 
   /** A new filter or order shows its first page. */
   const changeFilter = (next: Omit<InvoiceListFilter, 'page' | 'limit'>, change: () => void) => {
@@ -180,9 +211,11 @@ export function InvoicesPage() {
     setPagination((current) => ({ ...current, page: 0 }));
   };
 
-  const statusOptions = (catalog.data?.invoiceStatuses ?? []).filter(
-    (status) => status.sKey !== 'PARCIAL',
-  );
+  // Parcial has its place too (partly assigned invoices), after 'Pending assignment'.
+  const statusOptions = [
+    { sStatusId: PENDING_ASSIGNMENT, sName: t('invoices.pendingAssignment') },
+    ...(catalog.data?.invoiceStatuses ?? []),
+  ];
   const supplierOptions = suppliers.data ?? [];
 
   const exportColumns = useMemo<ExcelColumn<Invoice>[]>(
@@ -190,9 +223,9 @@ export function InvoicesPage() {
       { header: t('invoices.columns.supplier'), value: (row) => row.sName },
       {
         header: t('invoices.columns.purchaseDate'),
-        value: (row) => formatDate(row.dPurchaseDate, language),
+        value: (row) => excelDate(row.dPurchaseDate),
       },
-      { header: t('invoices.columns.dueDate'), value: (row) => formatDate(row.dDueDate, language) },
+      { header: t('invoices.columns.dueDate'), value: (row) => excelDate(row.dDueDate) },
       { header: t('invoices.columns.invoice'), value: (row) => row.sInvoice },
       { header: t('invoices.columns.status'), value: (row) => statusName(row.sStatusId) },
       { header: t('invoices.columns.totalMxn'), value: (row) => row.dTotalAmount },
@@ -200,7 +233,7 @@ export function InvoicesPage() {
       { header: t('invoices.columns.profitPercent'), value: (row) => row.dProfitPercentage },
       { header: t('invoices.columns.currencyGain'), value: (row) => row.dCurrencyGain },
     ],
-    [t, language, statusName],
+    [t, statusName],
   );
 
   const moneyDialog = (kind: 'pay' | 'forex' | 'forward') =>
@@ -284,52 +317,82 @@ export function InvoicesPage() {
             isOptionEqualToValue={(a, b) => a.sStatusId === b.sStatusId}
             loading={catalog.isPending}
             size="small"
-            sx={{ width: { xs: '100%', sm: 200 } }}
+            sx={{ width: { xs: '100%', sm: 240 } }}
             renderInput={(params) => (
               <TextField {...params} label={t('invoices.statusFilter')} margin="none" />
             )}
           />
           <Box sx={{ flexGrow: 1 }} />
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-            <Button
-              variant="outlined"
-              startIcon={<AddIcon />}
-              onClick={() => setDialog({ kind: 'create' })}
-            >
-              {t('invoices.addInvoice')}
-            </Button>
-            <Button
-              variant="contained"
-              startIcon={<SendIcon />}
-              disabled={!selected || !list.data}
-              onClick={() => selected && setDialog({ kind: 'pay', invoice: selected })}
-            >
-              {t('invoices.pay')}
-            </Button>
-            <Button
-              variant="contained"
-              color="secondary"
-              startIcon={<CurrencyExchangeIcon />}
-              disabled={!selected || !list.data}
-              onClick={() => selected && setDialog({ kind: 'chooser', invoice: selected })}
-            >
-              {t('invoices.convert')}
-            </Button>
+            <WithReason reason={writeBlocked}>
+              <Button
+                variant="outlined"
+                startIcon={<AddIcon />}
+                onClick={() => setDialog({ kind: 'create' })}
+              >
+                {t('invoices.addInvoice')}
+              </Button>
+            </WithReason>
+            <WithReason reason={writeBlocked}>
+              <Button
+                variant="outlined"
+                startIcon={<UploadFileIcon />}
+                onClick={() => setDialog({ kind: 'cfdi' })}
+              >
+                {t('payables.cfdi.open')}
+              </Button>
+            </WithReason>
+            <WithReason reason={writeBlocked}>
+              <Button
+                variant="outlined"
+                startIcon={<PlaylistAddCheckIcon />}
+                disabled={!list.data}
+                onClick={() => setDialog({ kind: 'batch' })}
+              >
+                {t('payables.batch.open')}
+              </Button>
+            </WithReason>
+            <WithReason reason={writeBlocked}>
+              <Button
+                variant="contained"
+                startIcon={<SendIcon />}
+                disabled={!selected || !list.data}
+                onClick={() => selected && setDialog({ kind: 'pay', invoice: selected })}
+              >
+                {t('invoices.pay')}
+              </Button>
+            </WithReason>
+            <WithReason reason={writeBlocked}>
+              <Button
+                variant="contained"
+                color="secondary"
+                startIcon={<CurrencyExchangeIcon />}
+                disabled={!selected || !list.data}
+                onClick={() => selected && setDialog({ kind: 'chooser', invoice: selected })}
+              >
+                {t('invoices.convert')}
+              </Button>
+            </WithReason>
+            <WithReason reason={rateOrderBlocked}>
+              <Button
+                variant="outlined"
+                startIcon={<AutorenewIcon />}
+                disabled={!selected || !list.data}
+                onClick={() => selected && onRateOrder(selected)}
+              >
+                {t('invoices.rateOrder.action')}
+              </Button>
+            </WithReason>
           </Box>
         </Box>
 
         {list.isError && (
-          <Alert
-            severity="error"
+          <LoadError
+            message={t('invoices.loadFailed')}
+            retryLabel={t('invoices.retry')}
+            onRetry={() => void list.refetch()}
             sx={{ mb: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-                {t('invoices.retry')}
-              </Button>
-            }
-          >
-            {t('invoices.loadFailed')}
-          </Alert>
+          />
         )}
 
         <Suspense fallback={<InvoicesTableSkeleton rows={list.data ? rows.length : undefined} />}>
@@ -366,6 +429,13 @@ export function InvoicesPage() {
       />
       <ForexDialog invoice={moneyDialog('forex')} {...moneyProps} />
       <ForwardDialog invoice={moneyDialog('forward')} {...moneyProps} />
+      <RateOrderDialog
+        invoice={dialog?.kind === 'rateOrder' ? dialog.invoice : undefined}
+        marketRate={quote.rate}
+        onCancel={cancel}
+        onDone={done}
+        onFailed={failed}
+      />
       <InvoiceFormDialog
         target={
           dialog?.kind === 'create'
@@ -380,6 +450,34 @@ export function InvoicesPage() {
           setDialog(undefined);
           setSelectedId(undefined);
           reload();
+        }}
+      />
+      <CfdiImportDialog
+        open={dialog?.kind === 'cfdi'}
+        onClose={cancel}
+        onImported={() => {
+          setDialog(undefined);
+          reload();
+        }}
+      />
+      <BatchPayInvoicesDialog
+        open={dialog?.kind === 'batch'}
+        quote={quote}
+        onCancel={cancel}
+        onFailed={failed}
+        onPaid={(answer) => {
+          setDialog(undefined);
+          reload();
+          if (isHeldForApproval(answer)) {
+            showSuccessToast(t('team.heldForApproval'));
+            return;
+          }
+          const { batch } = answer;
+          const sent = batch.items.filter((item) => item.sStatus === 'SENT').length;
+          showSuccessToast(
+            t('payables.batch.done', { sent: String(sent), count: batch.items.length }),
+          );
+          void navigate(`/payments/batches/${batch.sBatchId}`);
         }}
       />
       <ConfirmDeleteInvoiceDialog

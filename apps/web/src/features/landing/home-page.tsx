@@ -8,19 +8,14 @@ import ShoppingBasketIcon from '@mui/icons-material/ShoppingBasket';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { homePathFor, useSession } from '../../lib/session-store';
-
-interface Offer {
-  icon: ReactNode;
-  title: string;
-  text: string;
-}
+import { OfferGrid, type Offer } from '../../components/offer-grid';
+import { DocumentTitle } from '../../components/page-frame';
 
 function OfferSection({
   id,
@@ -43,31 +38,7 @@ function OfferSection({
       <Typography color="text.secondary" sx={{ mt: 1, mb: 3, maxWidth: 720 }}>
         {intro}
       </Typography>
-      <Box
-        component="ul"
-        sx={{
-          listStyle: 'none',
-          p: 0,
-          m: 0,
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' },
-        }}
-      >
-        {offers.map((offer) => (
-          <Paper component="li" key={offer.title} variant="outlined" sx={{ p: 2.5 }}>
-            <Box sx={{ color: 'primary.main', mb: 1 }} aria-hidden="true">
-              {offer.icon}
-            </Box>
-            <Typography variant="h3" gutterBottom>
-              {offer.title}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {offer.text}
-            </Typography>
-          </Paper>
-        ))}
-      </Box>
+      <OfferGrid offers={offers} />
       {action && <Box sx={{ mt: 2.5 }}>{action}</Box>}
     </Box>
   );
@@ -91,13 +62,13 @@ export function HomePage() {
     },
     {
       icon: <AccountBalanceIcon fontSize="large" />,
-      title: t('home.marketplace.financing'),
-      text: t('home.marketplace.financingText'),
+      title: t('home.marketplace.paymentOptions'),
+      text: t('home.marketplace.paymentOptionsText'),
     },
     {
       icon: <VerifiedUserIcon fontSize="large" />,
-      title: t('home.marketplace.insurance'),
-      text: t('home.marketplace.insuranceText'),
+      title: t('home.marketplace.disputes'),
+      text: t('home.marketplace.disputesText'),
     },
   ];
   const finance: Offer[] = [
@@ -125,7 +96,7 @@ export function HomePage() {
 
   return (
     <>
-      <title>{t('app.name')}</title>
+      <DocumentTitle />
       <Box
         component="section"
         aria-labelledby="page-title"

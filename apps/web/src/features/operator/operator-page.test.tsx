@@ -1,5 +1,6 @@
 import type { SessionUser } from '@app/domain';
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setSession } from '../../lib/session-store';
 import { jsonResponse, renderApp } from '../../test/render-app';
@@ -11,6 +12,7 @@ const operator: SessionUser = {
   sEnterpriseId: 'e-house',
   sRole: 'operator',
   isManager: true,
+  sTeamRole: 'ADMIN',
 };
 const customer: SessionUser = { ...operator, sUserId: 'u-1', sRole: 'customer' };
 
@@ -60,7 +62,16 @@ describe('back office page', () => {
     expect(await screen.findByText('Acme Imports LLC')).toBeTruthy();
     expect(screen.getByText('$1,234.50')).toBeTruthy();
     expect(screen.getByText('$61.73')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Credit deposit: Acme Imports LLC' })).toBeTruthy();
+    // No customer money screens in the operator's menu.
+    expect(within(menu).queryByRole('link', { name: 'Account statement' })).toBeNull();
+    // The verified flag is set here; wires are credited on the deposits tab.
+    expect(screen.getByRole('button', { name: 'Remove verification' })).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Deposits' }));
+    expect(
+      await screen.findByRole('button', { name: 'Credit deposit: Acme Imports LLC' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Disputes' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Held order funds' })).toBeTruthy();
     const call = fetchMock.mock.calls.find(([url]) => String(url).includes('/ops/enterprises'));
     expect(String(call?.[0])).toContain('/api/v1/en/ops/enterprises?page=1&limit=25');
   });

@@ -1,17 +1,32 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import type { GridPaginationModel } from '@mui/x-data-grid';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { PageFrame } from '../../components/page-frame';
+import { TabbedPanel } from '../../components/tabbed-panel';
 import { useSession } from '../../lib/session-store';
+import { showErrorToast, showSuccessToast } from '../../lib/toast';
+import { useSetVerified } from './api/ops-money';
 import { operatorKeys, useEnterprisesQuery, type OpsEnterprise } from './api/operator';
 import { CreditDepositDialog } from './components/credit-deposit-dialog';
 import { EnterprisesGrid } from './components/enterprises-grid';
+import { HeldFundsPanel } from './components/held-funds-panel';
+import { JobsPanel } from './components/jobs-panel';
+import { OpsDisputesPanel } from './components/ops-disputes-panel';
+import { LoadError } from '../../components/load-error';
 
-/** /operator, the back office: enterprises with their balances, and crediting received wires. */
+const TABS = ['enterprises', 'deposits', 'disputes', 'held', 'jobs'] as const;
+type OpsTab = (typeof TABS)[number];
+
+/**
+ * /operator, the back office (the operator's home): enterprises with their balances and
+ * verification, crediting received wires, disputes resolved with a split of the held money,
+ * the held order funds, and the background jobs.
+ */
 export function OperatorPage() {
   const { t } = useTranslation();
   const session = useSession();
@@ -19,6 +34,21 @@ export function OperatorPage() {
   const queryClient = useQueryClient();
   const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: 25 });
   const [crediting, setCrediting] = useState<OpsEnterprise | null>(null);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('tab');
+  const tab: OpsTab = TABS.find((item) => item === requested) ?? 'enterprises';
+  const setVerified = useSetVerified();
+  const toggleVerified = useCallback(
+    (enterprise: OpsEnterprise) =>
+      setVerified.mutate(
+        { enterpriseId: enterprise.sEnterpriseId, verified: !enterprise.bVerified },
+        {
+          onSuccess: () => showSuccessToast(t('money.ops.verifiedChanged')),
+          onError: (error) => showErrorToast(error),
+        },
+      ),
+    [setVerified, t],
+  );
   const enterprisesQuery = useEnterprisesQuery(
     pagination.page + 1,
     pagination.pageSize,
@@ -40,20 +70,15 @@ export function OperatorPage() {
     );
   }
 
-  return (
-    <PageFrame title={t('operator.title')} subtitle={t('operator.subtitle')}>
+  const grid = (mode: 'enterprises' | 'deposits') => (
+    <>
       {enterprisesQuery.isError && (
-        <Alert
-          severity="error"
+        <LoadError
+          message={t('operator.loadFailed')}
+          retryLabel={t('operator.retry')}
+          onRetry={() => void enterprisesQuery.refetch()}
           sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void enterprisesQuery.refetch()}>
-              {t('operator.retry')}
-            </Button>
-          }
-        >
-          {t('operator.loadFailed')}
-        </Alert>
+        />
       )}
       <EnterprisesGrid
         enterprises={enterprisesQuery.data?.enterprises ?? []}
@@ -61,8 +86,38 @@ export function OperatorPage() {
         loading={enterprisesQuery.isPending || enterprisesQuery.isPlaceholderData}
         paginationModel={pagination}
         onPaginationModelChange={setPagination}
-        onCredit={setCrediting}
+        {...(mode === 'deposits'
+          ? { onCredit: setCrediting }
+          : { onToggleVerified: toggleVerified })}
       />
+    </>
+  );
+
+  return (
+    <PageFrame title={t('operator.title')} subtitle={t('operator.subtitle')}>
+      <TabbedPanel
+        idPrefix="ops"
+        tabs={TABS}
+        value={tab}
+        labelOf={(item) =>
+          item === 'jobs' ? t('operator.tabs.jobs') : t(`money.ops.tabs.${item}`)
+        }
+        ariaLabel={t('operator.title')}
+        onChange={(value) => setSearchParams({ tab: value }, { replace: true })}
+      >
+        {tab === 'enterprises' && grid('enterprises')}
+        {tab === 'deposits' && (
+          <>
+            <Typography color="text.secondary" sx={{ mb: 2 }}>
+              {t('money.ops.depositsIntro')}
+            </Typography>
+            {grid('deposits')}
+          </>
+        )}
+        {tab === 'disputes' && <OpsDisputesPanel />}
+        {tab === 'held' && <HeldFundsPanel />}
+        {tab === 'jobs' && <JobsPanel />}
+      </TabbedPanel>
       <CreditDepositDialog
         enterprise={crediting}
         onClose={() => setCrediting(null)}

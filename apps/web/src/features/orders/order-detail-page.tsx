@@ -18,16 +18,18 @@ import type { OpenDisputeDialogProps } from './components/buyer-actions';
 import { BuyerActions } from './components/buyer-actions';
 import { DeliveryFormSection } from './components/delivery-form-section';
 import { DeliverySummarySection } from './components/delivery-summary-section';
+import { DocumentsSection } from './components/documents-section';
 import { DisputedChip, OrderStatusChip } from './components/order-chips';
 import { OrderLinesTable } from './components/order-lines-table';
 import { OrderTimeline } from './components/order-timeline';
+import { OrderMoneySection } from './components/order-money-section';
 import { PaymentSection } from './components/payment-section';
 import { RatingDialog } from './components/rating-dialog';
-import { SectionCard } from './components/section-card';
+import { SectionCard } from '../../components/section-card';
 import { TransportsSection } from './components/transports-section';
 import { VendorActions } from './components/vendor-actions';
 import { WarehouseSection } from './components/warehouse-section';
-import { formatDay } from './order-format';
+import { formatDay } from '../../components/format-instant';
 import { orderTabNumber, orderTabOfType } from './order-tabs';
 
 export type { OpenDisputeDialogProps } from './components/buyer-actions';
@@ -86,12 +88,34 @@ interface OrderDetailProps {
   OpenDisputeDialog: ComponentType<OpenDisputeDialogProps>;
 }
 
+const RATING_LATER_KEY = 'ratingLater:';
+
+/** Whether the buyer closed the automatic rating dialog of this order before. */
+function ratingPostponed(orderId: string): boolean {
+  try {
+    return window.localStorage.getItem(RATING_LATER_KEY + orderId) !== null;
+  } catch {
+    return false;
+  }
+}
+
+function postponeRating(orderId: string): void {
+  try {
+    window.localStorage.setItem(RATING_LATER_KEY + orderId, new Date().toISOString());
+  } catch {
+    // Storage refused (private mode, full): the dialog simply opens again next visit.
+  }
+}
+
 function OrderDetail({ order, side, back, OpenDisputeDialog }: OrderDetailProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const queryClient = useQueryClient();
-  // 'auto': the rating dialog opens by itself while the order can be rated.
-  const [ratingState, setRatingState] = useState<'auto' | 'open' | 'closed'>('auto');
+  // 'auto': the rating dialog opens by itself while the order can be rated, unless the
+  // buyer said 'Later' for this order before (remembered in this browser).
+  const [ratingState, setRatingState] = useState<'auto' | 'open' | 'closed'>(() =>
+    ratingPostponed(order.sOrderId) ? 'closed' : 'auto',
+  );
   const ratingOpen = side === 'buyer' && order.bCanRate && ratingState !== 'closed';
   const party = side === 'vendor' ? order.sBuyerName : order.sVendorName;
 
@@ -138,13 +162,22 @@ function OrderDetail({ order, side, back, OpenDisputeDialog }: OrderDetailProps)
           <Box sx={{ display: 'grid', gap: 2, minWidth: 0, gridTemplateColumns: 'minmax(0, 1fr)' }}>
             <DeliverySummarySection order={order} />
             <PaymentSection order={order} side={side} />
+            <OrderMoneySection order={order} side={side} />
             <TransportsSection transports={order.transports} />
             <WarehouseSection warehouse={order.warehouse} />
+            <DocumentsSection order={order} side={side} />
           </Box>
         </Box>
       </Box>
       {side === 'buyer' && (
-        <RatingDialog open={ratingOpen} order={order} onClose={() => setRatingState('closed')} />
+        <RatingDialog
+          open={ratingOpen}
+          order={order}
+          onClose={() => {
+            postponeRating(order.sOrderId);
+            setRatingState('closed');
+          }}
+        />
       )}
     </PageFrame>
   );

@@ -1,21 +1,6 @@
-/** The order tracking steps (spec §3), in order; FINISHED comes once the buyer accepts. */
-export const ORDER_STATUSES = [
-  'ORDER_RECEIVED',
-  'IN_PREPARATION',
-  'IN_TRANSIT',
-  'IN_BORDER_CROSSING',
-  'SUCCESSFUL_CROSSING',
-  'BORDER_WAREHOUSE',
-  'ACCEPTED_AT_BORDER_WAREHOUSE',
-  'TRANSFERRED',
-  'ON_DELIVERY_ROUTE',
-  'DELIVERED',
-  'FINISHED',
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+import type { PaymentMethod } from '@app/domain';
 
-export const PAYMENT_METHODS = ['PAY_NOW', 'CONVERT_MXN', 'DEFERRED', 'FORWARD'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export type { OrderStatus, PaymentMethod } from '@app/domain';
 
 /** The order tabs by their number in the URL (/order/tab/:num): 0, 1, 2. */
 export const ORDER_TABS = ['in-process', 'finalized', 'disputed'] as const;

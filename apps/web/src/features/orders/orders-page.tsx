@@ -1,13 +1,11 @@
 import GavelIcon from '@mui/icons-material/Gavel';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import type { GridPaginationModel } from '@mui/x-data-grid';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { PageFrame } from '../../components/page-frame';
+import { TabbedPanel } from '../../components/tabbed-panel';
 import { useSession } from '../../lib/session-store';
 import { useOrdersQuery } from './api/orders';
 import { OrdersGrid } from './components/orders-grid';
@@ -41,26 +39,14 @@ function OrdersTabs({ tab }: { tab: OrderTab }) {
         </Button>
       }
     >
-      <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
-        <Tabs
-          value={tab}
-          onChange={(_event, next: OrderTab) => void navigate(`/order/tab/${orderTabNumber(next)}`)}
-          aria-label={t('orders.tabsLabel')}
-          variant="scrollable"
-          allowScrollButtonsMobile
-        >
-          {ORDER_TABS.map((value) => (
-            <Tab
-              key={value}
-              value={value}
-              label={t(`orders.tabs.${value}`)}
-              id={`orders-tab-${value}`}
-              aria-controls="orders-tabpanel"
-            />
-          ))}
-        </Tabs>
-      </Box>
-      <Box role="tabpanel" id="orders-tabpanel" aria-labelledby={`orders-tab-${tab}`}>
+      <TabbedPanel
+        idPrefix="orders"
+        tabs={ORDER_TABS}
+        value={tab}
+        labelOf={(value) => t(`orders.tabs.${value}`)}
+        ariaLabel={t('orders.tabsLabel')}
+        onChange={(next) => void navigate(`/order/tab/${orderTabNumber(next)}`)}
+      >
         <OrdersGrid
           side={side}
           tab={tab}
@@ -70,7 +56,7 @@ function OrdersTabs({ tab }: { tab: OrderTab }) {
           pagination={pagination}
           onPaginationChange={setPagination}
         />
-      </Box>
+      </TabbedPanel>
     </PageFrame>
   );
 }

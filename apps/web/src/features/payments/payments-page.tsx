@@ -1,31 +1,35 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { ExportButton } from '../../components/export-button';
 import { PageFrame } from '../../components/page-frame';
-import type { ExcelColumn } from '../../lib/excel';
+import { excelDate, type ExcelColumn } from '../../lib/excel';
 import { useStatusCatalogQuery } from '../../lib/finance/queries';
 import type { Payment } from '../../lib/finance/types';
-import { formatDate } from '../../lib/format';
-import { useLanguage } from '../../lib/i18n/i18n';
 import { showSuccessToast } from '../../lib/toast';
 import { getPaymentReceipt, usePaymentsQuery } from './api/payments';
+import { CsvBatchDialog } from './components/csv-batch-dialog';
 import { PaymentsGrid } from './components/payments-grid';
 import { TotalGain } from './components/total-gain';
 import { base64ToBlob, openPdf } from './pdf-file';
 import { paymentDay, paymentInvoices, transactionTypeKey } from './payments-view';
+import { LoadError } from '../../components/load-error';
+import { useWriteGuard } from '../../lib/team-role';
+import { WithReason } from '../../components/with-reason';
 
 export const PAYMENTS_EXPORT_FILE = 'HistorialPagos.xlsx';
 
 /** /payments, 'Historial de egresos': every outgoing payment, its receipt, and the total gain. */
 export function PaymentsPage() {
   const { t } = useTranslation();
-  const language = useLanguage();
+  const writeBlocked = useWriteGuard();
   const paymentsQuery = usePaymentsQuery();
+  const navigate = useNavigate();
+  const [csvOpen, setCsvOpen] = useState(false);
   const catalogQuery = useStatusCatalogQuery();
   const catalog = catalogQuery.data;
   const payments = useMemo(() => paymentsQuery.data?.payments ?? [], [paymentsQuery.data]);
@@ -48,7 +52,7 @@ export function PaymentsPage() {
       { header: t('payments.columns.id'), value: (row) => row.iTrackingId },
       {
         header: t('payments.columns.date'),
-        value: (row) => formatDate(paymentDay(row), language),
+        value: (row) => excelDate(paymentDay(row)),
       },
       { header: t('payments.columns.recipient'), value: (row) => row.payment_recipient.sName },
       { header: t('payments.columns.invoice'), value: (row) => paymentInvoices(row) },
@@ -69,7 +73,7 @@ export function PaymentsPage() {
         value: (row) => t(`payments.statuses.${row.sStatus}`),
       },
     ],
-    [t, language, catalog],
+    [t, catalog],
   );
 
   return (
@@ -89,6 +93,11 @@ export function PaymentsPage() {
         </Typography>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
           <TotalGain value={paymentsQuery.data?.totalProfit} />
+          <WithReason reason={writeBlocked}>
+            <Button variant="outlined" onClick={() => setCsvOpen(true)}>
+              {t('payables.csv.open')}
+            </Button>
+          </WithReason>
           <ExportButton
             fileName={PAYMENTS_EXPORT_FILE}
             columns={excelColumns}
@@ -98,17 +107,12 @@ export function PaymentsPage() {
         </Box>
       </Box>
       {paymentsQuery.isError && (
-        <Alert
-          severity="error"
+        <LoadError
+          message={t('payments.loadFailed')}
+          retryLabel={t('payments.retry')}
+          onRetry={() => void paymentsQuery.refetch()}
           sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void paymentsQuery.refetch()}>
-              {t('payments.retry')}
-            </Button>
-          }
-        >
-          {t('payments.loadFailed')}
-        </Alert>
+        />
       )}
       <PaymentsGrid
         payments={payments}
@@ -116,6 +120,14 @@ export function PaymentsPage() {
         loading={paymentsQuery.isPending || catalogQuery.isPending}
         openingReceiptOf={receipt.isPending ? (receipt.variables?.sPaymentId ?? null) : null}
         onViewReceipt={onViewReceipt}
+      />
+      <CsvBatchDialog
+        open={csvOpen}
+        onClose={() => setCsvOpen(false)}
+        onPaid={(batch) => {
+          setCsvOpen(false);
+          void navigate(`/payments/batches/${batch.sBatchId}`);
+        }}
       />
     </PageFrame>
   );

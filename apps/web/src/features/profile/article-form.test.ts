@@ -22,7 +22,9 @@ function messages(value: unknown) {
 
 const filled = {
   sName: 'Ataulfo mango',
+  sNameSp: '',
   sDescription: '',
+  sDescriptionSp: '',
   sOrigin: ' Michoacán ',
   sCategoryId: 'cat-1',
   sSubcategoryId: 'sub-1',
@@ -35,7 +37,7 @@ const filled = {
 describe('article form', () => {
   it('requires the name, category, subcategory, price and the three counts', () => {
     expect(messages(EMPTY_ARTICLE)).toEqual({
-      sName: 'required',
+      sName: 'profile:nameOneLanguage',
       sCategoryId: 'required',
       sSubcategoryId: 'required',
       dPricePerBox: 'required',
@@ -73,7 +75,9 @@ describe('article form', () => {
   it('builds the body with numbers and an empty origin as null', () => {
     expect(articleBody(filled)).toEqual({
       sName: 'Ataulfo mango',
+      sNameSp: null,
       sDescription: '',
+      sDescriptionSp: null,
       sOrigin: 'Michoacán',
       sSubcategoryId: 'sub-1',
       dPricePerBox: 18.5,
@@ -84,11 +88,25 @@ describe('article form', () => {
     expect(articleBody({ ...filled, sOrigin: '' }).sOrigin).toBeNull();
   });
 
+  it('takes the name in either language or both', () => {
+    expect(messages({ ...filled, sName: '', sNameSp: 'Mango Ataulfo' })).toEqual({});
+    expect(messages({ ...filled, sName: ' ', sNameSp: '' })).toEqual({
+      sName: 'profile:nameOneLanguage',
+    });
+    expect(
+      articleBody({ ...filled, sName: '', sNameSp: ' Mango Ataulfo ', sDescriptionSp: 'Miel' }),
+    ).toMatchObject({ sName: '', sNameSp: 'Mango Ataulfo', sDescriptionSp: 'Miel' });
+  });
+
   it('fills the edit form from an article with the price in 2 decimals', () => {
     const article = {
       sArticleId: 'a1',
       sName: 'Lime',
       sDescription: 'Persian lime',
+      sNameEn: 'Lime',
+      sNameSp: 'Limón',
+      sDescriptionEn: 'Persian lime',
+      sDescriptionSp: null,
       sOrigin: null,
       sSubcategoryId: 'sub-2',
       sSubcategoryName: 'Limes',
@@ -104,6 +122,9 @@ describe('article form', () => {
       updated_at: '',
     } satisfies VendorArticle;
     expect(articleFormValues(article)).toMatchObject({
+      sName: 'Lime',
+      sNameSp: 'Limón',
+      sDescriptionSp: '',
       sOrigin: '',
       sCategoryId: 'cat-2',
       dPricePerBox: '12.50',
@@ -128,5 +149,25 @@ describe('article photos', () => {
 
   it('sends the base64 content without the data-URL prefix', () => {
     expect(base64OfDataUrl('data:image/png;base64,iVBORw0KGgo=')).toBe('iVBORw0KGgo=');
+  });
+});
+
+describe('photo sniffing in the browser', () => {
+  it('knows JPEG, PNG and WebP by their bytes, whatever the name says', async () => {
+    const { checkPhotoFile, sniffPhotoType } = await import('./article-form');
+    expect(sniffPhotoType(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]))).toBe('image/jpeg');
+    expect(sniffPhotoType(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(
+      'image/png',
+    );
+    expect(sniffPhotoType(new TextEncoder().encode('RIFF\0\0\0\0WEBPVP8 '))).toBe('image/webp');
+    expect(sniffPhotoType(new TextEncoder().encode('not an image'))).toBeUndefined();
+    const textNamedPng = new File(['not an image at all'], 'notes.png', { type: 'image/png' });
+    expect(await checkPhotoFile(textNamedPng)).toBe('type');
+    const png = new File(
+      [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])],
+      'photo.png',
+      { type: 'image/png' },
+    );
+    expect(await checkPhotoFile(png)).toBeUndefined();
   });
 });

@@ -7,6 +7,7 @@ import {
   clabeProblem,
   EMPTY_INVITE,
   enterpriseBody,
+  enterpriseFormSchema,
   inviteBody,
   inviteFormSchema,
   meBody,
@@ -146,5 +147,36 @@ describe('invite form', () => {
       sJobTitle: null,
       isManager: true,
     });
+  });
+});
+
+describe('legal ids in the enterprise form', () => {
+  const values = {
+    sName: 'Acme',
+    sLegalAddress: '',
+    sPacaLicense: '',
+    sBlueBookNumber: '',
+    sTaxId: '',
+    sDescription: '',
+  };
+  it('refuses a bad PACA licence and tax id with a message per field', () => {
+    const result = enterpriseFormSchema.safeParse({
+      ...values,
+      sPacaLicense: 'abc',
+      sTaxId: 'NOT-A-TAX-ID!!',
+    });
+    expect(result.success).toBe(false);
+    const byField = Object.fromEntries(
+      (result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]),
+    );
+    expect(byField).toEqual({ sPacaLicense: 'profile:pacaLicense', sTaxId: 'profile:taxId' });
+  });
+  it('accepts a PACA licence, an EIN or a company RFC', () => {
+    for (const taxId of ['12-3456789', 'ABC990101AB1', '']) {
+      expect(
+        enterpriseFormSchema.safeParse({ ...values, sPacaLicense: '2014-0987', sTaxId: taxId })
+          .success,
+      ).toBe(true);
+    }
   });
 });

@@ -1,4 +1,9 @@
-import { bankNameFromClabe, validateClabe } from '@app/domain';
+import {
+  bankNameFromClabe,
+  normalizeCompanyTaxId,
+  validateClabe,
+  validatePacaLicense,
+} from '@app/domain';
 import { z } from 'zod';
 import type {
   BankBody,
@@ -67,9 +72,15 @@ export function meBody(values: UserFormValues): MeBody {
 export const enterpriseFormSchema = z.object({
   sName: requiredText(200),
   sLegalAddress: optionalText(300),
-  sPacaLicense: optionalText(40),
+  // The legal ids are checked as the server checks them (packages/domain legal-ids).
+  sPacaLicense: optionalText(40).refine((value) => value === '' || validatePacaLicense(value), {
+    error: 'profile:pacaLicense',
+  }),
   sBlueBookNumber: optionalText(40),
-  sTaxId: optionalText(40),
+  sTaxId: optionalText(40).refine(
+    (value) => value === '' || normalizeCompanyTaxId(value) !== undefined,
+    { error: 'profile:taxId' },
+  ),
   sDescription: optionalText(4000),
 });
 export type EnterpriseFormValues = z.input<typeof enterpriseFormSchema>;

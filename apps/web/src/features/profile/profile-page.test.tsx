@@ -12,6 +12,7 @@ const grower: SessionUser = {
   sEnterpriseId: 'e1',
   sRole: 'vendor',
   isManager: true,
+  sTeamRole: 'ADMIN',
 };
 
 const rosa = {
@@ -23,6 +24,7 @@ const rosa = {
   sJobTitle: null,
   sRole: 'vendor',
   isManager: true,
+  sTeamRole: 'ADMIN',
   bActive: true,
   created_at: '2026-01-02T00:00:00.000Z',
 };
@@ -74,7 +76,7 @@ function calls(method: string, path: string) {
 }
 
 describe('profile page', () => {
-  it('shows a grower five tabs and a buyer three; other numbers go to the first', async () => {
+  it('shows a grower seven tabs and a buyer five; other numbers go to the first', async () => {
     setSession({ token: 't1', user: grower });
     const first = renderApp('/profile/tab/0');
     const tabs = await screen.findByRole('tablist', { name: 'Profile sections' });
@@ -82,14 +84,22 @@ describe('profile page', () => {
       within(tabs)
         .getAllByRole('tab')
         .map((tab) => tab.textContent),
-    ).toEqual(['User data', 'Enterprise data', 'Sub-users', 'Bank registration', 'Articles']);
+    ).toEqual([
+      'User data',
+      'Enterprise data',
+      'Sub-users',
+      'Bank registration',
+      'Articles',
+      'Notifications',
+      'Webhooks',
+    ]);
     first.unmount();
 
     setSession({ token: 't2', user: { ...grower, sRole: 'customer' } });
     const second = renderApp('/profile/tab/4');
     await waitFor(() => expect(second.router.state.location.pathname).toBe('/profile/tab/0'));
     const buyerTabs = await screen.findByRole('tablist', { name: 'Profile sections' });
-    expect(within(buyerTabs).getAllByRole('tab')).toHaveLength(3);
+    expect(within(buyerTabs).getAllByRole('tab')).toHaveLength(5);
   });
 
   it('checks the CLABE check digit before sending and shows the server refusal on the field', async () => {

@@ -10,8 +10,10 @@ import { useSession } from '../../lib/session-store';
 import { BankTab } from './components/bank-tab';
 import { EnterpriseTab } from './components/enterprise-tab';
 import { SubUsersTab } from './components/sub-users-tab';
+import { NotificationsTab } from './components/notifications-tab';
 import { FormSkeleton } from './components/tab-section';
 import { UserDataTab } from './components/user-data-tab';
+import { WebhooksTab } from './components/webhooks-tab';
 import { profileTabs } from './profile-tabs';
 import type { ProfileTab } from './profile-tabs';
 
@@ -28,7 +30,7 @@ export function ProfilePage() {
   const user = useSession()?.user;
   if (!user) return null;
 
-  const tabs = profileTabs(user.sRole);
+  const tabs = profileTabs(user.sRole, user.isManager);
   const current = tabs.find((tab) => String(tab.index) === num);
   if (!current) return <Navigate to="/profile/tab/0" replace />;
 
@@ -42,6 +44,8 @@ export function ProfilePage() {
         <ArticlesTab />
       </Suspense>
     ),
+    notifications: <NotificationsTab />,
+    webhooks: <WebhooksTab />,
   };
 
   return (

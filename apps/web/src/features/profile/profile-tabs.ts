@@ -2,7 +2,7 @@ import type { Role } from '@app/domain';
 
 export interface ProfileTab {
   index: number;
-  key: 'user' | 'enterprise' | 'users' | 'bank' | 'articles';
+  key: 'user' | 'enterprise' | 'users' | 'bank' | 'articles' | 'notifications' | 'webhooks';
 }
 
 const COMMON: ProfileTab[] = [
@@ -16,7 +16,19 @@ const VENDOR_ONLY: ProfileTab[] = [
   { index: 4, key: 'articles' },
 ];
 
-/** The tabs a user sees: growers also register their bank and manage their articles. */
-export function profileTabs(role: Role): ProfileTab[] {
-  return role === 'vendor' ? [...COMMON, ...VENDOR_ONLY] : COMMON;
+const NOTIFICATIONS: ProfileTab = { index: 5, key: 'notifications' };
+/** Only the company's ADMINs manage its webhooks (the API refuses the other roles). */
+const WEBHOOKS: ProfileTab = { index: 6, key: 'webhooks' };
+
+/**
+ * The tabs a user sees: growers also register their bank and manage their articles; every
+ * user chooses their e-mail notifications; managers also see the company's webhooks.
+ */
+export function profileTabs(role: Role, isManager = false): ProfileTab[] {
+  return [
+    ...COMMON,
+    ...(role === 'vendor' ? VENDOR_ONLY : []),
+    NOTIFICATIONS,
+    ...(isManager ? [WEBHOOKS] : []),
+  ];
 }

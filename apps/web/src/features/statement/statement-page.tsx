@@ -10,8 +10,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../components/export-button';
 import { PageFrame } from '../../components/page-frame';
-import type { ExcelColumn } from '../../lib/excel';
-import { formatDate } from '../../lib/format';
+import { excelDate, type ExcelColumn } from '../../lib/excel';
 import { useLanguage } from '../../lib/i18n/i18n';
 import { showSuccessToast } from '../../lib/toast';
 import { getStatementPdf, useStatementQuery, type StatementCurrency } from './api/statement';
@@ -22,13 +21,15 @@ import { useTypeLabel } from './components/use-type-label';
 import { base64ToBlob, downloadBlob } from './pdf-file';
 import { defaultPeriod, periodErrors, type Period } from './statement-period';
 import { statementExcelLines, statementRows, type StatementExcelLine } from './statement-rows';
+import { LoadError } from '../../components/load-error';
 
 export const STATEMENT_EXPORT_FILE = 'EstadoDeCuenta.xlsx';
 
 /** /statement, 'Estado de cuenta': the ledger of the USD or MXN available balance. */
 export function StatementPage() {
   const { t } = useTranslation();
-  const language = useLanguage();
+  // A new language reloads the statement: its descriptions come in the interface language.
+  useLanguage();
   const typeLabel = useTypeLabel();
   const [currency, setCurrency] = useState<StatementCurrency>('USD');
   const [period, setPeriod] = useState<Period>(() => defaultPeriod());
@@ -51,30 +52,37 @@ export function StatementPage() {
     },
   });
 
+  const shownCurrency = statement?.sCurrency ?? currency;
   const excelLines = useMemo(
     () =>
       statementExcelLines(statement, {
         opening: t('statement.excelOpening'),
         closing: t('statement.excelClosing'),
-        date: (date) => formatDate(date, language),
+        // The ISO day: the sheet writes it as an Excel date.
+        date: (date) => date,
         type: typeLabel,
       }),
-    [statement, t, language, typeLabel],
+    [statement, t, typeLabel],
   );
   const excelColumns = useMemo<ExcelColumn<StatementExcelLine>[]>(
     () => [
-      { header: t('statement.columns.date'), value: (line) => line.date },
+      { header: t('statement.columns.date'), value: (line) => excelDate(line.date) },
       { header: t('statement.columns.description'), value: (line) => line.description },
       { header: t('statement.columns.type'), value: (line) => line.type },
       { header: t('statement.columns.reference'), value: (line) => line.reference },
-      { header: t('statement.columns.debit'), value: (line) => line.debit },
-      { header: t('statement.columns.credit'), value: (line) => line.credit },
-      { header: t('statement.columns.balance'), value: (line) => line.balance },
+      // The sheet names its currency on every amount column.
+      { header: `${t('statement.columns.debit')} (${shownCurrency})`, value: (line) => line.debit },
+      {
+        header: `${t('statement.columns.credit')} (${shownCurrency})`,
+        value: (line) => line.credit,
+      },
+      {
+        header: `${t('statement.columns.balance')} (${shownCurrency})`,
+        value: (line) => line.balance,
+      },
     ],
-    [t],
+    [t, shownCurrency],
   );
-
-  const shownCurrency = statement?.sCurrency ?? currency;
   const notReady = !statement || loading;
 
   return (
@@ -122,17 +130,12 @@ export function StatementPage() {
       </Paper>
 
       {statementQuery.isError && check.ready && (
-        <Alert
-          severity="error"
+        <LoadError
+          message={t('statement.loadFailed')}
+          retryLabel={t('statement.retry')}
+          onRetry={() => void statementQuery.refetch()}
           sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void statementQuery.refetch()}>
-              {t('statement.retry')}
-            </Button>
-          }
-        >
-          {t('statement.loadFailed')}
-        </Alert>
+        />
       )}
 
       <Box sx={{ opacity: loading && statement ? 0.6 : 1, transition: 'opacity 150ms' }}>

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { PaymentRecipient } from '../../lib/finance/types';
-import { EMPTY_SUPPLIER, filterSuppliers, supplierBody, supplierFormSchema } from './supplier-form';
+import {
+  clabeBank,
+  clabeUsedBy,
+  EMPTY_SUPPLIER,
+  filterSuppliers,
+  supplierBody,
+  supplierErrorKey,
+  supplierFormSchema,
+} from './supplier-form';
 
 const supplier = (name: string, extra: Partial<PaymentRecipient> = {}): PaymentRecipient => ({
   sPaymentRecipientId: name,
@@ -10,6 +18,7 @@ const supplier = (name: string, extra: Partial<PaymentRecipient> = {}): PaymentR
   sAccountNumber: '012180026050783858',
   sTaxId: 'PEE120315AB1',
   sEntityBusiness: 'COMPANY',
+  dPaymentsHeldUntil: null,
   ...extra,
 });
 
@@ -24,6 +33,49 @@ describe('supplier form', () => {
       ['sAccountNumber', 'required'],
       ['sTaxId', 'required'],
     ]);
+  });
+
+  it('checks e-mail, CLABE and RFC with the domain schemas, every field at once', () => {
+    const result = supplierFormSchema.safeParse({
+      sName: 'Frutas',
+      sEmail: 'not-an-email',
+      sBankName: 'BBVA MEXICO',
+      sAccountNumber: '012180026050783859',
+      sTaxId: 'XYZ',
+    });
+    const issues = result.error?.issues.map((issue) => [issue.path[0], issue.message]) ?? [];
+    expect(issues.map(([field]) => field)).toEqual(['sEmail', 'sAccountNumber', 'sTaxId']);
+    expect(issues.map(([, message]) => supplierErrorKey(String(message)))).toEqual([
+      'suppliers.form.invalidEmail',
+      'suppliers.form.invalidClabe',
+      'suppliers.form.invalidTaxId',
+    ]);
+    expect(
+      supplierFormSchema.safeParse({
+        sName: 'Frutas',
+        sEmail: 'pagos@frutas.mx',
+        sBankName: 'BBVA MEXICO',
+        sAccountNumber: '012 180 026050783858',
+        sTaxId: 'PEE120315AB1',
+      }).success,
+    ).toBe(true);
+  });
+
+  it('names the bank of the CLABE and flags a different one', () => {
+    expect(clabeBank('012180026050783858', '')).toEqual({ bank: 'BBVA MEXICO', mismatch: false });
+    expect(clabeBank('012180026050783858', 'BANORTE')).toEqual({
+      bank: 'BBVA MEXICO',
+      mismatch: true,
+    });
+    expect(clabeBank('012180026050783858', 'bbva mexico').mismatch).toBe(false);
+    expect(clabeBank('99', 'BANORTE')).toEqual({ bank: undefined, mismatch: false });
+  });
+
+  it('finds another supplier with the same CLABE, not the one edited', () => {
+    const rows = [supplier('A'), supplier('B', { sAccountNumber: '002180000099998888' })];
+    expect(clabeUsedBy('012 180 026050783858', rows, undefined)?.sName).toBe('A');
+    expect(clabeUsedBy('012180026050783858', rows, 'A')).toBeUndefined();
+    expect(clabeUsedBy('0121800', rows, undefined)).toBeUndefined();
   });
 
   it('sends trimmed values, a CLABE without spaces and the COMPANY entity type', () => {

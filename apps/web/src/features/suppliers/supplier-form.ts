@@ -1,20 +1,67 @@
+import { bankNameFromClabe, clabeSchema, emailSchema, rfcSchema } from '@app/domain';
 import { z } from 'zod';
 import type { PaymentRecipient } from '../../lib/finance/types';
 import type { SupplierBody } from './api/suppliers';
 
 /**
- * The supplier form. All five fields are required (spec doc 2 §5); the formats of the
- * e-mail, CLABE and RFC are the server's to check, and its answer is shown on the field.
+ * The supplier form. All five fields are required (spec doc 2 §5) and the e-mail, CLABE and
+ * RFC are checked in the browser with the same domain schemas as the server, every field at
+ * once; the server still checks, and its answer is shown on the field.
  */
 const required = z.string().trim().min(1, { error: 'required' });
 
 export const supplierFormSchema = z.object({
   sName: required,
-  sEmail: required,
+  sEmail: required.pipe(emailSchema),
   sBankName: required,
-  sAccountNumber: required,
-  sTaxId: required,
+  sAccountNumber: z
+    .string()
+    .transform((value) => value.replace(/\s+/g, ''))
+    .pipe(z.string().min(1, { error: 'required' }).pipe(clabeSchema)),
+  sTaxId: required.pipe(rfcSchema),
 });
+
+/** The text key of a field's error code: 'required', or a domain schema's code. */
+export function supplierErrorKey(
+  message: string | undefined,
+):
+  | 'finance.required'
+  | 'suppliers.form.invalidEmail'
+  | 'suppliers.form.invalidClabe'
+  | 'suppliers.form.invalidTaxId' {
+  if (!message || message === 'required') return 'finance.required';
+  if (message === 'INVALID_EMAIL') return 'suppliers.form.invalidEmail';
+  if (message.startsWith('CLABE_')) return 'suppliers.form.invalidClabe';
+  if (message.startsWith('RFC_')) return 'suppliers.form.invalidTaxId';
+  return 'finance.required';
+}
+
+/** Another supplier of the company with this CLABE (spaces ignored), if any. */
+export function clabeUsedBy(
+  clabe: string,
+  suppliers: readonly PaymentRecipient[],
+  ownId: string | undefined,
+): PaymentRecipient | undefined {
+  const digits = clabe.replace(/\s+/g, '');
+  if (digits.length < 18) return undefined;
+  return suppliers.find(
+    (entry) => entry.sAccountNumber === digits && entry.sPaymentRecipientId !== ownId,
+  );
+}
+
+/**
+ * The bank of a CLABE's first three digits, and whether the bank name typed differs from
+ * it (BANORTE for a 012, BBVA, CLABE). Unknown codes say nothing.
+ */
+export function clabeBank(
+  clabe: string,
+  bankName: string,
+): { bank: string | undefined; mismatch: boolean } {
+  const digits = clabe.replace(/\s+/g, '');
+  const bank = digits.length >= 3 ? bankNameFromClabe(digits) : undefined;
+  const typed = normalize(bankName.trim());
+  return { bank, mismatch: bank !== undefined && typed !== '' && typed !== normalize(bank) };
+}
 
 export type SupplierFormValues = z.input<typeof supplierFormSchema>;
 

@@ -1,11 +1,12 @@
 import AddIcon from '@mui/icons-material/Add';
 import SearchIcon from '@mui/icons-material/Search';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useWriteGuard } from '../../lib/team-role';
+import { WithReason } from '../../components/with-reason';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -19,6 +20,7 @@ import { useSupplierMutations } from './api/suppliers';
 import { SupplierFormDialog } from './components/supplier-form-dialog';
 import { SuppliersTable } from './components/suppliers-table';
 import { filterSuppliers } from './supplier-form';
+import { LoadError } from '../../components/load-error';
 
 type DialogState =
   | { kind: 'closed' }
@@ -29,6 +31,7 @@ type DialogState =
 /** /suppliers, 'Proveedores': the payees of the finance side (spec doc 2 §2). */
 export function SuppliersPage() {
   const { t } = useTranslation();
+  const writeBlocked = useWriteGuard();
   const suppliers = usePaymentRecipientsQuery();
   const { remove } = useSupplierMutations();
   const [search, setSearch] = useState('');
@@ -80,13 +83,15 @@ export function SuppliersPage() {
       title={t('suppliers.title')}
       subtitle={t('suppliers.subtitle')}
       actions={
-        <Button
-          variant="contained"
-          startIcon={<AddIcon />}
-          onClick={() => setDialog({ kind: 'create' })}
-        >
-          {t('suppliers.addSupplier')}
-        </Button>
+        <WithReason reason={writeBlocked}>
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={() => setDialog({ kind: 'create' })}
+          >
+            {t('suppliers.addSupplier')}
+          </Button>
+        </WithReason>
       }
     >
       <Box
@@ -126,17 +131,12 @@ export function SuppliersPage() {
       </Box>
 
       {suppliers.isError && (
-        <Alert
-          severity="error"
+        <LoadError
+          message={t('suppliers.loadFailed')}
+          retryLabel={t('suppliers.retry')}
+          onRetry={() => void suppliers.refetch()}
           sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void suppliers.refetch()}>
-              {t('suppliers.retry')}
-            </Button>
-          }
-        >
-          {t('suppliers.loadFailed')}
-        </Alert>
+        />
       )}
 
       <SuppliersTable

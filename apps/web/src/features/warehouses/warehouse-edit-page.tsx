@@ -14,6 +14,8 @@ import { useWarehouseMutations, useWarehouseQuery } from './api/warehouses';
 import { DeleteWarehouseDialog } from './components/delete-warehouse-dialog';
 import { WarehouseForm } from './components/warehouse-form';
 import { EMPTY_WAREHOUSE, warehouseFormValues } from './warehouse-form';
+import { useWriteGuard } from '../../lib/team-role';
+import { WithReason } from '../../components/with-reason';
 
 function BuyersOnly() {
   const { t } = useTranslation();
@@ -58,6 +60,7 @@ export function EditWarehousePage() {
 
 function EditWarehouse() {
   const { t } = useTranslation();
+  const writeBlocked = useWriteGuard();
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const warehouse = useWarehouseQuery(id);
@@ -120,13 +123,15 @@ function EditWarehouse() {
           await navigate('/warehouse');
         }}
         extraActions={
-          <Button
-            color="error"
-            onClick={() => setToDelete(current)}
-            disabled={update.isPending || remove.isPending}
-          >
-            {t('warehouses.delete')}
-          </Button>
+          <WithReason reason={writeBlocked}>
+            <Button
+              color="error"
+              onClick={() => setToDelete(current)}
+              disabled={update.isPending || remove.isPending}
+            >
+              {t('warehouses.delete')}
+            </Button>
+          </WithReason>
         }
       />
       <DeleteWarehouseDialog

@@ -17,6 +17,9 @@ import type { Warehouse } from './api/warehouses';
 import { WAREHOUSES_PAGE_SIZE, useWarehouseMutations, useWarehousesQuery } from './api/warehouses';
 import { DeleteWarehouseDialog } from './components/delete-warehouse-dialog';
 import { WarehouseCard } from './components/warehouse-card';
+import { LoadError } from '../../components/load-error';
+import { WithReason } from '../../components/with-reason';
+import { useWriteGuard } from '../../lib/team-role';
 
 const GRID_SX = {
   display: 'grid',
@@ -26,10 +29,18 @@ const GRID_SX = {
 
 function AddWarehouseButton() {
   const { t } = useTranslation();
+  const writeBlocked = useWriteGuard();
   return (
-    <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to="/warehouse/add">
-      {t('warehouses.add')}
-    </Button>
+    <WithReason reason={writeBlocked}>
+      <Button
+        variant="contained"
+        startIcon={<AddIcon />}
+        component={RouterLink}
+        to="/warehouse/add"
+      >
+        {t('warehouses.add')}
+      </Button>
+    </WithReason>
   );
 }
 
@@ -72,16 +83,11 @@ export function WarehousesPage() {
     );
   } else if (warehouses.isError) {
     content = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void warehouses.refetch()}>
-            {t('warehouses.retry')}
-          </Button>
-        }
-      >
-        {t('warehouses.loadFailed')}
-      </Alert>
+      <LoadError
+        message={t('warehouses.loadFailed')}
+        retryLabel={t('warehouses.retry')}
+        onRetry={() => void warehouses.refetch()}
+      />
     );
   } else if (rows.length === 0) {
     content = (

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiRequest } from '../api-client';
 import { getLanguage } from '../i18n/i18n';
 import { refetchOnMountUnlessJustFetched } from '../query-client';
-import type { Dashboard, PaymentRecipient, StatusCatalog } from './types';
+import { apiGet } from '../api/typed-client';
+import type { Dashboard } from './types';
 
 /**
  * Finance reads that several screens share (the quote and balances, the status catalogue,
@@ -17,7 +17,7 @@ export const financeKeys = {
 };
 
 export function getDashboard(): Promise<Dashboard> {
-  return apiRequest<Dashboard>('dashboard');
+  return apiGet('dashboard');
 }
 
 /** The dashboard answer: today's quote (rate, reference, expiry), balances and counters. */
@@ -38,7 +38,7 @@ export function statusCatalogQueryOptions() {
   const language = getLanguage();
   return queryOptions({
     queryKey: financeKeys.statuses(language),
-    queryFn: () => apiRequest<StatusCatalog>('catalog/statuses'),
+    queryFn: () => apiGet('catalog/statuses'),
     staleTime: Infinity,
   });
 }
@@ -50,9 +50,7 @@ export function useStatusCatalogQuery() {
 export function paymentRecipientsQueryOptions() {
   return queryOptions({
     queryKey: financeKeys.paymentRecipients(),
-    queryFn: async () =>
-      (await apiRequest<{ paymentRecipients: PaymentRecipient[] }>('payment-recipient/'))
-        .paymentRecipients,
+    queryFn: async () => (await apiGet('payment-recipient/')).paymentRecipients,
   });
 }
 
@@ -77,13 +75,4 @@ export function useIdempotencyKey(open: boolean): string {
     return next.key;
   }
   return state.key;
-}
-
-/** POSTs money with its Idempotency-Key. */
-export function postMoney<T>(path: string, body: unknown, idempotencyKey: string): Promise<T> {
-  return apiRequest<T>(path, {
-    method: 'POST',
-    body,
-    headers: { 'Idempotency-Key': idempotencyKey },
-  });
 }

@@ -68,6 +68,18 @@ const FEATURE_TEXTS = {
     const { warehousesEn, warehousesSp } = await import('./features/warehouses');
     return { en: warehousesEn, sp: warehousesSp };
   },
+  payables: async () => {
+    const { payablesEn, payablesSp } = await import('./features/payables');
+    return { en: payablesEn, sp: payablesSp };
+  },
+  money: async () => {
+    const { moneyEn, moneySp } = await import('./features/money');
+    return { en: moneyEn, sp: moneySp };
+  },
+  security: async () => {
+    const { securityEn, securitySp } = await import('./features/security');
+    return { en: securityEn, sp: securitySp };
+  },
 };
 
 type Loaders = typeof FEATURE_TEXTS;

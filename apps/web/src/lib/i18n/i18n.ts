@@ -2,7 +2,6 @@ import type { Language } from '@app/domain';
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { en } from './en';
-import { sp } from './sp';
 
 export const LANGUAGE_STORAGE_KEY = 'language';
 export const DEFAULT_LANGUAGE: Language = 'en';
@@ -30,8 +29,33 @@ function readStoredLanguage(): Language {
 
 export const i18n = i18next.createInstance();
 
+/**
+ * The shell's English texts are in the first load (English is also the fallback); the
+ * Spanish ones are their own chunk, loaded before the first render when Spanish is the
+ * stored choice (`loadLanguage` in `main.tsx`) and otherwise when the user switches.
+ */
+const shellLoaded = new Set<Language>(['en']);
+const shellLoading = new Map<Language, Promise<void>>();
+
+/** Loads a language's shell texts (once); resolves when they are in. */
+export function loadLanguage(language: Language): Promise<void> {
+  if (shellLoaded.has(language)) return Promise.resolve();
+  let pending = shellLoading.get(language);
+  if (!pending) {
+    pending = import('./sp').then(({ sp }) => {
+      i18n.addResourceBundle('sp', 'translation', sp, true, false);
+      shellLoaded.add(language);
+    });
+    // A chunk that failed to load (e.g. offline) is asked for again next time.
+    pending.catch(() => shellLoading.delete(language));
+    shellLoading.set(language, pending);
+  }
+  return pending;
+}
+
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, sp: { translation: sp } },
+  resources: { en: { translation: en } },
+  partialBundledLanguages: true,
   lng: readStoredLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: ['en', 'sp'],
@@ -51,14 +75,26 @@ export function getLanguage(): Language {
   return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
 }
 
-export function setLanguage(language: Language): void {
+/**
+ * Switches the interface language and remembers it. With its texts already in, the switch is
+ * immediate; otherwise it happens as soon as they are (the page keeps the old language until
+ * then, never raw keys).
+ */
+export function setLanguage(language: Language): Promise<void> {
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
     // Storage may be unavailable (private mode); the choice then lasts for this page only.
   }
-  void i18n.changeLanguage(language);
-  applyDocumentLanguage(language);
+  const apply = () => {
+    void i18n.changeLanguage(language);
+    applyDocumentLanguage(language);
+  };
+  if (shellLoaded.has(language)) {
+    apply();
+    return Promise.resolve();
+  }
+  return loadLanguage(language).then(apply, () => {});
 }
 
 /** The current language, re-rendering when it changes. */

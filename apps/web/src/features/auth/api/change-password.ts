@@ -1,13 +1,10 @@
 import type { ChangePasswordBody } from '@app/domain';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiPost } from '../../../lib/api/typed-client';
 
 /** `resetToken` is the `{id}` of the e-mailed link; it works once and expires. */
 export async function changePassword(resetToken: string, body: ChangePasswordBody): Promise<void> {
-  await apiRequest<void>(`auth/change-password/${encodeURIComponent(resetToken)}`, {
-    method: 'POST',
-    body,
-  });
+  await apiPost('auth/change-password/{id}', { params: { id: resetToken }, body });
 }
 
 export function useChangePasswordMutation(resetToken: string) {

@@ -1,12 +1,12 @@
-import type { LoginBody, LoginResponse } from '@app/domain';
-import { loginResponseSchema } from '@app/domain';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiPost, type ApiAnswer, type ApiBody } from '../../../lib/api/typed-client';
 import { setSession } from '../../../lib/session-store';
 
-export async function login(body: LoginBody): Promise<LoginResponse> {
-  const answer = await apiRequest<unknown>('auth/login', { method: 'POST', body });
-  return loginResponseSchema.parse(answer);
+export type LoginBody = ApiBody<'post', 'auth/login'>;
+export type LoginAnswer = ApiAnswer<'post', 'auth/login'>;
+
+export async function login(body: LoginBody): Promise<LoginAnswer> {
+  return apiPost('auth/login', { body });
 }
 
 /** Logs in and stores the session; the login route then sends the user on. */

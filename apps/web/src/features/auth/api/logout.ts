@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { apiRequest } from '../../../lib/api-client';
+import { apiPost } from '../../../lib/api/typed-client';
 import { clearSession } from '../../../lib/session-store';
 
 export async function logout(): Promise<void> {
-  await apiRequest<void>('auth/logout', { method: 'POST', ignoreSessionEnd: true });
+  await apiPost('auth/logout', { ignoreSessionEnd: true });
 }
 
 /**

@@ -1,17 +1,14 @@
-import type { EnterpriseSummary, SessionUser } from '@app/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
+import { apiGet, type ApiAnswer } from '../../../lib/api/typed-client';
 import { i18n } from '../../../lib/i18n/i18n';
 import { isSessionUser, updateSessionUser, useSession } from '../../../lib/session-store';
 
-export interface Me {
-  user: SessionUser;
-  enterprise: EnterpriseSummary;
-}
+export type Me = ApiAnswer<'get', 'auth/me'>;
 
 export async function getMe(): Promise<Me> {
-  const answer = await apiRequest<Me>('auth/me');
+  const answer = await apiGet('auth/me');
   if (!isSessionUser(answer?.user)) {
     throw new ApiError('UNEXPECTED_RESPONSE', 200, i18n.t('errors.unknown'));
   }

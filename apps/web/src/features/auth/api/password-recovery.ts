@@ -1,10 +1,11 @@
-import type { PasswordRecoveryBody } from '@app/domain';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiPost, type ApiBody } from '../../../lib/api/typed-client';
+
+export type PasswordRecoveryBody = ApiBody<'post', 'auth/password-recovery'>;
 
 /** Always 202: the answer never tells whether the e-mail has an account. */
 export async function requestPasswordRecovery(body: PasswordRecoveryBody): Promise<void> {
-  await apiRequest<void>('auth/password-recovery', { method: 'POST', body });
+  await apiPost('auth/password-recovery', { body });
 }
 
 export function usePasswordRecoveryMutation() {

@@ -1,14 +1,15 @@
-import type { LoginResponse, SignupBody } from '@app/domain';
-import { loginResponseSchema } from '@app/domain';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiPost, type ApiAnswer, type ApiBody } from '../../../lib/api/typed-client';
 import { setSession } from '../../../lib/session-store';
 
 export type SignupKind = 'customer' | 'vendor';
+export type SignupBody = ApiBody<'post', 'auth/signup/customer'>;
 
-export async function signup(kind: SignupKind, body: SignupBody): Promise<LoginResponse> {
-  const answer = await apiRequest<unknown>(`auth/signup/${kind}`, { method: 'POST', body });
-  return loginResponseSchema.parse(answer);
+export async function signup(
+  kind: SignupKind,
+  body: SignupBody,
+): Promise<ApiAnswer<'post', 'auth/signup/customer'>> {
+  return apiPost(`auth/signup/${kind}`, { body });
 }
 
 /** Creates the account (201 with a session) and logs the new user in. */

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { DocumentTitle } from '../../../components/page-frame';
 
 interface AuthCardProps {
   title: string;
@@ -13,10 +13,9 @@ interface AuthCardProps {
 
 /** The centred card of the account screens, with the page's h1. */
 export function AuthCard({ title, intro, children, width = 480 }: AuthCardProps) {
-  const { t } = useTranslation();
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', py: { xs: 1, sm: 4 } }}>
-      <title>{`${title} · ${t('app.name')}`}</title>
+      <DocumentTitle title={title} />
       <Paper
         component="section"
         variant="outlined"

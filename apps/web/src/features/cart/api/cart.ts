@@ -1,41 +1,18 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Language } from '@app/domain';
-import { apiRequest } from '../../../lib/api-client';
+import { apiDelete, apiGet, apiPatch, apiPut, type ApiAnswer } from '../../../lib/api/typed-client';
 import { useLanguage } from '../../../lib/i18n/i18n';
 
 /** The buyer's carts, one per grower, kept on the server (GET shopping-cart). */
 
-export type CartChange = 'PRICE' | 'STOCK' | 'UNAVAILABLE';
+/** The buyer's carts, one per grower; `sMessage` is the spec's "an item in your cart changed". */
+export type CartAnswer = ApiAnswer<'get', 'shopping-cart'>;
 
-export interface CartProduct {
-  sProductId: string;
-  sName: string;
-  dQuantity: number;
-  dPallets: number;
-  dBoxesPerPallet: number;
-  dPricePerBox: number;
-  dTotal: number;
-  iStock: number;
-  iMinBoxes: number;
-  bChanged: boolean;
-  sChange: CartChange | null;
-}
+export type ProviderCart = CartAnswer['results'][number];
 
-export interface ProviderCart {
-  sProviderId: string;
-  sProviderName: string;
-  aProducts: CartProduct[];
-  dTotal: number;
-  dPallets: number;
-  bChanged: boolean;
-}
+export type CartProduct = ProviderCart['aProducts'][number];
 
-export interface CartAnswer {
-  results: ProviderCart[];
-  bChanged: boolean;
-  /** The spec's "an item in your cart changed" message, in the request's language. */
-  sMessage: string | null;
-}
+export type CartChange = NonNullable<CartProduct['sChange']>;
 
 /**
  * `['cart']` is the prefix the catalogue's add-to-cart refreshes too (features agree on it
@@ -47,7 +24,7 @@ export const cartKeys = {
 };
 
 export function getCart(): Promise<CartAnswer> {
-  return apiRequest<CartAnswer>('shopping-cart');
+  return apiGet('shopping-cart');
 }
 
 export function useCartQuery(options: { enabled?: boolean; errorToast?: boolean } = {}) {
@@ -83,8 +60,8 @@ function useCartWrite<TInput>(
 export function useUpdateLineMutation() {
   return useCartWrite(
     (input: { articleId: string; boxes: number }) =>
-      apiRequest<CartAnswer>(`shopping-cart/items/${encodeURIComponent(input.articleId)}`, {
-        method: 'PUT',
+      apiPut('shopping-cart/items/{articleId}', {
+        params: { articleId: input.articleId },
         body: { dQuantity: input.boxes },
       }),
     // The error is shown on the line's field.
@@ -95,10 +72,7 @@ export function useUpdateLineMutation() {
 /** DELETE shopping-cart/items/:id. */
 export function useRemoveLineMutation() {
   return useCartWrite(
-    (articleId: string) =>
-      apiRequest<CartAnswer>(`shopping-cart/items/${encodeURIComponent(articleId)}`, {
-        method: 'DELETE',
-      }),
+    (articleId: string) => apiDelete('shopping-cart/items/{articleId}', { params: { articleId } }),
     { errorToast: true },
   );
 }
@@ -107,8 +81,8 @@ export function useRemoveLineMutation() {
 export function useRemoveVendorCartMutation() {
   return useCartWrite(
     async (input: { userId: string; vendorId: string }) => {
-      await apiRequest<undefined>(`customers/${encodeURIComponent(input.userId)}/shopping-cart`, {
-        method: 'PATCH',
+      await apiPatch('customers/{userId}/shopping-cart', {
+        params: { userId: input.userId },
         body: { sVendorId: input.vendorId },
       });
       return undefined;

@@ -1,44 +1,27 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { postMoney } from '../../../lib/finance/queries';
-import { getLanguage } from '../../../lib/i18n/i18n';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { apiGet, apiPost, type ApiAnswer, type ApiBody } from '../../../lib/api/typed-client';
+import { getLanguage, useLanguage } from '../../../lib/i18n/i18n';
+import type { PaymentMethod } from '@app/domain';
 
 /** The reads and writes of /payment-process/: warehouses, bank details, forward rate, checkout. */
 
-export interface CheckoutWarehouse {
-  sWarehouseId: string;
-  sName: string;
-  sAddress: string;
-  sCity: string;
-  sState: string;
-  sCountry: string;
-  sPostalCode: string;
-}
+export type CheckoutWarehouse = ApiAnswer<'get', 'warehouses'>['warehouses'][number];
 
-export interface DepositDetail {
-  label: string;
-  value: string;
-}
+export type DepositDetail = ApiAnswer<'post', 'exchange-rate/addFounds'>['account'][number];
 
-export interface ForwardQuote {
-  rate: number;
-  uuid: string;
-  expiresAt: string;
-}
+export type ForwardQuote = ApiAnswer<'post', 'transactions/forwardRate'>['forwardRate'];
 
-export const PAYMENT_METHODS = ['PAY_NOW', 'CONVERT_MXN', 'DEFERRED', 'FORWARD'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export { PAYMENT_METHODS } from '@app/domain';
+export type { PaymentMethod };
 
-export interface CheckoutBody {
-  sVendorId: string;
-  sWarehouseId: string;
+/**
+ * POST orders/checkout: `sExchangeRateReference` is the spot quote id, or for FORWARD the
+ * forward quote uuid; the server refuses a `dExchangeRate` that is not the quote's.
+ */
+export type CheckoutBody = ApiBody<'post', 'orders/checkout'> & {
   sPaymentMethod: PaymentMethod;
-  /** The spot quote id, or for FORWARD the forward quote uuid. */
-  sExchangeRateReference: string;
-  /** The rate the buyer was shown; the server refuses it if it is not the quote's. */
   dExchangeRate: number;
-  dForwardDate?: string;
-}
+};
 
 export const checkoutKeys = {
   all: ['cart', 'checkout'] as const,
@@ -51,8 +34,7 @@ export function useCheckoutWarehousesQuery() {
   return useQuery(
     queryOptions({
       queryKey: checkoutKeys.warehouses(),
-      queryFn: async () =>
-        (await apiRequest<{ warehouses: CheckoutWarehouse[] }>('warehouses?limit=100')).warehouses,
+      queryFn: async () => (await apiGet('warehouses', { query: { limit: 100 } })).warehouses,
       staleTime: 0,
       meta: { errorToast: false },
     }),
@@ -68,12 +50,7 @@ export function useDepositDetailsQuery(enabled: boolean) {
     queryOptions({
       queryKey: checkoutKeys.depositDetails(getLanguage()),
       queryFn: async () =>
-        (
-          await apiRequest<{ account: DepositDetail[] }>('exchange-rate/addFounds', {
-            method: 'POST',
-            body: { amount: ADD_FUNDS_AMOUNT },
-          })
-        ).account,
+        (await apiPost('exchange-rate/addFounds', { body: { amount: ADD_FUNDS_AMOUNT } })).account,
       enabled,
       staleTime: 10 * 60_000,
       meta: { errorToast: false },
@@ -89,8 +66,7 @@ export function useForwardRateMutation() {
   return useMutation({
     mutationFn: async (input: { date: string; spotReference: string }) =>
       (
-        await apiRequest<{ forwardRate: ForwardQuote }>('transactions/forwardRate', {
-          method: 'POST',
+        await apiPost('transactions/forwardRate', {
           body: {
             dDateForward: input.date,
             dAmount: FORWARD_QUOTE_AMOUNT,
@@ -104,5 +80,26 @@ export function useForwardRateMutation() {
 
 /** POST orders/checkout with the confirm dialog's Idempotency-Key. */
 export function checkout(body: CheckoutBody, idempotencyKey: string) {
-  return postMoney<{ order: { sOrderId: string } }>('orders/checkout', body, idempotencyKey);
+  return apiPost('orders/checkout', { body, idempotencyKey });
+}
+
+/** What POST orders/checkout/preview answers: the same pricing as the checkout, nothing written. */
+export type CheckoutPreview = ApiAnswer<'post', 'orders/checkout/preview'>['preview'];
+
+/**
+ * The total of the checkout `body` would charge, asked again whenever the body (warehouse,
+ * method, quote) changes; the previous answer stays shown while the next one loads.
+ */
+export function useCheckoutPreviewQuery(body: CheckoutBody | null) {
+  const language = useLanguage();
+  return useQuery(
+    queryOptions({
+      queryKey: [...checkoutKeys.all, 'preview', body, language] as const,
+      queryFn: async () => (await apiPost('orders/checkout/preview', { body: body! })).preview,
+      enabled: body !== null,
+      placeholderData: keepPreviousData,
+      staleTime: 0,
+      meta: { errorToast: false },
+    }),
+  );
 }

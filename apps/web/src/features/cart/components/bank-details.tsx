@@ -1,10 +1,9 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useDepositDetailsQuery } from '../api/checkout';
+import { LoadError } from '../../../components/load-error';
 
 /** The receiving account has six lines (beneficiary, bank, account, ABA, SWIFT, reference). */
 const EXPECTED_ROWS = 6;
@@ -19,16 +18,11 @@ export function BankDetails() {
         {t('cart.checkout.bankTitle')}
       </Typography>
       {details.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void details.refetch()}>
-              {t('cart.retry')}
-            </Button>
-          }
-        >
-          {t('cart.checkout.bankFailed')}
-        </Alert>
+        <LoadError
+          message={t('cart.checkout.bankFailed')}
+          retryLabel={t('cart.retry')}
+          onRetry={() => void details.refetch()}
+        />
       ) : details.data ? (
         <Box
           component="dl"

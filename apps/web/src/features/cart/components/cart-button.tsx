@@ -23,8 +23,6 @@ export function CartButton() {
         aria-label={label}
         color="inherit"
         data-testid="cart-button"
-        // Phones reach the cart from the account menu: the bar has no room left at 390 px.
-        sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
       >
         <Badge badgeContent={count} color="primary" max={99}>
           <ShoppingCartOutlinedIcon />

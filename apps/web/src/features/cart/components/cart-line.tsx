@@ -21,6 +21,8 @@ import { useRemoveLineMutation, useUpdateLineMutation } from '../api/cart';
 import type { QuantityProblem } from '../cart-math';
 import { quantityProblem } from '../cart-math';
 import { LabelledValue } from './labelled-value';
+import { useWriteGuard } from '../../../lib/team-role';
+import { WithReason } from '../../../components/with-reason';
 
 /**
  * One article of a grower's cart: boxes (editable, checked against the minimum purchase
@@ -29,6 +31,7 @@ import { LabelledValue } from './labelled-value';
  */
 export function CartLine({ line }: { line: CartProduct }) {
   const { t } = useTranslation();
+  const writeBlocked = useWriteGuard();
   const language = useLanguage();
   const update = useUpdateLineMutation();
   const remove = useRemoveLineMutation();
@@ -110,7 +113,7 @@ export function CartLine({ line }: { line: CartProduct }) {
             />
           )}
         </Box>
-        <Tooltip title={t('cart.cart.removeNamed', { name: line.sName })}>
+        <Tooltip title={writeBlocked ?? t('cart.cart.removeNamed', { name: line.sName })}>
           <span>
             <IconButton
               aria-label={t('cart.cart.removeNamed', { name: line.sName })}
@@ -119,7 +122,7 @@ export function CartLine({ line }: { line: CartProduct }) {
                   onSuccess: () => showSuccessToast(t('cart.cart.removed', { name: line.sName })),
                 })
               }
-              disabled={busy}
+              disabled={busy || writeBlocked !== undefined}
               size="small"
             >
               {remove.isPending ? <CircularProgress size={18} /> : <DeleteOutlineIcon />}
@@ -172,19 +175,21 @@ export function CartLine({ line }: { line: CartProduct }) {
             slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             sx={{ width: { xs: '100%', sm: 240 } }}
           />
-          <Button
-            type="submit"
-            variant={line.bChanged ? 'contained' : 'outlined'}
-            disabled={busy || !(dirty || line.bChanged)}
-            aria-label={t('cart.cart.updateNamed', { name: line.sName })}
-            sx={{ flexShrink: 0, minHeight: 40 }}
-          >
-            {update.isPending ? (
-              <CircularProgress size={18} color="inherit" />
-            ) : (
-              t('cart.cart.update')
-            )}
-          </Button>
+          <WithReason reason={writeBlocked}>
+            <Button
+              type="submit"
+              variant={line.bChanged ? 'contained' : 'outlined'}
+              disabled={busy || !(dirty || line.bChanged)}
+              aria-label={t('cart.cart.updateNamed', { name: line.sName })}
+              sx={{ flexShrink: 0, minHeight: 40 }}
+            >
+              {update.isPending ? (
+                <CircularProgress size={18} color="inherit" />
+              ) : (
+                t('cart.cart.update')
+              )}
+            </Button>
+          </WithReason>
         </Box>
         <LabelledValue label={t('cart.cart.pallets')} value={count.format(line.dPallets)} />
         <LabelledValue label={t('cart.cart.pricePerBox')} value={formatMoney(line.dPricePerBox)} />

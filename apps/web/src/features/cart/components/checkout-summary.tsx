@@ -108,9 +108,6 @@ export function CheckoutSummary({ cart, children }: { cart: ProviderCart; childr
           testId="trucks"
         />
       </Box>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-        {t('cart.checkout.feesNote')}
-      </Typography>
       {children && (
         <>
           <Divider sx={{ my: 2 }} />

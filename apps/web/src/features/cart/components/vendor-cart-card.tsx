@@ -15,6 +15,8 @@ import { localeOf, useLanguage } from '../../../lib/i18n/i18n';
 import type { ProviderCart } from '../api/cart';
 import { CartLine } from './cart-line';
 import { LabelledValue } from './labelled-value';
+import { useWriteGuard } from '../../../lib/team-role';
+import { WithReason } from '../../../components/with-reason';
 
 /** One grower's cart: its lines, total and pallets, removal, and its own checkout. */
 export function VendorCartCard({
@@ -25,6 +27,7 @@ export function VendorCartCard({
   onRemove: (cart: ProviderCart) => void;
 }) {
   const { t } = useTranslation();
+  const writeBlocked = useWriteGuard();
   const language = useLanguage();
   const count = new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 2 });
   const name = cart.sProviderName;
@@ -56,14 +59,16 @@ export function VendorCartCard({
               </Link>
             </Typography>
           </Box>
-          <Button
-            color="error"
-            startIcon={<DeleteSweepOutlinedIcon />}
-            onClick={() => onRemove(cart)}
-            aria-label={t('cart.cart.removeCartNamed', { name })}
-          >
-            {t('cart.cart.removeCart')}
-          </Button>
+          <WithReason reason={writeBlocked}>
+            <Button
+              color="error"
+              startIcon={<DeleteSweepOutlinedIcon />}
+              onClick={() => onRemove(cart)}
+              aria-label={t('cart.cart.removeCartNamed', { name })}
+            >
+              {t('cart.cart.removeCart')}
+            </Button>
+          </WithReason>
         </Box>
         <Box
           component="ul"
@@ -97,18 +102,20 @@ export function VendorCartCard({
               testId="grower-pallets"
             />
           </Box>
-          <Button
-            component={RouterLink}
-            to={`/payment-process/?vendor=${encodeURIComponent(cart.sProviderId)}`}
-            variant="contained"
-            size="large"
-            startIcon={<ShoppingCartCheckoutIcon />}
-            disabled={cart.bChanged}
-            aria-label={t('cart.cart.checkoutNamed', { name })}
-            sx={{ width: { xs: '100%', sm: 'auto' } }}
-          >
-            {t('cart.cart.checkout')}
-          </Button>
+          <WithReason reason={writeBlocked}>
+            <Button
+              component={RouterLink}
+              to={`/payment-process/?vendor=${encodeURIComponent(cart.sProviderId)}`}
+              variant="contained"
+              size="large"
+              startIcon={<ShoppingCartCheckoutIcon />}
+              disabled={cart.bChanged}
+              aria-label={t('cart.cart.checkoutNamed', { name })}
+              sx={{ width: { xs: '100%', sm: 'auto' } }}
+            >
+              {t('cart.cart.checkout')}
+            </Button>
+          </WithReason>
         </Box>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           {t('cart.cart.goodsNote')}

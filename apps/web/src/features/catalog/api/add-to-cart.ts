@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiPost } from '../../../lib/api/typed-client';
 
 /**
  * The cart feature's query key prefix. Features do not import each other, so the key is
@@ -14,8 +14,7 @@ export interface AddToCartInput {
 
 /** POST shopping-cart/items: adds boxes to the article's line in its grower's cart. */
 export function addToCart(input: AddToCartInput): Promise<unknown> {
-  return apiRequest('shopping-cart/items', {
-    method: 'POST',
+  return apiPost('shopping-cart/items', {
     body: { sProductId: input.articleId, dQuantity: input.boxes },
   });
 }

@@ -1,108 +1,28 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Language } from '@app/domain';
-import { apiRequest } from '../../../lib/api-client';
+import { apiGet, type ApiAnswer, type ApiQuery } from '../../../lib/api/typed-client';
 import { useLanguage } from '../../../lib/i18n/i18n';
 
 /** The public catalogue (GET catalog/*): no session needed; names follow the language. */
 
-export interface Category {
-  sCategoryId: string;
-  sName: string;
-  sImageUrl: string | null;
-  iSubcategories: number;
-}
+export type Category = ApiAnswer<'get', 'catalog/categories'>['categories'][number];
 
-export interface Subcategory {
-  sSubcategoryId: string;
-  sCategoryId: string;
-  sName: string;
-  sImageUrl: string | null;
-  iArticles: number;
-}
+export type SubcategoryList = ApiAnswer<'get', 'catalog/categories/{categoryId}/subcategories'>;
 
-export interface SubcategoryList {
-  category: { sCategoryId: string; sName: string };
-  subcategories: Subcategory[];
-}
+export type Subcategory = SubcategoryList['subcategories'][number];
 
-export interface CatalogArticle {
-  sArticleId: string;
-  sName: string;
-  sDescription: string;
-  sOrigin: string | null;
-  sVendorId: string;
-  sVendorName: string;
-  bVendorVerified: boolean;
-  dPricePerBox: number;
-  sPriceBasis: string;
-  iBoxesPerPallet: number;
-  iMinBoxes: number;
-  iStock: number;
-  sSubcategoryId: string;
-  sCategoryId: string;
-  aImages: string[];
-  dVendorRating: number | null;
-  iVendorRatings: number;
-  created_at: string;
-}
+export type ArticleList = ApiAnswer<'get', 'catalog/articles'>;
 
-export interface ArticleList {
-  articles: CatalogArticle[];
-  total: number;
-  page: number;
-  limit: number;
-}
+export type CatalogArticle = ArticleList['articles'][number];
 
-export interface ArticleDetail {
-  sArticleId: string;
-  sName: string;
-  sDescription: string;
-  sOrigin: string | null;
-  dPricePerBox: number;
-  sPriceBasis: string;
-  iBoxesPerPallet: number;
-  iMinBoxes: number;
-  iStock: number;
-  aImages: string[];
-  category: { sCategoryId: string; sName: string };
-  subcategory: { sSubcategoryId: string; sName: string };
-  vendor: {
-    sVendorId: string;
-    sName: string;
-    sDescription: string | null;
-    bVerified: boolean;
-    dRating: number | null;
-    iRatings: number;
-  };
-  created_at: string;
-  updated_at: string;
-}
+export type ArticleDetail = ApiAnswer<'get', 'catalog/articles/{articleId}'>['article'];
 
-export interface VendorSummary {
-  sVendorId: string;
-  sName: string;
-  sDescription: string | null;
-  bVerified: boolean;
-  dRating: number | null;
-  iRatings: number;
-  iArticles: number;
-}
+export type VendorList = ApiAnswer<'get', 'catalog/vendors'>;
 
-export interface VendorList {
-  vendors: VendorSummary[];
-  total: number;
-  page: number;
-  limit: number;
-}
+export type VendorSummary = VendorList['vendors'][number];
 
-export interface VendorStorefront {
-  vendor: VendorSummary & {
-    sPacaLicense: string | null;
-    sBlueBookNumber: string | null;
-    created_at: string;
-  };
-  articles: CatalogArticle[];
-}
+/** A grower's storefront; `vendor.bListed` is false only in its own preview. */
+export type VendorStorefront = ApiAnswer<'get', 'catalog/vendors/{vendorId}'>;
 
 export const ARTICLE_SORTS = ['newest', 'price_asc', 'price_desc', 'name'] as const;
 export type ArticleSort = (typeof ARTICLE_SORTS)[number];
@@ -132,29 +52,26 @@ export const catalogKeys = {
     [...catalogKeys.all, 'vendor', language, vendorId] as const,
 };
 
-/** The query string of GET catalog/articles; empty filters are left out. */
-export function articlesPath(query: ArticleQuery): string {
-  const params = new URLSearchParams();
-  if (query.subcategoryId) params.set('sSubcategoryId', query.subcategoryId);
-  if (query.vendorId) params.set('sVendorId', query.vendorId);
-  if (query.search) params.set('search', query.search);
-  if (query.minPrice) params.set('minPrice', query.minPrice);
-  if (query.maxPrice) params.set('maxPrice', query.maxPrice);
-  params.set('sort', query.sort);
-  params.set('page', String(query.page));
-  params.set('limit', String(query.limit));
-  return `catalog/articles?${params.toString()}`;
+/** The query of GET catalog/articles; empty filters are left out. */
+export function articlesQuery(query: ArticleQuery): ApiQuery<'get', 'catalog/articles'> {
+  return {
+    sSubcategoryId: query.subcategoryId || undefined,
+    sVendorId: query.vendorId || undefined,
+    search: query.search || undefined,
+    minPrice: query.minPrice || undefined,
+    maxPrice: query.maxPrice || undefined,
+    sort: query.sort,
+    page: query.page,
+    limit: query.limit,
+  };
 }
-
-const segment = encodeURIComponent;
 
 export function useCategoriesQuery() {
   const language = useLanguage();
   return useQuery(
     queryOptions({
       queryKey: catalogKeys.categories(language),
-      queryFn: async () =>
-        (await apiRequest<{ categories: Category[] }>('catalog/categories')).categories,
+      queryFn: async () => (await apiGet('catalog/categories')).categories,
       meta: { errorToast: false },
     }),
   );
@@ -166,7 +83,7 @@ export function useSubcategoriesQuery(categoryId: string) {
     queryOptions({
       queryKey: catalogKeys.subcategories(language, categoryId),
       queryFn: () =>
-        apiRequest<SubcategoryList>(`catalog/categories/${segment(categoryId)}/subcategories`),
+        apiGet('catalog/categories/{categoryId}/subcategories', { params: { categoryId } }),
       meta: { errorToast: false },
     }),
   );
@@ -178,7 +95,7 @@ export function useArticlesQuery(query: ArticleQuery, enabled = true) {
   return useQuery(
     queryOptions({
       queryKey: catalogKeys.articles(language, query),
-      queryFn: () => apiRequest<ArticleList>(articlesPath(query)),
+      queryFn: () => apiGet('catalog/articles', { query: articlesQuery(query) }),
       placeholderData: keepPreviousData,
       enabled,
       meta: { errorToast: false },
@@ -192,8 +109,7 @@ export function useArticleQuery(articleId: string) {
     queryOptions({
       queryKey: catalogKeys.article(language, articleId),
       queryFn: async () =>
-        (await apiRequest<{ article: ArticleDetail }>(`catalog/articles/${segment(articleId)}`))
-          .article,
+        (await apiGet('catalog/articles/{articleId}', { params: { articleId } })).article,
       meta: { errorToast: false },
     }),
   );
@@ -203,7 +119,7 @@ export function useVendorsQuery(page: number, limit: number) {
   return useQuery(
     queryOptions({
       queryKey: catalogKeys.vendors(page, limit),
-      queryFn: () => apiRequest<VendorList>(`catalog/vendors?page=${page}&limit=${limit}`),
+      queryFn: () => apiGet('catalog/vendors', { query: { page, limit } }),
       placeholderData: keepPreviousData,
       meta: { errorToast: false },
     }),
@@ -215,7 +131,7 @@ export function useVendorQuery(vendorId: string) {
   return useQuery(
     queryOptions({
       queryKey: catalogKeys.vendor(language, vendorId),
-      queryFn: () => apiRequest<VendorStorefront>(`catalog/vendors/${segment(vendorId)}`),
+      queryFn: () => apiGet('catalog/vendors/{vendorId}', { params: { vendorId } }),
       meta: { errorToast: false },
     }),
   );

@@ -19,6 +19,8 @@ import { useAddToCartMutation } from '../api/add-to-cart';
 import type { ArticleDetail } from '../api/catalog';
 import type { BoxesProblem } from '../boxes';
 import { boxesProblem, canBuy, palletsOf } from '../boxes';
+import { useWriteGuard } from '../../../lib/team-role';
+import { WithReason } from '../../../components/with-reason';
 
 /** Add-to-cart for a buyer company's administrator; everyone else is told why they cannot. */
 export function BuyPanel({ article }: { article: ArticleDetail }) {
@@ -72,6 +74,7 @@ const PROBLEM_KEYS = {
 
 function AddToCartForm({ article }: { article: ArticleDetail }) {
   const { t } = useTranslation();
+  const writeBlocked = useWriteGuard();
   const language = useLanguage();
   const [boxes, setBoxes] = useState(String(article.iMinBoxes));
   const [shownProblem, setShownProblem] = useState<BoxesProblem | null>(null);
@@ -105,6 +108,12 @@ function AddToCartForm({ article }: { article: ArticleDetail }) {
         : shownProblem === 'aboveStock'
           ? t('catalog.buy.aboveStock', { stock })
           : t(PROBLEM_KEYS[shownProblem]);
+  } else if (
+    isApiError(serverError) &&
+    (serverError.code === 'OVER_STOCK' || serverError.code === 'UNDER_MINIMUM')
+  ) {
+    // The server's message already says what is in the cart and what is left.
+    errorText = serverError.message;
   } else if (isApiError(serverError) && serverError.field === 'dQuantity') {
     errorText = `${serverError.message} ${t('catalog.buy.cartTotalHint', {
       min: String(article.iMinBoxes),
@@ -154,19 +163,21 @@ function AddToCartForm({ article }: { article: ArticleDetail }) {
           {otherError}
         </Alert>
       )}
-      <Button
-        type="submit"
-        variant="contained"
-        fullWidth
-        size="large"
-        sx={{ mt: 2 }}
-        disabled={add.isPending}
-        startIcon={
-          add.isPending ? <CircularProgress size={18} color="inherit" /> : <AddShoppingCartIcon />
-        }
-      >
-        {t('catalog.buy.add')}
-      </Button>
+      <WithReason reason={writeBlocked}>
+        <Button
+          type="submit"
+          variant="contained"
+          fullWidth
+          size="large"
+          sx={{ mt: 2 }}
+          disabled={add.isPending}
+          startIcon={
+            add.isPending ? <CircularProgress size={18} color="inherit" /> : <AddShoppingCartIcon />
+          }
+        >
+          {t('catalog.buy.add')}
+        </Button>
+      </WithReason>
       {added !== null && (
         <Alert
           severity="success"

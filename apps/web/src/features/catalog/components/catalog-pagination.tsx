@@ -1,15 +1,23 @@
 import Box from '@mui/material/Box';
 import Pagination from '@mui/material/Pagination';
+import PaginationItem from '@mui/material/PaginationItem';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 
-/** Page links of a list (a <nav> with its own name), labelled in the interface language. */
+/**
+ * Page links of a list (a <nav> with its own name), labelled in the interface language.
+ * With `hrefOf` every page is a real link (`?page=2`) that opens in a new tab too, and the
+ * link itself moves the page (`onChange` is not called then).
+ */
 export function CatalogPagination(props: {
   label: string;
   page: number;
   count: number;
   onChange: (page: number) => void;
+  hrefOf?: (page: number) => string;
 }) {
   const { t } = useTranslation();
+  const { hrefOf } = props;
   if (props.count <= 1) return null;
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', mt: 3 }}>
@@ -19,6 +27,21 @@ export function CatalogPagination(props: {
         page={Math.min(props.page, props.count)}
         onChange={(_, page) => props.onChange(page)}
         color="primary"
+        {...(hrefOf
+          ? {
+              renderItem: (item) =>
+                item.page === null || item.disabled ? (
+                  <PaginationItem {...item} />
+                ) : (
+                  <PaginationItem
+                    {...item}
+                    onClick={() => window.scrollTo({ top: 0 })}
+                    component={RouterLink}
+                    to={hrefOf(item.page)}
+                  />
+                ),
+            }
+          : {})}
         getItemAriaLabel={(type, page, selected) => {
           if (type === 'next') return t('catalog.pagination.next');
           if (type === 'previous') return t('catalog.pagination.previous');

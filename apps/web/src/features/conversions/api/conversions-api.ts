@@ -1,28 +1,22 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { financeKeys, postMoney } from '../../../lib/finance/queries';
-import type { Invoice, Transaction } from '../../../lib/finance/types';
+import {
+  apiGet,
+  apiPost,
+  apiPut,
+  type ApiAnswer,
+  type ApiBody,
+} from '../../../lib/api/typed-client';
+import { financeKeys } from '../../../lib/finance/queries';
+import type { Transaction } from '../../../lib/finance/types';
 
 /** GET transactions/getForwardsActive */
-export interface ActiveForwards {
-  forwards: Transaction[];
-  totalProfit: number;
-  balance: { balanceUsd: { balance: number } };
-  dBlockedUsd: number;
-}
+export type ActiveForwards = ApiAnswer<'get', 'transactions/getForwardsActive'>;
 
 /** GET transactions/ */
-export interface AvailableConversions {
-  transactions: Transaction[];
-  totalProfit: number;
-  balance: { balanceMxn: { balance: number } };
-}
+export type AvailableConversions = ApiAnswer<'get', 'transactions/'>;
 
 /** GET transactions/history */
-export interface ConversionHistory {
-  transactions: Transaction[];
-  totalProfit: number;
-}
+export type ConversionHistory = ApiAnswer<'get', 'transactions/history'>;
 
 export const conversionKeys = {
   all: ['conversions'] as const,
@@ -37,7 +31,7 @@ export const conversionKeys = {
 export function activeForwardsQueryOptions() {
   return queryOptions({
     queryKey: conversionKeys.forwards(),
-    queryFn: () => apiRequest<ActiveForwards>('transactions/getForwardsActive'),
+    queryFn: () => apiGet('transactions/getForwardsActive'),
   });
 }
 
@@ -48,7 +42,7 @@ export function useActiveForwardsQuery() {
 export function availableConversionsQueryOptions() {
   return queryOptions({
     queryKey: conversionKeys.available(),
-    queryFn: () => apiRequest<AvailableConversions>('transactions/'),
+    queryFn: () => apiGet('transactions/'),
   });
 }
 
@@ -59,7 +53,7 @@ export function useAvailableConversionsQuery() {
 export function conversionHistoryQueryOptions() {
   return queryOptions({
     queryKey: conversionKeys.history(),
-    queryFn: () => apiRequest<ConversionHistory>('transactions/history'),
+    queryFn: () => apiGet('transactions/history'),
   });
 }
 
@@ -69,8 +63,7 @@ export function useConversionHistoryQuery() {
 
 /** One conversion with its invoices and the payments made from it. */
 export async function getConversionDetail(transactionId: string): Promise<Transaction> {
-  const answer = await apiRequest<{ transactions: Transaction[] }>('transactions/detail', {
-    method: 'POST',
+  const answer = await apiPost('transactions/detail', {
     body: { sTransactionId: transactionId },
   });
   const [transaction] = answer.transactions;
@@ -92,9 +85,8 @@ export function useSupplierInvoicesQuery(supplierId: string | null, rate: number
     queryKey: conversionKeys.supplierInvoices(supplierId ?? '', rate),
     queryFn: async () =>
       (
-        await apiRequest<{ invoices: Invoice[] }>('invoices/supplier', {
-          method: 'POST',
-          body: { sPaymentRecipientId: supplierId, dExchangeRate: rate },
+        await apiPost('invoices/supplier', {
+          body: { sPaymentRecipientId: supplierId ?? '', dExchangeRate: rate },
         })
       ).invoices,
     enabled: supplierId !== null,
@@ -116,11 +108,10 @@ export function useCloseForwardMutation() {
   const invalidate = useInvalidateConversions();
   return useMutation({
     mutationFn: (input: { transactionId: string; idempotencyKey: string }) =>
-      postMoney<{ transaction: Transaction }>(
-        'transactions/closeForward',
-        { sTransactionId: input.transactionId },
-        input.idempotencyKey,
-      ),
+      apiPost('transactions/closeForward', {
+        body: { sTransactionId: input.transactionId },
+        idempotencyKey: input.idempotencyKey,
+      }),
     onSettled: invalidate,
   });
 }
@@ -144,11 +135,10 @@ export function useAttachInvoiceMutation() {
   const invalidate = useInvalidateConversions();
   return useMutation({
     mutationFn: (input: InvoiceLineInput) =>
-      postMoney<{ transaction: Transaction }>(
-        'transactions/invoice',
-        invoiceLineBody(input),
-        input.idempotencyKey,
-      ),
+      apiPost('transactions/invoice', {
+        body: invoiceLineBody(input),
+        idempotencyKey: input.idempotencyKey,
+      }),
     onSettled: invalidate,
   });
 }
@@ -158,33 +148,21 @@ export function useDetachInvoiceMutation() {
   const invalidate = useInvalidateConversions();
   return useMutation({
     mutationFn: (input: InvoiceLineInput) =>
-      postMoney<{ transaction: Transaction }>(
-        'transactions/deleteInvoice',
-        invoiceLineBody(input),
-        input.idempotencyKey,
-      ),
+      apiPost('transactions/deleteInvoice', {
+        body: invoiceLineBody(input),
+        idempotencyKey: input.idempotencyKey,
+      }),
     onSettled: invalidate,
   });
 }
 
-export interface AttachedInvoiceUpdate {
-  sInvoiceId: string;
-  sTransactionId: string;
-  exchangeRate: number;
-  sInvoice: string;
-  sPaymentRecipientId: string;
-  dPurchaseDate: string;
-  dTotalAmount: number;
-  iCreditPeriod: number;
-  dRateProtection: number;
-}
+export type AttachedInvoiceUpdate = ApiBody<'put', 'invoices/conversion'>;
 
 /** PUT invoices/conversion: edits an invoice attached to a conversion. */
 export function useUpdateAttachedInvoiceMutation() {
   const invalidate = useInvalidateConversions();
   return useMutation({
-    mutationFn: (body: AttachedInvoiceUpdate) =>
-      apiRequest<{ invoice: Invoice }>('invoices/conversion', { method: 'PUT', body }),
+    mutationFn: (body: AttachedInvoiceUpdate) => apiPut('invoices/conversion', { body }),
     onSettled: invalidate,
   });
 }
@@ -203,17 +181,16 @@ export function usePayFromConversionMutation() {
   const invalidate = useInvalidateConversions();
   return useMutation({
     mutationFn: (input: ConversionPaymentInput) =>
-      postMoney<{ payment: unknown }>(
-        'payments/',
-        {
+      apiPost('payments/', {
+        body: {
           sTransactionId: input.transactionId,
           sPaymentRecipientId: input.supplierId,
           isMxn: true,
           dAmount: input.amountMxn,
           comment: input.comment,
         },
-        input.idempotencyKey,
-      ),
+        idempotencyKey: input.idempotencyKey,
+      }),
     onSettled: () =>
       Promise.all([
         invalidate(),

@@ -9,12 +9,16 @@ import { useTranslation } from 'react-i18next';
 import type { TransactionInvoice } from '../../../lib/finance/types';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
-import { isEntryPaid } from '../conversion-math';
-import { DetailList } from './detail-list';
+import { assignedGain, isEntryPaid } from '../conversion-math';
+import { DetailList } from '../../../components/detail-list';
 import { GainText } from './gain-text';
+import { useWriteGuard } from '../../../lib/team-role';
+import { WithReason } from '../../../components/with-reason';
 
 interface AssignedInvoiceCardProps {
   entry: TransactionInvoice;
+  /** The conversion's rate: the profit is on the MXN assigned to it, at that rate. */
+  conversionRate: number;
   /** History: a 'Pagada' / 'Pendiente pago' chip instead of the actions. */
   readOnly: boolean;
   busy: boolean;
@@ -25,15 +29,18 @@ interface AssignedInvoiceCardProps {
 /** One invoice assigned to a conversion: amounts, profit, and what can be done with it. */
 export function AssignedInvoiceCard({
   entry,
+  conversionRate,
   readOnly,
   busy,
   onModify,
   onRemove,
 }: AssignedInvoiceCardProps) {
   const { t } = useTranslation();
+  const writeBlocked = useWriteGuard();
   const language = useLanguage();
   const { invoice } = entry;
   const paid = isEntryPaid(entry);
+  const gain = assignedGain(entry, conversionRate);
   return (
     <Paper
       variant="outlined"
@@ -75,28 +82,37 @@ export function AssignedInvoiceCard({
           },
           {
             label: t('conversions.detail.profitPercent'),
-            value: <GainText value={invoice.dProfitPercentage} kind="percent" />,
+            value: <GainText value={gain.profitPercentage} kind="percent" />,
           },
           {
             label: t('conversions.detail.profitUsd'),
-            value: <GainText value={invoice.dCurrencyGain} kind="usd" />,
+            value: <GainText value={gain.gainUsd} kind="usd" />,
           },
         ]}
       />
       {!readOnly && (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1.5 }}>
-          <Button size="small" startIcon={<EditOutlinedIcon />} onClick={onModify} disabled={busy}>
-            {t('conversions.detail.modify')}
-          </Button>
-          <Button
-            size="small"
-            color="error"
-            startIcon={<DeleteOutlineIcon />}
-            onClick={onRemove}
-            disabled={busy || paid}
-          >
-            {t('conversions.detail.remove')}
-          </Button>
+          <WithReason reason={writeBlocked}>
+            <Button
+              size="small"
+              startIcon={<EditOutlinedIcon />}
+              onClick={onModify}
+              disabled={busy}
+            >
+              {t('conversions.detail.modify')}
+            </Button>
+          </WithReason>
+          <WithReason reason={writeBlocked}>
+            <Button
+              size="small"
+              color="error"
+              startIcon={<DeleteOutlineIcon />}
+              onClick={onRemove}
+              disabled={busy || paid}
+            >
+              {t('conversions.detail.remove')}
+            </Button>
+          </WithReason>
         </Box>
       )}
     </Paper>

@@ -2,9 +2,10 @@ import type { Language } from '@app/domain';
 import type { GridColDef, GridRenderCellParams } from '@mui/x-data-grid';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import type { ExcelColumn } from '../../../lib/excel';
+import { excelDate, type ExcelColumn } from '../../../lib/excel';
 import type { Transaction } from '../../../lib/finance/types';
-import { formatDate, formatMoney } from '../../../lib/format';
+import { CompactDate } from '../../../components/compact-date';
+import { formatMoney } from '../../../lib/format';
 import {
   firstPurchaseDate,
   instantToCalendarDate,
@@ -36,7 +37,6 @@ export function conversionColumns(options: {
   renderActions: (row: Transaction) => ReactNode;
 }): { grid: GridColDef<Transaction>[]; excel: ExcelColumn<Transaction>[] } {
   const { kind, t, language } = options;
-  const date = (value: string | null) => (value ? formatDate(value, language) : '');
   const createdOn = (row: Transaction) => instantToCalendarDate(row.created_at);
   const typeName = (row: Transaction) =>
     isForward(row) ? t('conversions.types.forward') : t('conversions.types.forex');
@@ -46,7 +46,7 @@ export function conversionColumns(options: {
     {
       field: 'iTrackingId',
       header: t('conversions.columns.id'),
-      grid: { type: 'number', minWidth: 80, flex: 0.5, align: 'left', headerAlign: 'left' },
+      grid: { type: 'number', minWidth: 36, flex: 0.3, align: 'left', headerAlign: 'left' },
       excel: (row) => row.iTrackingId,
     },
     {
@@ -56,18 +56,18 @@ export function conversionColumns(options: {
           ? t('forwards.columns.transactionDate')
           : t('conversions.columns.createdAt'),
       grid: {
-        minWidth: 150,
-        flex: 1,
-        renderCell: ({ row }) => date(createdOn(row)),
+        minWidth: 78,
+        flex: 0.6,
+        renderCell: ({ row }) => <CompactDate date={createdOn(row)} language={language} />,
       },
-      excel: (row) => date(createdOn(row)),
+      excel: (row) => excelDate(createdOn(row)),
     },
     {
       field: 'sTransactionType',
       header: t('conversions.columns.type'),
       grid: {
-        minWidth: 130,
-        flex: 0.7,
+        minWidth: 86,
+        flex: 0.5,
         valueGetter: (_value, row) => typeName(row),
         renderCell: ({ row }: GridRenderCellParams<Transaction>) => (
           <TransactionTypeChip transaction={row} dueColours={kind === 'forwards'} />
@@ -82,16 +82,21 @@ export function conversionColumns(options: {
         field: 'dForwardTransactionDate',
         header: t('forwards.columns.dueDate'),
         grid: {
-          minWidth: 150,
-          flex: 1,
-          renderCell: ({ row }) => date(row.dForwardTransactionDate),
+          minWidth: 82,
+          flex: 0.6,
+          renderCell: ({ row }) =>
+            row.dForwardTransactionDate ? (
+              <CompactDate date={row.dForwardTransactionDate} language={language} />
+            ) : (
+              ''
+            ),
         },
-        excel: (row) => date(row.dForwardTransactionDate),
+        excel: (row) => excelDate(row.dForwardTransactionDate),
       },
       {
         field: 'iDaysRemaining',
         header: t('forwards.columns.missingDays'),
-        grid: { type: 'number', minWidth: 140, flex: 0.7 },
+        grid: { type: 'number', minWidth: 68, flex: 0.4 },
         excel: (row) => row.iDaysRemaining,
       },
     );
@@ -100,7 +105,12 @@ export function conversionColumns(options: {
     {
       field: 'dAmount',
       header: t('conversions.columns.totalUsd'),
-      grid: { type: 'number', minWidth: 140, flex: 1, renderCell: ({ row }) => money(row.dAmount) },
+      grid: {
+        type: 'number',
+        minWidth: 84,
+        flex: 0.8,
+        renderCell: ({ row }) => money(row.dAmount),
+      },
       excel: (row) => row.dAmount,
     },
     {
@@ -108,8 +118,8 @@ export function conversionColumns(options: {
       header: t('conversions.columns.totalMxn'),
       grid: {
         type: 'number',
-        minWidth: 150,
-        flex: 1,
+        minWidth: 90,
+        flex: 0.9,
         renderCell: ({ row }) => money(row.dDesAmount),
       },
       excel: (row) => row.dDesAmount,
@@ -119,8 +129,8 @@ export function conversionColumns(options: {
       header: t('conversions.columns.rate'),
       grid: {
         type: 'number',
-        minWidth: 120,
-        flex: 0.8,
+        minWidth: 66,
+        flex: 0.5,
         renderCell: ({ row }) => money(row.dExchangeRate),
       },
       excel: (row) => row.dExchangeRate,
@@ -132,8 +142,8 @@ export function conversionColumns(options: {
       header: t('conversions.columns.assigned'),
       grid: {
         type: 'number',
-        minWidth: 170,
-        flex: 1.1,
+        minWidth: 80,
+        flex: 0.7,
         renderCell: ({ row }) => (
           <PercentBar value={row.dPercentUsed} label={t('conversions.columns.assigned')} />
         ),
@@ -147,11 +157,14 @@ export function conversionColumns(options: {
       field: 'invoice',
       header: t('conversions.columns.invoice'),
       grid: {
-        minWidth: 130,
-        flex: 1,
+        minWidth: 60,
+        flex: 0.8,
         sortable: false,
         valueGetter: (_value, row) => invoiceNames(row),
-        renderCell: ({ row }) => invoiceNames(row) || t('finance.notAvailable'),
+        // Several invoices may not fit: the cell's title holds them all.
+        renderCell: ({ row }) => (
+          <span title={invoiceNames(row)}>{invoiceNames(row) || t('finance.notAvailable')}</span>
+        ),
       },
       excel: invoiceNames,
     },
@@ -159,21 +172,28 @@ export function conversionColumns(options: {
       field: 'purchaseDate',
       header: t('conversions.columns.purchaseDate'),
       grid: {
-        minWidth: 150,
-        flex: 1,
+        minWidth: 78,
+        flex: 0.6,
         sortable: false,
         valueGetter: (_value, row) => firstPurchaseDate(row),
-        renderCell: ({ row }) => date(firstPurchaseDate(row)) || t('finance.notAvailable'),
+        renderCell: ({ row }) => {
+          const first = firstPurchaseDate(row);
+          return first ? (
+            <CompactDate date={first} language={language} />
+          ) : (
+            t('finance.notAvailable')
+          );
+        },
       },
-      excel: (row) => date(firstPurchaseDate(row)),
+      excel: (row) => excelDate(firstPurchaseDate(row)),
     },
     {
       field: 'dProfitPercentage',
       header: t('conversions.columns.profit'),
       grid: {
         type: 'number',
-        minWidth: 150,
-        flex: 0.9,
+        minWidth: 64,
+        flex: 0.5,
         sortable: kind !== 'forwards',
         renderCell: ({ row }) => <GainText value={row.dProfitPercentage} kind="percent" />,
       },
@@ -184,8 +204,8 @@ export function conversionColumns(options: {
       header: t('conversions.columns.gain'),
       grid: {
         type: 'number',
-        minWidth: 130,
-        flex: 0.9,
+        minWidth: 76,
+        flex: 0.6,
         sortable: kind !== 'forwards',
         renderCell: ({ row }) => <GainText value={row.dCurrencyGain} kind="usd" />,
       },
@@ -204,9 +224,27 @@ export function conversionColumns(options: {
     sortable: false,
     filterable: false,
     disableColumnMenu: true,
-    minWidth: kind === 'forwards' ? 120 : 90,
+    // Two icon buttons on /forwards, one elsewhere; the header 'Acciones' fits either.
+    width: kind === 'forwards' ? 76 : 72,
     renderCell: ({ row }) => options.renderActions(row),
   });
   const excel = specs.map((spec) => ({ header: spec.header, value: spec.excel }));
   return { grid, excel };
 }
+
+/**
+ * The columns hidden first when a conversion table is narrower than its columns' minimum
+ * widths (a laptop): the least needed first. Actions are never hidden.
+ */
+export const CONVERSION_HIDE_ORDER = [
+  'purchaseDate',
+  'dProfitPercentage',
+  'sTransactionType',
+  'dExchangeRate',
+  'iDaysRemaining',
+  'dCurrencyGain',
+  'created_at',
+  'invoice',
+  'dAmount',
+  'iTrackingId',
+] as const;

@@ -16,6 +16,8 @@ import { newIdempotencyKey } from '../../../lib/finance/queries';
 import type { Transaction, TransactionInvoice } from '../../../lib/finance/types';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
+import { useWriteGuard } from '../../../lib/team-role';
+import { WithReason } from '../../../components/with-reason';
 import { showErrorToast, showSuccessToast } from '../../../lib/toast';
 import { useConversionDetailQuery, useDetachInvoiceMutation } from '../api/conversions-api';
 import {
@@ -27,7 +29,8 @@ import {
 import { AddInvoicesPanel } from './add-invoices-panel';
 import { AssignedInvoiceCard } from './assigned-invoice-card';
 import type { ConversionTableKind } from './conversion-columns';
-import { DetailList, type DetailItem } from './detail-list';
+import { formatQuoteRate } from '../../../components/format-rate';
+import { DetailList, type DetailItem } from '../../../components/detail-list';
 import { EditInvoiceDialog } from './edit-invoice-dialog';
 import { GainText } from './gain-text';
 import { PaymentsMade } from './payments-made';
@@ -82,6 +85,7 @@ function DetailBody({
   const paymentsHeadingId = useId();
   const transaction = detail.data;
   const readOnly = kind === 'history';
+  const writeBlocked = useWriteGuard();
   const loading = detail.isFetching || detach.isPending;
 
   const onRemove = (entry: TransactionInvoice) => {
@@ -145,7 +149,10 @@ function DetailBody({
         label: t('conversions.detail.supplier'),
         value: supplier?.sName ?? t('finance.notAvailable'),
       },
-      { label: t('conversions.detail.rate'), value: formatMoney(transaction.dExchangeRate) },
+      {
+        label: t('conversions.detail.rate'),
+        value: formatQuoteRate(transaction.dExchangeRate),
+      },
       {
         label: t('conversions.detail.createdAt'),
         value: formatDate(instantToCalendarDate(transaction.created_at), language),
@@ -198,6 +205,7 @@ function DetailBody({
                 <AssignedInvoiceCard
                   key={entry.invoice.sInvoiceId}
                   entry={entry}
+                  conversionRate={transaction.dExchangeRate}
                   readOnly={readOnly}
                   busy={loading}
                   onModify={() => setEditing(entry)}
@@ -214,14 +222,16 @@ function DetailBody({
 
         {!readOnly && (
           <Box>
-            <Button
-              variant="outlined"
-              startIcon={<AddIcon />}
-              onClick={() => setAdding(true)}
-              disabled={adding || loading || transaction.dPercentUsed >= 100}
-            >
-              {t('conversions.detail.addInvoices')}
-            </Button>
+            <WithReason reason={writeBlocked}>
+              <Button
+                variant="outlined"
+                startIcon={<AddIcon />}
+                onClick={() => setAdding(true)}
+                disabled={adding || loading || transaction.dPercentUsed >= 100}
+              >
+                {t('conversions.detail.addInvoices')}
+              </Button>
+            </WithReason>
             {adding && transaction.dPercentUsed < 100 && (
               <AddInvoicesPanel transaction={transaction} />
             )}
@@ -250,13 +260,15 @@ function DetailBody({
       </DialogContent>
       <DialogActions>
         {kind === 'balance' && (
-          <Button
-            variant="contained"
-            onClick={() => transaction && onPayInvoices?.(transaction)}
-            disabled={!transaction || loading || transaction.dPercentUsed <= 0}
-          >
-            {t('conversions.detail.payInvoices')}
-          </Button>
+          <WithReason reason={writeBlocked}>
+            <Button
+              variant="contained"
+              onClick={() => transaction && onPayInvoices?.(transaction)}
+              disabled={!transaction || loading || transaction.dPercentUsed <= 0}
+            >
+              {t('conversions.detail.payInvoices')}
+            </Button>
+          </WithReason>
         )}
         <Button onClick={onClose}>{t('finance.close')}</Button>
       </DialogActions>

@@ -5,10 +5,18 @@ import {
   type GridColDef,
   type GridRowSelectionModel,
 } from '@mui/x-data-grid';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { esES } from '@mui/x-data-grid/locales';
+import {
+  COMPACT_HEADER_HEIGHT,
+  compactGridSx,
+  pinnedColumnsSx,
+  useFittedColumns,
+} from '../../../components/fit-columns';
 import type { Transaction } from '../../../lib/finance/types';
 import { useLanguage } from '../../../lib/i18n/i18n';
+import { CONVERSION_HIDE_ORDER } from './conversion-columns';
 
 interface ConversionsGridProps {
   label: string;
@@ -50,17 +58,27 @@ export function ConversionsGrid({
   const language = useLanguage();
   // Single selection: the header's select-all box would only ever be disabled; a hidden
   // name keeps the column header labelled.
-  const allColumns: GridColDef<Transaction>[] = selection
-    ? [
-        {
-          ...GRID_CHECKBOX_SELECTION_COL_DEF,
-          renderHeader: () => <Box sx={visuallyHidden}>{t('conversions.columns.select')}</Box>,
-        },
-        ...columns,
-      ]
-    : columns;
+  const selectable = selection !== undefined;
+  const allColumns = useMemo<GridColDef<Transaction>[]>(
+    () =>
+      selectable
+        ? [
+            {
+              ...GRID_CHECKBOX_SELECTION_COL_DEF,
+              width: 42,
+              renderHeader: () => <Box sx={visuallyHidden}>{t('conversions.columns.select')}</Box>,
+            },
+            ...columns,
+          ]
+        : columns,
+    [columns, selectable, t],
+  );
+  const { ref, columnVisibilityModel, onColumnVisibilityModelChange } = useFittedColumns(
+    allColumns,
+    CONVERSION_HIDE_ORDER,
+  );
   return (
-    <Box sx={{ width: '100%' }}>
+    <Box ref={ref} sx={{ width: '100%' }}>
       <DataGrid
         label={label}
         autoHeight
@@ -77,6 +95,9 @@ export function ConversionsGrid({
           loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' },
         }}
         initialState={{ pagination: { paginationModel: { pageSize: 10 } } }}
+        columnVisibilityModel={columnVisibilityModel}
+        onColumnVisibilityModelChange={onColumnVisibilityModelChange}
+        columnHeaderHeight={COMPACT_HEADER_HEIGHT}
         pageSizeOptions={[10, 25, 50]}
         disableColumnFilter
         // Short, bounded pages: every cell stays in the DOM (screen readers, row actions).
@@ -91,7 +112,20 @@ export function ConversionsGrid({
               onRowSelectionModelChange: selection.onChange,
             }
           : {})}
-        sx={{ border: 0, '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center' } }}
+        sx={{
+          border: 0,
+          ...compactGridSx,
+          '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center', fontSize: '0.8125rem' },
+          // On a phone the id stays at the left (after the selection box) as the row scrolls.
+          ...pinnedColumnsSx(
+            selection
+              ? [
+                  { field: '__check__', left: 0 },
+                  { field: 'iTrackingId', left: 42 },
+                ]
+              : [{ field: 'iTrackingId', left: 0 }],
+          ),
+        }}
         data-testid="conversions-grid"
       />
     </Box>

@@ -6,7 +6,7 @@ import type { TransactionPayment } from '../../../lib/finance/types';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { instantToCalendarDate } from '../conversion-math';
-import { DetailList } from './detail-list';
+import { DetailList } from '../../../components/detail-list';
 
 /** The payments made out of a conversion (history detail), or 'No hay pagos realizados'. */
 export function PaymentsMade({ payments }: { payments: TransactionPayment[] }) {

@@ -5,63 +5,35 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { ApiError, apiRequest, apiUrl } from '../../../lib/api-client';
-import { i18n, useLanguage } from '../../../lib/i18n/i18n';
-import { notifySessionEnded } from '../../../lib/session-ended';
-import { getSession } from '../../../lib/session-store';
+import {
+  apiGet,
+  apiGetBlob,
+  apiPost,
+  type ApiAnswer,
+  type ApiBody,
+} from '../../../lib/api/typed-client';
+import { useLanguage } from '../../../lib/i18n/i18n';
 import type { DisputeTab } from '../dispute-tabs';
 
-export type DisputeStatus = 'IN_PROCESS' | 'FINALIZED';
+/** GET disputes/{disputeId}. */
+export type Dispute = ApiAnswer<'get', 'disputes/{disputeId}'>['dispute'];
 
-export interface DisputeSummary {
-  sDisputeId: string;
-  iTrackingId: number;
-  sOrderId: string;
-  iOrderTrackingId: number;
-  sStatus: DisputeStatus;
-  sStatusName: string;
-  sCategory: string;
-  sCategoryName: string;
-  sSubcategory: string;
-  sSubcategoryName: string;
-  sBuyerName: string;
-  sVendorName: string;
-  iImages: number;
-  created_at: string;
-  dFinalDate: string | null;
-}
+/** A page of GET disputes?tab=…. */
+export type DisputeList = ApiAnswer<'get', 'disputes'>;
 
-export interface DisputeImage {
-  sImageId: string;
-  sFileName: string | null;
-  sContentType: string;
-  iSize: number;
-  /** Needs the bearer token: read it with `getDisputeImage`, never as an <img src>. */
-  sUrl: string;
-  created_at: string;
-}
+export type DisputeSummary = DisputeList['disputes'][number];
 
-export interface Dispute extends DisputeSummary {
-  sDescription: string;
-  images: DisputeImage[];
-  sInCharge: string | null;
-  sResolution: string | null;
-  sVendorAnswer: string | null;
-  vendor_answered_at: string | null;
-}
+export type DisputeStatus = DisputeSummary['sStatus'];
 
-export interface DisputeList {
-  disputes: DisputeSummary[];
-  total: number;
-  page: number;
-  limit: number;
-}
+/**
+ * A photo: the buyer's evidence, or one with the grower's answer. Its `sUrl` needs the bearer
+ * token: read it with `getDisputeImage`, never as an <img src>.
+ */
+export type DisputeImage = Dispute['images'][number];
 
-export interface DisputeCategory {
-  sKey: string;
-  sName: string;
-  subcategories: Array<{ sKey: string; sName: string }>;
-}
+export type DisputeCategory = ApiAnswer<'get', 'disputes/categories'>['categories'][number];
+
+export type OpenDisputeBody = ApiBody<'post', 'disputes'>;
 
 /** Category and status names come from the server in the language: it is in every key. */
 export const disputesKeys = {
@@ -78,8 +50,7 @@ export const disputesKeys = {
 };
 
 export function getDisputes(tab: DisputeTab, page: number, limit: number): Promise<DisputeList> {
-  const query = new URLSearchParams({ tab, page: String(page), limit: String(limit) });
-  return apiRequest<DisputeList>(`disputes?${query.toString()}`);
+  return apiGet('disputes', { query: { tab, page, limit } });
 }
 
 export function useDisputesQuery(tab: DisputeTab, page: number, limit: number) {
@@ -94,8 +65,7 @@ export function useDisputesQuery(tab: DisputeTab, page: number, limit: number) {
 }
 
 export async function getDispute(disputeId: string): Promise<Dispute> {
-  return (await apiRequest<{ dispute: Dispute }>(`disputes/${encodeURIComponent(disputeId)}`))
-    .dispute;
+  return (await apiGet('disputes/{disputeId}', { params: { disputeId } })).dispute;
 }
 
 export function useDisputeQuery(disputeId: string) {
@@ -115,40 +85,23 @@ export function useDisputeCategoriesQuery(enabled: boolean) {
   const language = useLanguage();
   return useQuery({
     queryKey: disputesKeys.categories(language),
-    queryFn: async () =>
-      (await apiRequest<{ categories: DisputeCategory[] }>('disputes/categories')).categories,
+    queryFn: async () => (await apiGet('disputes/categories')).categories,
     staleTime: Infinity,
     enabled,
   });
 }
 
-/**
- * A dispute photo's bytes. The API client speaks JSON, so this is its blob twin: the same
- * path prefix, bearer token and error handling (403 ends the session).
- */
-export async function getDisputeImage(
+/** A dispute photo's bytes, through the typed client's blob twin (403 ends the session). */
+export function getDisputeImage(
   disputeId: string,
   imageId: string,
   signal?: AbortSignal,
 ): Promise<Blob> {
-  const headers: Record<string, string> = {};
-  const token = getSession()?.token;
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let response: Response;
-  try {
-    response = await fetch(
-      apiUrl(`disputes/${encodeURIComponent(disputeId)}/images/${encodeURIComponent(imageId)}`),
-      { headers, ...(signal ? { signal } : {}) },
-    );
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    throw new ApiError('NETWORK_ERROR', 0, i18n.t('errors.network'));
-  }
-  if (!response.ok) {
-    if (response.status === 403) notifySessionEnded();
-    throw new ApiError('UNEXPECTED_RESPONSE', response.status, i18n.t('errors.unknown'));
-  }
-  return response.blob();
+  return apiGetBlob('disputes/{disputeId}/images/{imageId}', {
+    params: { disputeId, imageId },
+    accept: 'image/*, application/json',
+    ...(signal ? { signal } : {}),
+  });
 }
 
 export function useDisputeImageQuery(disputeId: string, imageId: string) {
@@ -161,25 +114,19 @@ export function useDisputeImageQuery(disputeId: string, imageId: string) {
   });
 }
 
-export function openDispute(body: {
-  sOrderId: string;
-  sCategory: string;
-  sSubcategory: string;
-  sDescription: string;
-}): Promise<Dispute> {
-  return apiRequest<{ dispute: Dispute }>('disputes', { method: 'POST', body }).then(
-    (answer) => answer.dispute,
-  );
+export async function openDispute(body: OpenDisputeBody): Promise<Dispute> {
+  return (await apiPost('disputes', { body })).dispute;
 }
 
 export function addDisputeImage(
   disputeId: string,
   image: { sFileName: string; sContentBase64: string },
+  side: 'buyer' | 'vendor' = 'buyer',
 ): Promise<{ image: DisputeImage }> {
-  return apiRequest(`disputes/${encodeURIComponent(disputeId)}/images`, {
-    method: 'POST',
-    body: image,
-  });
+  const call = { params: { disputeId }, body: image };
+  return side === 'vendor'
+    ? apiPost('vendor/disputes/{disputeId}/images', call)
+    : apiPost('disputes/{disputeId}/images', call);
 }
 
 /** Reloads every dispute list and detail. */
@@ -192,10 +139,10 @@ export function useAnswerDispute() {
   const onSuccess = useInvalidateDisputes();
   return useMutation({
     mutationFn: (input: { disputeId: string; sAnswer: string }) =>
-      apiRequest<{ dispute: Dispute }>(
-        `vendor/disputes/${encodeURIComponent(input.disputeId)}/answer`,
-        { method: 'POST', body: { sAnswer: input.sAnswer } },
-      ),
+      apiPost('vendor/disputes/{disputeId}/answer', {
+        params: { disputeId: input.disputeId },
+        body: { sAnswer: input.sAnswer },
+      }),
     onSuccess,
   });
 }

@@ -3,20 +3,33 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { enqueueSnackbar } from 'notistack';
+import { showSuccessToast, showToast } from '../../../lib/toast';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
-import { showSuccessToast } from '../../../lib/toast';
 import { useInvalidateDisputes } from '../api/disputes';
 import { useImageUpload } from '../use-image-upload';
 import { ImagePicker } from './image-picker';
+import { useWriteGuard } from '../../../lib/team-role';
+import { WithReason } from '../../../components/with-reason';
 
-/** The buyer adds photos to a dispute in process (up to 15 in all), one request each. */
-export function AddImagesForm({ disputeId, existing }: { disputeId: string; existing: number }) {
+/**
+ * A party adds photos to a dispute in process (up to 15 in all), one request each: the
+ * buyer its evidence, the grower photos with its answer.
+ */
+export function AddImagesForm({
+  disputeId,
+  existing,
+  side = 'buyer',
+}: {
+  disputeId: string;
+  existing: number;
+  side?: 'buyer' | 'vendor';
+}) {
   const { t } = useTranslation();
+  const writeBlocked = useWriteGuard();
   const invalidate = useInvalidateDisputes();
-  const { upload, progress } = useImageUpload();
+  const { upload, progress } = useImageUpload(side);
   const [files, setFiles] = useState<File[]>([]);
   const [busy, setBusy] = useState(false);
 
@@ -26,7 +39,7 @@ export function AddImagesForm({ disputeId, existing }: { disputeId: string; exis
       const result = await upload(disputeId, files);
       for (const failure of result.failures) {
         const message = isApiError(failure.error) ? failure.error.message : t('errors.unknown');
-        enqueueSnackbar(`${failure.name}: ${message}`, { variant: 'error' });
+        showToast(`${failure.name}: ${message}`, { variant: 'error' });
       }
       if (result.uploaded > 0) {
         showSuccessToast(t('disputes.detail.uploaded', { count: result.uploaded }));
@@ -53,15 +66,17 @@ export function AddImagesForm({ disputeId, existing }: { disputeId: string; exis
         </Typography>
       )}
       {files.length > 0 && (
-        <Button
-          variant="contained"
-          sx={{ mt: 1.5 }}
-          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <CloudUploadIcon />}
-          disabled={busy}
-          onClick={() => void submit()}
-        >
-          {t('disputes.detail.addImages')}
-        </Button>
+        <WithReason reason={writeBlocked}>
+          <Button
+            variant="contained"
+            sx={{ mt: 1.5 }}
+            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <CloudUploadIcon />}
+            disabled={busy}
+            onClick={() => void submit()}
+          >
+            {t('disputes.detail.addImages')}
+          </Button>
+        </WithReason>
       )}
     </Box>
   );

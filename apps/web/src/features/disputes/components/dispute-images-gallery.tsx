@@ -55,6 +55,11 @@ export function DisputeImagesGallery({
             >
               <DisputeImageView disputeId={disputeId} image={image} alt="" square />
             </ButtonBase>
+            {image.sUploadedBy === 'vendor' && (
+              <Typography variant="caption" color="text.secondary" component="p">
+                {t('disputes.detail.growerPhoto')}
+              </Typography>
+            )}
           </Box>
         ))}
       </Box>

@@ -1,5 +1,5 @@
-import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
+import { StatusChip } from '../../../components/status-chip';
 import type { DisputeStatus } from '../api/disputes';
 
 /** Dark fills with white text (WCAG AA). */
@@ -8,11 +8,10 @@ const COLORS: Record<DisputeStatus, string> = { IN_PROCESS: '#c62828', FINALIZED
 export function DisputeStatusChip({ status }: { status: DisputeStatus }) {
   const { t } = useTranslation();
   return (
-    <Chip
-      size="small"
+    <StatusChip
       label={t(`disputes.statuses.${status}`)}
-      data-testid="dispute-status"
-      sx={{ bgcolor: COLORS[status], color: '#ffffff', fontWeight: 600 }}
+      color={COLORS[status]}
+      testId="dispute-status"
     />
   );
 }

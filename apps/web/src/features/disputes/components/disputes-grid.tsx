@@ -1,15 +1,15 @@
 import Link from '@mui/material/Link';
 import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
-import { esES } from '@mui/x-data-grid/locales';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import type { DisputeSummary } from '../api/disputes';
-import { formatDay } from '../dispute-format';
+import { formatDay } from '../../../components/format-instant';
 import type { DisputeTab } from '../dispute-tabs';
 import { DISPUTE_PAGE_SIZES } from '../dispute-tabs';
 import { DisputeStatusChip } from './dispute-status-chip';
+import { useGridLocaleText, wrappingGridSx } from '../../../components/data-grid-defaults';
 
 interface DisputesGridProps {
   vendor: boolean;
@@ -20,19 +20,6 @@ interface DisputesGridProps {
   pagination: GridPaginationModel;
   onPaginationChange: (model: GridPaginationModel) => void;
 }
-
-const gridSx = {
-  bgcolor: 'background.paper',
-  '& .MuiDataGrid-columnHeaderTitle': { whiteSpace: 'normal', lineHeight: 1.2, fontWeight: 600 },
-  '& .MuiDataGrid-cell': {
-    py: 1,
-    whiteSpace: 'normal',
-    lineHeight: 1.35,
-    overflowWrap: 'anywhere',
-    display: 'flex',
-    alignItems: 'center',
-  },
-} as const;
 
 /** One tab of disputes, paged on the server; the dispute number opens it. */
 export function DisputesGrid(props: DisputesGridProps) {
@@ -108,13 +95,7 @@ export function DisputesGrid(props: DisputesGridProps) {
     [t, language, vendor],
   );
 
-  const localeText = useMemo(
-    () => ({
-      ...(language === 'sp' ? esES.components.MuiDataGrid.defaultProps.localeText : {}),
-      noRowsLabel: t(`disputes.empty.${tab}`),
-    }),
-    [language, t, tab],
-  );
+  const localeText = useGridLocaleText(t(`disputes.empty.${tab}`));
 
   return (
     <DataGrid
@@ -136,7 +117,7 @@ export function DisputesGrid(props: DisputesGridProps) {
       disableColumnMenu
       localeText={localeText}
       slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}
-      sx={gridSx}
+      sx={wrappingGridSx}
     />
   );
 }

@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -10,17 +9,17 @@ import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import { enqueueSnackbar } from 'notistack';
+import { showErrorToast, showSuccessToast, showToast } from '../../../lib/toast';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/api-client';
 import { useLanguage } from '../../../lib/i18n/i18n';
-import { showErrorToast, showSuccessToast } from '../../../lib/toast';
 import { openDispute, useDisputeCategoriesQuery, useInvalidateDisputes } from '../api/disputes';
-import { formatDateTime } from '../dispute-format';
+import { formatDateTime } from '../../../components/format-instant';
 import { useImageUpload } from '../use-image-upload';
 import { ImagePicker } from './image-picker';
+import { BusyButton } from '../../../components/busy-button';
 
 const DESCRIPTION_MAX = 4000;
 
@@ -77,27 +76,28 @@ export function OpenDisputeDialog(props: OpenDisputeDialogProps) {
   const submit = async () => {
     const required = t('disputes.open.required');
     const found: Partial<Record<Field, string>> = {};
-    if (!category) found.sCategory = required;
+    // The key as the server's list spells it (the select only offers those).
+    const chosenCategory = categories.data?.find((entry) => entry.sKey === category)?.sKey;
+    if (!chosenCategory) found.sCategory = required;
     if (!subcategory) found.sSubcategory = required;
     if (!description.trim()) found.sDescription = required;
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0 || !chosenCategory) return;
 
     setBusy(true);
     try {
       const dispute = await openDispute({
         sOrderId: orderId,
-        sCategory: category,
+        sCategory: chosenCategory,
         sSubcategory: subcategory,
         sDescription: description.trim(),
       });
       const result = await upload(dispute.sDisputeId, files);
       for (const failure of result.failures) {
         const message = isApiError(failure.error) ? failure.error.message : t('errors.unknown');
-        enqueueSnackbar(
-          t('disputes.open.imageFailed', { message: `${failure.name}: ${message}` }),
-          { variant: 'error' },
-        );
+        showToast(t('disputes.open.imageFailed', { message: `${failure.name}: ${message}` }), {
+          variant: 'error',
+        });
       }
       showSuccessToast(t('disputes.open.opened', { id: String(dispute.iTrackingId) }));
       void invalidate();
@@ -195,15 +195,9 @@ export function OpenDisputeDialog(props: OpenDisputeDialogProps) {
         <Button onClick={cancel} disabled={busy}>
           {t('disputes.open.cancel')}
         </Button>
-        <Button
-          variant="contained"
-          color="error"
-          onClick={() => void submit()}
-          disabled={busy}
-          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
+        <BusyButton busy={busy} color="error" onClick={() => void submit()}>
           {t('disputes.open.submit')}
-        </Button>
+        </BusyButton>
       </DialogActions>
     </Dialog>
   );

@@ -1,5 +1,3 @@
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import Box from '@mui/material/Box';
 import type { FormEvent } from 'react';
@@ -7,6 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccessToast } from '../../../lib/toast';
 import { useAnswerDispute } from '../api/disputes';
+import { BusyButton } from '../../../components/busy-button';
+import { useWriteGuard } from '../../../lib/team-role';
+import { WithReason } from '../../../components/with-reason';
 
 const ANSWER_MAX = 4000;
 
@@ -19,6 +20,7 @@ export function VendorAnswerForm({
   current: string | null;
 }) {
   const { t } = useTranslation();
+  const writeBlocked = useWriteGuard();
   const answer = useAnswerDispute();
   const [text, setText] = useState(current ?? '');
   const [error, setError] = useState(false);
@@ -53,14 +55,11 @@ export function VendorAnswerForm({
         disabled={answer.isPending}
         slotProps={{ htmlInput: { maxLength: ANSWER_MAX } }}
       />
-      <Button
-        type="submit"
-        variant="contained"
-        disabled={answer.isPending}
-        startIcon={answer.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-      >
-        {current ? t('disputes.detail.updateAnswer') : t('disputes.detail.sendAnswer')}
-      </Button>
+      <WithReason reason={writeBlocked}>
+        <BusyButton busy={answer.isPending} type="submit">
+          {current ? t('disputes.detail.updateAnswer') : t('disputes.detail.sendAnswer')}
+        </BusyButton>
+      </WithReason>
     </Box>
   );
 }

@@ -1,22 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiPost, type ApiAnswer } from '../../../lib/api/typed-client';
 import { getLanguage } from '../../../lib/i18n/i18n';
 import { exchangeKeys } from './rate-history';
 
-export interface DepositDetail {
-  label: string;
-  value: string;
-}
+export type DepositDetail = ApiAnswer<'post', 'exchange-rate/addFounds'>['account'][number];
 
 /** The spec's add-funds request asks with a fixed amount of 100. */
 const ADD_FUNDS_AMOUNT = 100;
 
 /** Bank details to wire USD to, with the enterprise's own deposit reference. */
 export async function getDepositDetails(): Promise<DepositDetail[]> {
-  const answer = await apiRequest<{ account: DepositDetail[] }>('exchange-rate/addFounds', {
-    method: 'POST',
-    body: { amount: ADD_FUNDS_AMOUNT },
-  });
+  const answer = await apiPost('exchange-rate/addFounds', { body: { amount: ADD_FUNDS_AMOUNT } });
   return answer.account;
 }
 

@@ -1,50 +1,30 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { postMoney } from '../../../lib/finance/queries';
-import type { Payment, Transaction } from '../../../lib/finance/types';
+import { apiPost, type ApiAnswer, type ApiBody } from '../../../lib/api/typed-client';
 
 /**
- * The money requests of the exchange dialogs. Each goes through `postMoney` with the
+ * The money requests of the exchange dialogs. Each is sent with the
  * Idempotency-Key of its confirm step. Errors are handled by the dialog (an expired quote
  * is refreshed, not shown as an error), so the global error toast is off.
  */
 
-export interface SendPayNowBody {
-  /** USD. */
-  dAmount: number;
-  comment: string;
-  sPaymentRecipientId: string;
-  sExchangeRateReference: string;
-}
+/** Exactly one amount: the field the user typed last (`amountTarget`). */
+export type AmountTargetBody = { dAmount: number } | { dDesAmount: number };
 
-export interface ConversionBody {
-  sTransactionType: string;
-  /** USD. */
-  dAmount: number;
-  dExchangeRate: number;
-  referenceExchangeRate: string;
-  bExternal: false;
-  /** Forwards only: YYYY-MM-DD. */
-  dForwardTransactionDate?: string;
-}
+type WithOneAmount<Body> = Omit<Body, 'dAmount' | 'dDesAmount'> & AmountTargetBody;
 
-export interface ForwardRate {
-  rate: number;
-  uuid: string;
-  expiresAt: string;
-}
+export type SendPayNowBody = WithOneAmount<ApiBody<'post', 'payments/sendPayNow'>>;
 
-export interface ForwardRateBody {
-  dDateForward: string;
-  dAmount: number;
-  referenceExchangeRate: string;
-  bExternal: false;
-}
+/** `dForwardTransactionDate` (YYYY-MM-DD) for forwards only. */
+export type ConversionBody = WithOneAmount<ApiBody<'post', 'transactions/'>>;
+
+export type ForwardRate = ApiAnswer<'post', 'transactions/forwardRate'>['forwardRate'];
+
+export type ForwardRateBody = ApiBody<'post', 'transactions/forwardRate'>;
 
 export function useSendPayNowMutation() {
   return useMutation({
     mutationFn: ({ body, key }: { body: SendPayNowBody; key: string }) =>
-      postMoney<{ payment: Payment }>('payments/sendPayNow', body, key),
+      apiPost('payments/sendPayNow', { body, idempotencyKey: key }),
     meta: { errorToast: false },
   });
 }
@@ -52,16 +32,13 @@ export function useSendPayNowMutation() {
 export function useConversionMutation() {
   return useMutation({
     mutationFn: ({ body, key }: { body: ConversionBody; key: string }) =>
-      postMoney<{ transaction: Transaction }>('transactions/', body, key),
+      apiPost('transactions/', { body, idempotencyKey: key }),
     meta: { errorToast: false },
   });
 }
 
 /** Prices a forward for a date from a live spot quote; moves no money. */
 export async function getForwardRate(body: ForwardRateBody): Promise<ForwardRate> {
-  const answer = await apiRequest<{ forwardRate: ForwardRate }>('transactions/forwardRate', {
-    method: 'POST',
-    body,
-  });
+  const answer = await apiPost('transactions/forwardRate', { body });
   return answer.forwardRate;
 }

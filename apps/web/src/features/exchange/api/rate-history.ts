@@ -1,16 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiGet, type ApiAnswer } from '../../../lib/api/typed-client';
 
 /** The periods the rate history chart offers. */
 export const HISTORY_PERIODS = [7, 30, 90] as const;
 export type HistoryPeriod = (typeof HISTORY_PERIODS)[number];
 
-export interface RatePoint {
-  /** An ISO-8601 instant. */
-  t: string;
-  /** MXN per USD. */
-  rate: number;
-}
+/** `t` an ISO-8601 instant, `rate` MXN per USD. */
+export type RatePoint = ApiAnswer<'get', 'exchange-rate/history'>['points'][number];
 
 export const exchangeKeys = {
   all: ['exchange'] as const,
@@ -19,7 +15,7 @@ export const exchangeKeys = {
 };
 
 export async function getRateHistory(days: HistoryPeriod): Promise<RatePoint[]> {
-  return (await apiRequest<{ points: RatePoint[] }>(`exchange-rate/history?days=${days}`)).points;
+  return (await apiGet('exchange-rate/history', { query: { days } })).points;
 }
 
 export function rateHistoryQueryOptions(days: HistoryPeriod) {

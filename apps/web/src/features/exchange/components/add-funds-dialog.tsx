@@ -1,5 +1,4 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
@@ -8,12 +7,12 @@ import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { enqueueSnackbar } from 'notistack';
+import { showSuccessToast, showToast } from '../../../lib/toast';
 import { useTranslation } from 'react-i18next';
-import { showSuccessToast } from '../../../lib/toast';
 import type { DepositDetail } from '../api/deposit-details';
 import { useDepositDetailsQuery } from '../api/deposit-details';
 import { ExchangeDialog } from './exchange-dialog';
+import { LoadError } from '../../../components/load-error';
 
 /** The receiving account has six lines (beneficiary, bank, account, ABA, SWIFT, reference). */
 const EXPECTED_ROWS = 6;
@@ -25,7 +24,7 @@ function DetailRow({ detail }: { detail: DepositDetail }) {
       await navigator.clipboard.writeText(detail.value);
       showSuccessToast(t('exchange.addFunds.copied', { label: detail.label }));
     } catch {
-      enqueueSnackbar(t('exchange.addFunds.copyFailed'), { variant: 'error' });
+      showToast(t('exchange.addFunds.copyFailed'), { variant: 'error' });
     }
   };
   const copyLabel = t('exchange.addFunds.copy', { label: detail.label });
@@ -73,16 +72,11 @@ export function AddFundsDialog({ onClose }: { onClose: () => void }) {
       <DialogContent>
         <Typography sx={{ mb: 1 }}>{t('exchange.addFunds.intro')}</Typography>
         {details.isError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void details.refetch()}>
-                {t('exchange.retry')}
-              </Button>
-            }
-          >
-            {t('exchange.addFunds.failed')}
-          </Alert>
+          <LoadError
+            message={t('exchange.addFunds.failed')}
+            retryLabel={t('exchange.retry')}
+            onRetry={() => void details.refetch()}
+          />
         ) : (
           <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
             {details.data

@@ -11,11 +11,20 @@ interface AmountFieldsProps {
   onChange: (entry: AmountEntry) => void;
   disabled?: boolean;
   /** Shown under the USD field when there is no error (e.g. the balance). */
-  usdHelper?: string;
+  usdHelper?: string | undefined;
+  /** An error of the USD amount found while typing (e.g. above the balance). */
+  usdError?: string | undefined;
 }
 
 /** The USD and MXN fields, linked by the rate: typing in one fills the other. */
-export function AmountFields({ entry, linked, onChange, disabled, usdHelper }: AmountFieldsProps) {
+export function AmountFields({
+  entry,
+  linked,
+  onChange,
+  disabled,
+  usdHelper,
+  usdError,
+}: AmountFieldsProps) {
   const { t } = useTranslation();
   const problem = hasAmountProblem(entry, linked);
 
@@ -27,14 +36,19 @@ export function AmountFields({ entry, linked, onChange, disabled, usdHelper }: A
   const field = (source: AmountSource) => {
     const isUsd = source === 'usd';
     const showError = problem && entry.source === source;
+    const balanceError = isUsd && !problem ? usdError : undefined;
     return (
       <TextField
         label={t(isUsd ? 'exchange.amounts.usd' : 'exchange.amounts.mxn')}
         value={isUsd ? linked.usdText : linked.mxnText}
         onChange={(event) => edit(source, event.target.value)}
         disabled={disabled}
-        error={showError}
-        helperText={showError ? t('exchange.amounts.positive') : isUsd ? usdHelper : undefined}
+        error={showError || balanceError !== undefined}
+        helperText={
+          showError
+            ? t('exchange.amounts.positive')
+            : (balanceError ?? (isUsd ? usdHelper : undefined))
+        }
         margin="none"
         slotProps={{
           htmlInput: {

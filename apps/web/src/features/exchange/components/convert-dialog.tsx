@@ -1,19 +1,27 @@
-import { moneyToNumber, TRANSACTION_TYPE_IDS } from '@app/domain';
+import { moneyToDecimalString, todayInTimeZone, TRANSACTION_TYPE_IDS } from '@app/domain';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
+import Step from '@mui/material/Step';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCountdown } from '../../../components/use-countdown';
-import { useIdempotencyKey, useStatusCatalogQuery } from '../../../lib/finance/queries';
-import { formatMoney } from '../../../lib/format';
+import { useIdempotencyKey } from '../../../lib/finance/queries';
+import { formatDate, formatMoney } from '../../../lib/format';
+import { useLanguage } from '../../../lib/i18n/i18n';
 import { showErrorToast } from '../../../lib/toast';
 import type { AmountEntry } from '../amounts';
-import { EMPTY_AMOUNT, linkAmounts } from '../amounts';
+import { amountTarget, EMPTY_AMOUNT, isAboveBalance, linkAmounts } from '../amounts';
 import { useConversionMutation } from '../api/money';
+import { isHeldForApproval } from '../../../lib/api/held-for-approval';
+import { formatQuoteRate } from '../../../components/format-rate';
 import { AmountFields } from './amount-fields';
+import { ReviewList } from '../../../components/detail-list';
 import { ExchangeDialog } from './exchange-dialog';
 import { RateLine } from './rate-line';
 import { isQuoteError, notifyQuoteRefreshed, useLiveQuote } from './use-live-quote';
@@ -23,45 +31,56 @@ interface ConvertDialogProps {
   onSuccess: (message: string) => void;
 }
 
+const STEPS = ['amounts', 'detail'] as const;
+
 /**
- * Convert (forex): USD from the balance to MXN at today's quote. The rate has its own
- * countdown; at zero it is fetched again and the typed amount is kept.
+ * Convert (forex): 1. the amounts at today's quote (an amount above the USD balance is
+ * flagged while typing), 2. a review of what will move, then Confirm. The rate has its own
+ * countdown; at zero it is fetched again and the typed amount is kept (on the review step
+ * the user is told the rate changed).
  */
 export function ConvertDialog({ onCancel, onSuccess }: ConvertDialogProps) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const quote = useLiveQuote();
-  const catalog = useStatusCatalogQuery();
   const convert = useConversionMutation();
-  const idempotencyKey = useIdempotencyKey(true);
+  const [step, setStep] = useState(0);
+  const idempotencyKey = useIdempotencyKey(step === 1);
   const [entry, setEntry] = useState<AmountEntry>(EMPTY_AMOUNT);
 
   const linked = linkAmounts(entry, quote.rate);
+  const target = amountTarget(entry, linked);
   const seconds = useCountdown({
     deadline: quote.deadline,
     resetKey: quote.resetKey,
-    onZero: () => void quote.refresh(),
+    onZero: () =>
+      void quote.refresh().then(() => {
+        if (step === 1) notifyQuoteRefreshed();
+      }),
   });
 
-  const forexTypeId =
-    catalog.data?.transactionTypes.find((type) => type.sKey === 'FOREX')?.sTransactionTypeId ??
-    TRANSACTION_TYPE_IDS.FOREX;
+  const forexTypeId = TRANSACTION_TYPE_IDS.FOREX;
   const usdBalance = quote.dashboard?.balances.balanceUsd.balance ?? 0;
+  const aboveBalance = isAboveBalance(linked, quote.dashboard?.balances.balanceUsd.balance);
 
   const confirm = () => {
-    if (linked.usdCents === undefined || quote.rate === undefined || !quote.reference) return;
+    if (!target || aboveBalance || quote.rate === undefined || !quote.reference) return;
     convert.mutate(
       {
         key: idempotencyKey,
         body: {
           sTransactionType: forexTypeId,
-          dAmount: moneyToNumber(linked.usdCents),
+          ...target,
           dExchangeRate: quote.rate,
           referenceExchangeRate: quote.reference,
           bExternal: false,
         },
       },
       {
-        onSuccess: () => onSuccess(t('exchange.convert.success')),
+        onSuccess: (answer) =>
+          onSuccess(
+            isHeldForApproval(answer) ? t('team.heldForApproval') : t('exchange.convert.success'),
+          ),
         onError: async (error) => {
           if (isQuoteError(error)) {
             await quote.refresh();
@@ -77,26 +96,98 @@ export function ConvertDialog({ onCancel, onSuccess }: ConvertDialogProps) {
   return (
     <ExchangeDialog title={t('exchange.convert.title')} testId="convert-dialog">
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
-        <Typography>{t('exchange.convert.intro')}</Typography>
-        <RateLine label={t('exchange.detail.rate')} rate={quote.rate} seconds={seconds} />
-        <AmountFields entry={entry} linked={linked} onChange={setEntry} />
-        {/* A hint only: the server is the one that refuses an amount above the balance. */}
-        <Alert severity="info" data-testid="convert-hint">
-          {t('exchange.convert.hint', { amount: formatMoney(usdBalance) })}
-        </Alert>
+        <Stepper activeStep={step} alternativeLabel>
+          {STEPS.map((key) => (
+            <Step key={key}>
+              <StepLabel>{t(`exchange.convert.steps.${key}`)}</StepLabel>
+            </Step>
+          ))}
+        </Stepper>
+        {step === 0 && (
+          <>
+            <Typography>{t('exchange.convert.intro')}</Typography>
+            <RateLine label={t('exchange.detail.rate')} rate={quote.rate} seconds={seconds} />
+            <AmountFields
+              entry={entry}
+              linked={linked}
+              onChange={setEntry}
+              usdError={
+                aboveBalance
+                  ? t('exchange.amounts.aboveBalance', { amount: formatMoney(usdBalance) })
+                  : undefined
+              }
+            />
+            <Alert severity={aboveBalance ? 'warning' : 'info'} data-testid="convert-hint">
+              {t('exchange.convert.hint', { amount: formatMoney(usdBalance) })}
+            </Alert>
+          </>
+        )}
+        {step === 1 && linked.usdCents !== undefined && linked.mxnCents !== undefined && (
+          <>
+            <Typography component="h3" variant="h3">
+              {t('exchange.convert.detailTitle')}
+            </Typography>
+            <RateLine label={t('exchange.detail.rate')} rate={quote.rate} seconds={seconds} />
+            <ReviewList
+              items={[
+                {
+                  label: t('exchange.detail.usd'),
+                  value: formatMoney(moneyToDecimalString(linked.usdCents)),
+                  testId: 'detail-usd',
+                },
+                {
+                  label: t('exchange.detail.mxn'),
+                  value: formatMoney(moneyToDecimalString(linked.mxnCents)),
+                  testId: 'detail-mxn',
+                },
+                {
+                  label: t('exchange.detail.rate'),
+                  value: quote.rate === undefined ? '—' : formatQuoteRate(quote.rate),
+                  testId: 'detail-rate',
+                },
+                {
+                  label: t('exchange.detail.date'),
+                  value: formatDate(todayInTimeZone(new Date()), language),
+                  testId: 'detail-date',
+                },
+              ]}
+            />
+            {aboveBalance && (
+              <Alert severity="warning">
+                {t('exchange.amounts.aboveBalance', { amount: formatMoney(usdBalance) })}
+              </Alert>
+            )}
+          </>
+        )}
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
+      <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
         <Button onClick={onCancel} disabled={convert.isPending}>
           {t('finance.cancel')}
         </Button>
-        <Button
-          variant="contained"
-          onClick={confirm}
-          disabled={linked.usdCents === undefined || quote.reference === undefined}
-          loading={convert.isPending}
-        >
-          {t('exchange.convert.confirm')}
-        </Button>
+        <Box sx={{ flexGrow: 1 }} />
+        {step === 1 && (
+          <Button onClick={() => setStep(0)} disabled={convert.isPending}>
+            {t('finance.back')}
+          </Button>
+        )}
+        {step === 0 ? (
+          <Button
+            variant="contained"
+            onClick={() => setStep(1)}
+            disabled={target === undefined || aboveBalance || quote.reference === undefined}
+          >
+            {t('exchange.convert.review')}
+          </Button>
+        ) : (
+          <Button
+            variant="contained"
+            onClick={confirm}
+            disabled={target === undefined || aboveBalance || quote.reference === undefined}
+            loading={convert.isPending}
+          >
+            {t('exchange.convert.confirm')}
+          </Button>
+        )}
       </DialogActions>
     </ExchangeDialog>
   );

@@ -20,7 +20,7 @@ export function CountdownText({ seconds, sx }: { seconds: number; sx?: SxProps<T
         ...sx,
       }}
     >
-      {t('finance.countdown', { seconds: String(seconds) })}
+      {t('finance.countdown', { count: seconds })}
     </Typography>
   );
 }

@@ -2,7 +2,6 @@ import {
   forwardDateProblem,
   forwardDeposit,
   moneyToDecimalString,
-  moneyToNumber,
   todayInTimeZone,
   TRANSACTION_TYPE_IDS,
 } from '@app/domain';
@@ -19,24 +18,25 @@ import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useIdempotencyKey, useStatusCatalogQuery } from '../../../lib/finance/queries';
+import { useIdempotencyKey } from '../../../lib/finance/queries';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { showErrorToast } from '../../../lib/toast';
 import type { AmountEntry } from '../amounts';
-import { EMPTY_AMOUNT, linkAmounts } from '../amounts';
+import { amountTarget, EMPTY_AMOUNT, linkAmounts } from '../amounts';
 import type { ForwardRate } from '../api/money';
 import { getForwardRate, useConversionMutation } from '../api/money';
-import { formatQuoteRate } from '../format-rate';
+import { isHeldForApproval } from '../../../lib/api/held-for-approval';
+import { formatQuoteRate } from '../../../components/format-rate';
 import { AmountFields } from './amount-fields';
-import { DetailList } from './detail-list';
+import { ReviewList } from '../../../components/detail-list';
 import { ExchangeDialog } from './exchange-dialog';
 import { RateLine } from './rate-line';
 import { isQuoteError, notifyQuoteRefreshed, useLiveQuote } from './use-live-quote';
 
 // The date picker is its own chunk: the dialog opens before it has loaded.
 const ForwardDateField = lazy(async () => ({
-  default: (await import('./forward-date-field')).ForwardDateField,
+  default: (await import('../../../components/forward-date-field')).ForwardDateField,
 }));
 
 /** The spec's forward-rate request prices a fixed amount of 100. */
@@ -61,7 +61,6 @@ export function ForwardDialog({ onCancel, onSuccess }: ForwardDialogProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const quote = useLiveQuote();
-  const catalog = useStatusCatalogQuery();
   const book = useConversionMutation();
 
   const [today] = useState(() => todayInTimeZone(new Date()));
@@ -77,9 +76,8 @@ export function ForwardDialog({ onCancel, onSuccess }: ForwardDialogProps) {
 
   const rate = forward && forward.date === date ? forward.rate : undefined;
   const linked = linkAmounts(entry, rate);
-  const forwardTypeId =
-    catalog.data?.transactionTypes.find((type) => type.sKey === 'FORWARD')?.sTransactionTypeId ??
-    TRANSACTION_TYPE_IDS.FORWARD;
+  const target = amountTarget(entry, linked);
+  const forwardTypeId = TRANSACTION_TYPE_IDS.FORWARD;
 
   /** Prices the forward from the live spot quote; an expired spot quote is renewed once. */
   const price = async (forDate: string, renewSpot = false): Promise<boolean> => {
@@ -130,13 +128,13 @@ export function ForwardDialog({ onCancel, onSuccess }: ForwardDialogProps) {
   };
 
   const confirm = () => {
-    if (!forward || !date || linked.usdCents === undefined) return;
+    if (!forward || !date || !target) return;
     book.mutate(
       {
         key: idempotencyKey,
         body: {
           sTransactionType: forwardTypeId,
-          dAmount: moneyToNumber(linked.usdCents),
+          ...target,
           dExchangeRate: forward.rate,
           referenceExchangeRate: forward.uuid,
           bExternal: false,
@@ -144,7 +142,10 @@ export function ForwardDialog({ onCancel, onSuccess }: ForwardDialogProps) {
         },
       },
       {
-        onSuccess: () => onSuccess(t('exchange.forward.success')),
+        onSuccess: (answer) =>
+          onSuccess(
+            isHeldForApproval(answer) ? t('team.heldForApproval') : t('exchange.forward.success'),
+          ),
         onError: async (error) => {
           if (isQuoteError(error)) {
             // The forward quote (or its spot) expired: price the date again, then review.
@@ -213,8 +214,8 @@ export function ForwardDialog({ onCancel, onSuccess }: ForwardDialogProps) {
             <Typography component="h3" variant="h3">
               {t('exchange.forward.detailTitle')}
             </Typography>
-            <DetailList
-              rows={[
+            <ReviewList
+              items={[
                 {
                   label: t('exchange.detail.usd'),
                   value: formatMoney(moneyToDecimalString(usdCents)),
@@ -269,7 +270,7 @@ export function ForwardDialog({ onCancel, onSuccess }: ForwardDialogProps) {
           <Button
             variant="contained"
             onClick={() => setStep(1)}
-            disabled={rate === undefined || usdCents === undefined}
+            disabled={rate === undefined || target === undefined}
           >
             {t('finance.continue')}
           </Button>

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -9,7 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { localeOf, useLanguage } from '../../../lib/i18n/i18n';
 import type { HistoryPeriod, RatePoint } from '../api/rate-history';
 import { HISTORY_PERIODS, useRateHistoryQuery } from '../api/rate-history';
-import { formatCardRate } from '../format-rate';
+import { formatCardRate } from '../../../components/format-rate';
+import { LoadError } from '../../../components/load-error';
 
 // The chart library is big: its own chunk, fetched once the chart is about to be seen.
 const loadChart = () => import('./rate-history-chart');
@@ -106,16 +106,11 @@ export function RateHistorySection({ ready }: { ready: boolean }) {
   let body;
   if (history.isError && !history.data) {
     body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void history.refetch()}>
-            {t('exchange.retry')}
-          </Button>
-        }
-      >
-        {t('exchange.history.failed')}
-      </Alert>
+      <LoadError
+        message={t('exchange.history.failed')}
+        retryLabel={t('exchange.retry')}
+        onRetry={() => void history.refetch()}
+      />
     );
   } else if (points && points.length === 0) {
     body = <Typography color="text.secondary">{t('exchange.history.empty')}</Typography>;

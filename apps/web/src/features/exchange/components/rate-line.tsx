@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { formatQuoteRate } from '../format-rate';
+import { formatQuoteRate } from '../../../components/format-rate';
 import { CountdownText } from './countdown-text';
 
 interface RateLineProps {

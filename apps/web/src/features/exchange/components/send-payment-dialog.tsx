@@ -1,4 +1,4 @@
-import { maskAccount, moneyToDecimalString, moneyToNumber, todayInTimeZone } from '@app/domain';
+import { maskAccount, moneyToDecimalString, todayInTimeZone } from '@app/domain';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -21,11 +21,12 @@ import { formatDate, formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { showErrorToast } from '../../../lib/toast';
 import type { AmountEntry } from '../amounts';
-import { EMPTY_AMOUNT, linkAmounts } from '../amounts';
+import { amountTarget, EMPTY_AMOUNT, isAboveBalance, linkAmounts } from '../amounts';
 import { useSendPayNowMutation } from '../api/money';
-import { formatQuoteRate } from '../format-rate';
+import { isHeldForApproval } from '../../../lib/api/held-for-approval';
+import { formatQuoteRate } from '../../../components/format-rate';
 import { AmountFields } from './amount-fields';
-import { DetailList } from './detail-list';
+import { ReviewList } from '../../../components/detail-list';
 import { ExchangeDialog } from './exchange-dialog';
 import { RateLine } from './rate-line';
 import { isQuoteError, notifyQuoteRefreshed, useLiveQuote } from './use-live-quote';
@@ -63,7 +64,9 @@ export function SendPaymentDialog({ onCancel, onSuccess }: SendPaymentDialogProp
   const idempotencyKey = useIdempotencyKey(step === 2);
 
   const linked = linkAmounts(entry, quote.rate);
+  const target = amountTarget(entry, linked);
   const usdBalance = quote.dashboard?.balances.balanceUsd.balance;
+  const aboveBalance = isAboveBalance(linked, usdBalance);
 
   // The quote's countdown, shown on step 2. At zero the rate is fetched again; on step 2
   // the amounts start over (spec §4); on the detail step the user is told the rate changed.
@@ -82,7 +85,7 @@ export function SendPaymentDialog({ onCancel, onSuccess }: SendPaymentDialogProp
   const busy = sendPayNow.isPending;
 
   const confirm = () => {
-    if (!recipient || linked.usdCents === undefined || !quote.reference || conceptMissing) {
+    if (!recipient || !target || !quote.reference || conceptMissing || aboveBalance) {
       setConceptTouched(true);
       return;
     }
@@ -90,14 +93,17 @@ export function SendPaymentDialog({ onCancel, onSuccess }: SendPaymentDialogProp
       {
         key: idempotencyKey,
         body: {
-          dAmount: moneyToNumber(linked.usdCents),
+          ...target,
           comment: concept.trim(),
           sPaymentRecipientId: recipient.sPaymentRecipientId,
           sExchangeRateReference: quote.reference,
         },
       },
       {
-        onSuccess: () => onSuccess(t('exchange.send.success')),
+        onSuccess: (answer) =>
+          onSuccess(
+            isHeldForApproval(answer) ? t('team.heldForApproval') : t('exchange.send.success'),
+          ),
         onError: async (error) => {
           if (isQuoteError(error)) {
             // The detail follows the new rate; the user reviews it and confirms again.
@@ -166,6 +172,11 @@ export function SendPaymentDialog({ onCancel, onSuccess }: SendPaymentDialogProp
                   ? undefined
                   : t('exchange.amounts.available', { amount: formatMoney(usdBalance) })
               }
+              usdError={
+                aboveBalance && usdBalance !== undefined
+                  ? t('exchange.amounts.aboveBalance', { amount: formatMoney(usdBalance) })
+                  : undefined
+              }
             />
           </>
         )}
@@ -175,8 +186,8 @@ export function SendPaymentDialog({ onCancel, onSuccess }: SendPaymentDialogProp
             <Typography component="h3" variant="h3">
               {t('exchange.send.detailTitle')}
             </Typography>
-            <DetailList
-              rows={[
+            <ReviewList
+              items={[
                 { label: t('exchange.detail.recipient'), value: recipient.sName },
                 {
                   label: t('exchange.detail.clabe'),
@@ -247,13 +258,18 @@ export function SendPaymentDialog({ onCancel, onSuccess }: SendPaymentDialogProp
           <Button
             variant="contained"
             onClick={() => setStep(2)}
-            disabled={linked.usdCents === undefined}
+            disabled={target === undefined || aboveBalance}
           >
             {t('finance.continue')}
           </Button>
         )}
         {step === 2 && (
-          <Button variant="contained" onClick={confirm} disabled={conceptMissing} loading={busy}>
+          <Button
+            variant="contained"
+            onClick={confirm}
+            disabled={conceptMissing || aboveBalance}
+            loading={busy}
+          >
             {t('exchange.send.confirm')}
           </Button>
         )}

@@ -1,4 +1,4 @@
-import { enqueueSnackbar } from 'notistack';
+import { showToast } from '../../../lib/toast';
 import { useCallback } from 'react';
 import { quoteDeadline } from '../../../components/use-countdown';
 import { isApiError } from '../../../lib/api-client';
@@ -37,5 +37,5 @@ export function isQuoteError(error: unknown): boolean {
 
 /** Tells the user the rate changed under them: review, then confirm again. */
 export function notifyQuoteRefreshed(): void {
-  enqueueSnackbar(i18n.t('finance.quoteRefreshed'), { variant: 'info' });
+  showToast(i18n.t('finance.quoteRefreshed'), { variant: 'info' });
 }

@@ -1,4 +1,4 @@
-import { INVOICE_STATUS_IDS, type InvoiceSortKey } from '@app/domain';
+import { INVOICE_STATUS_IDS } from '@app/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import {
   keepPreviousData,
@@ -7,29 +7,23 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
 import {
   financeKeys,
   paymentRecipientsQueryOptions,
-  postMoney,
   statusCatalogQueryOptions,
 } from '../../../lib/finance/queries';
 import { refetchOnMountUnlessJustFetched } from '../../../lib/query-client';
-import type { Invoice, InvoiceList, Payment, Transaction } from '../../../lib/finance/types';
+import { apiPost, apiPut, type ApiAnswer, type ApiBody } from '../../../lib/api/typed-client';
+import type { Invoice, InvoiceList } from '../../../lib/finance/types';
+
+/**
+ * The filter of `POST invoices/invoices`; page and limit are 1-based server pages,
+ * `bPendingAssignment` keeps To pay and Parcial invoices with MXN still to assign.
+ */
+export type InvoiceListFilter = ApiBody<'post', 'invoices/invoices'>;
 
 /** The order of the list; without it the API lists newest first. */
-export interface InvoiceSort {
-  sortBy?: InvoiceSortKey;
-  sortDirection?: 'asc' | 'desc';
-}
-
-/** The filter of `POST invoices/invoices`; page and limit are 1-based server pages. */
-export interface InvoiceListFilter extends InvoiceSort {
-  sPaymentRecipientId?: string;
-  sStatusId?: string;
-  page?: number;
-  limit?: number;
-}
+export type InvoiceSort = Pick<InvoiceListFilter, 'sortBy' | 'sortDirection'>;
 
 /** The API's largest page. */
 export const INVOICE_PAGE_LIMIT = 1000;
@@ -42,7 +36,7 @@ export const invoiceKeys = {
 };
 
 export function getInvoices(filter: InvoiceListFilter): Promise<InvoiceList> {
-  return apiRequest<InvoiceList>('invoices/invoices', { method: 'POST', body: filter });
+  return apiPost('invoices/invoices', { body: filter });
 }
 
 /**
@@ -103,64 +97,46 @@ export function useInvoicesQuery(filter: InvoiceListFilter) {
 }
 
 /** The fields of the add and edit forms, as the API takes them. */
-export interface InvoiceBody {
-  sInvoice: string;
-  sPaymentRecipientId: string;
-  dPurchaseDate: string;
-  dTotalAmount: number;
-  iCreditPeriod: number;
-  dRateProtection: number;
-}
+export type InvoiceBody = ApiBody<'post', 'invoices/'>;
 
 export function createInvoice(body: InvoiceBody): Promise<{ invoice: Invoice }> {
-  return apiRequest('invoices/', { method: 'POST', body });
+  return apiPost('invoices/', { body });
 }
 
-export function updateInvoice(
-  body: InvoiceBody & { sInvoiceId: string },
-): Promise<{ invoice: Invoice }> {
-  return apiRequest('invoices/', { method: 'PUT', body });
+export function updateInvoice(body: ApiBody<'put', 'invoices/'>): Promise<{ invoice: Invoice }> {
+  return apiPut('invoices/', { body });
 }
 
 export function deleteInvoice(sInvoiceId: string): Promise<void> {
-  return apiRequest('invoices/delete', { method: 'PUT', body: { sInvoiceId } });
+  return apiPut('invoices/delete', { body: { sInvoiceId } });
 }
 
-/** Pays the whole invoice now from USD at the quote (POST payments/invoice). */
+/**
+ * Pays the whole invoice now from USD at the quote (POST payments/invoice); a payment held
+ * for a second person answers the approval instead.
+ */
 export function payInvoice(
-  body: { sInvoiceId: string; sExchangeRateReference: string },
+  body: ApiBody<'post', 'payments/invoice'>,
   idempotencyKey: string,
-): Promise<{ payment: Payment }> {
-  return postMoney('payments/invoice', body, idempotencyKey);
+): Promise<ApiAnswer<'post', 'payments/invoice'>> {
+  return apiPost('payments/invoice', { body, idempotencyKey });
 }
 
-export interface ConvertInvoiceBody {
-  sInvoiceId: string;
-  sTransactionType: string;
-  dExchangeRate: number;
-  referenceExchangeRate: string;
-  bExternal: false;
-  dForwardTransactionDate?: string;
-}
+export type ConvertInvoiceBody = ApiBody<'post', 'transactions/createTransactionFromInvoice'>;
 
 /** Converts the invoice's MXN (forex now, or a forward) and assigns the invoice to it. */
 export function convertInvoice(
   body: ConvertInvoiceBody,
   idempotencyKey: string,
-): Promise<{ transaction: Transaction }> {
-  return postMoney('transactions/createTransactionFromInvoice', body, idempotencyKey);
+): Promise<ApiAnswer<'post', 'transactions/createTransactionFromInvoice'>> {
+  return apiPost('transactions/createTransactionFromInvoice', { body, idempotencyKey });
 }
 
-export interface ForwardRate {
-  rate: number;
-  uuid: string;
-  expiresAt: string;
-}
+export type ForwardRate = ApiAnswer<'post', 'transactions/forwardRate'>['forwardRate'];
 
 /** The forward rate for a date, priced from a live spot quote; the amount is fixed at 100. */
 export async function getForwardRate(date: string, spotReference: string): Promise<ForwardRate> {
-  const answer = await apiRequest<{ forwardRate: ForwardRate }>('transactions/forwardRate', {
-    method: 'POST',
+  const answer = await apiPost('transactions/forwardRate', {
     body: {
       dDateForward: date,
       dAmount: 100,

@@ -6,10 +6,11 @@ import { useIdempotencyKey } from '../../../lib/finance/queries';
 import type { Invoice } from '../../../lib/finance/types';
 import { formatMoney } from '../../../lib/format';
 import { convertInvoice } from '../api/invoices';
-import { formatRate, usdForMxn } from '../invoice-math';
-import { DetailList } from './detail-list';
+import { formatDialogRate, usdForMxn } from '../invoice-math';
+import { ReviewList } from '../../../components/detail-list';
 import type { MoneyDialogProps } from './money-dialog';
 import { useLastDefined } from './money-dialog';
+import { isHeldForApproval } from '../../../lib/api/held-for-approval';
 
 /** 'Detalle de la conversión': converts the invoice's MXN now at today's quote (forex). */
 export function ForexDialog(props: MoneyDialogProps) {
@@ -36,8 +37,8 @@ export function ForexDialog(props: MoneyDialogProps) {
   const confirm = async () => {
     if (!props.invoice) return;
     try {
-      await convert.mutateAsync(props.invoice);
-      onDone(t('invoices.forex.done'));
+      const answer = await convert.mutateAsync(props.invoice);
+      onDone(isHeldForApproval(answer) ? t('team.heldForApproval') : t('invoices.forex.done'));
     } catch (error) {
       onFailed(error);
     }
@@ -55,7 +56,7 @@ export function ForexDialog(props: MoneyDialogProps) {
       onConfirm={() => void confirm()}
     >
       {invoice && (
-        <DetailList
+        <ReviewList
           items={[
             {
               label: t('invoices.detail.usdToSend'),
@@ -67,7 +68,10 @@ export function ForexDialog(props: MoneyDialogProps) {
               label: t('invoices.detail.mxnToReceive'),
               value: `${formatMoney(invoice.dTotalAmount)} MXN`,
             },
-            { label: t('invoices.detail.exchangeRate'), value: `${formatRate(quote.rate)} MXN` },
+            {
+              label: t('invoices.detail.exchangeRate'),
+              value: `${formatDialogRate(quote.rate)} MXN`,
+            },
             { label: t('invoices.detail.invoice'), value: invoice.sInvoice },
           ]}
         />

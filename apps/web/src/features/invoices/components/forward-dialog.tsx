@@ -17,11 +17,13 @@ import { formatDate, formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import type { ForwardRate } from '../api/invoices';
 import { convertInvoice, useForwardRateQuery } from '../api/invoices';
-import { forwardCalendar, formatRate, usdForMxn } from '../invoice-math';
-import { DetailList } from './detail-list';
+import { forwardCalendar, formatDialogRate, usdForMxn } from '../invoice-math';
+import { ReviewList } from '../../../components/detail-list';
 import { LazyDatePicker } from './lazy-date-picker';
 import type { MoneyDialogProps } from './money-dialog';
 import { useLastDefined } from './money-dialog';
+import { isHeldForApproval } from '../../../lib/api/held-for-approval';
+import { BusyButton } from '../../../components/busy-button';
 
 /**
  * The forward dialog: pick a settlement day (tomorrow to one year after, no weekends or
@@ -80,8 +82,8 @@ export function ForwardDialog(props: MoneyDialogProps) {
   const confirm = async () => {
     if (!props.invoice || !rate || !validDate) return;
     try {
-      await book.mutateAsync({ target: props.invoice, rate, date: validDate });
-      onDone(t('invoices.forward.done'));
+      const answer = await book.mutateAsync({ target: props.invoice, rate, date: validDate });
+      onDone(isHeldForApproval(answer) ? t('team.heldForApproval') : t('invoices.forward.done'));
     } catch (error) {
       onFailed(error);
       // A forward quote lives a short time: price the date again.
@@ -122,7 +124,7 @@ export function ForwardDialog(props: MoneyDialogProps) {
             </Box>
           )}
           {invoice && validDate && rate && (
-            <DetailList
+            <ReviewList
               items={[
                 {
                   label: t('invoices.detail.usdToSend'),
@@ -136,7 +138,7 @@ export function ForwardDialog(props: MoneyDialogProps) {
                 },
                 {
                   label: t('invoices.detail.forwardRate'),
-                  value: `${formatRate(rate.rate)} MXN`,
+                  value: `${formatDialogRate(rate.rate)} MXN`,
                   testId: 'forward-rate',
                 },
                 { label: t('invoices.detail.invoice'), value: invoice.sInvoice },
@@ -160,14 +162,13 @@ export function ForwardDialog(props: MoneyDialogProps) {
         <Button onClick={onCancel} disabled={book.isPending}>
           {t('finance.cancel')}
         </Button>
-        <Button
-          variant="contained"
+        <BusyButton
+          busy={book.isPending}
           onClick={() => void confirm()}
           disabled={!rate || book.isPending || forwardRate.isFetching || quote.refreshing}
-          startIcon={book.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
         >
           {t('invoices.forward.confirm')}
-        </Button>
+        </BusyButton>
       </DialogActions>
     </Dialog>
   );

@@ -2,10 +2,7 @@ import { maskAccount } from '@app/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -29,6 +26,7 @@ import {
 } from '../invoice-math';
 import { LazyDatePicker } from './lazy-date-picker';
 import { useLastDefined } from './money-dialog';
+import { FormDialogActions } from '../../../components/busy-button';
 
 const resolver = zodResolver(invoiceFormSchema);
 
@@ -213,19 +211,12 @@ export function InvoiceFormDialog({
             disabled={busy}
           />
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onCancel} disabled={busy}>
-            {t('finance.close')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy}
-            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            {t('finance.save')}
-          </Button>
-        </DialogActions>
+        <FormDialogActions
+          busy={busy}
+          cancelLabel={t('finance.close')}
+          submitLabel={t('finance.save')}
+          onCancel={onCancel}
+        />
       </form>
     </Dialog>
   );

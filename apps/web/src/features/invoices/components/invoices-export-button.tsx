@@ -1,10 +1,6 @@
-import DownloadIcon from '@mui/icons-material/Download';
-import Button from '@mui/material/Button';
-import { enqueueSnackbar } from 'notistack';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExportButton } from '../../../components/export-button';
 import type { ExcelColumn } from '../../../lib/excel';
-import { downloadExcel } from '../../../lib/excel';
 import type { Invoice } from '../../../lib/finance/types';
 import type { InvoiceListFilter } from '../api/invoices';
 import { getEveryInvoice } from '../api/invoices';
@@ -26,31 +22,13 @@ interface InvoicesExportButtonProps {
 export function InvoicesExportButton(props: InvoicesExportButtonProps) {
   const { filter, columns, total, disabled } = props;
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const onClick = async () => {
-    setBusy(true);
-    try {
-      await downloadExcel({
-        fileName: t('invoices.exportFileName'),
-        columns,
-        rows: () => getEveryInvoice(filter, total),
-        emptyCell: t('finance.notAvailable'),
-      });
-      enqueueSnackbar(t('finance.downloading'), { variant: 'success' });
-    } catch {
-      enqueueSnackbar(`CSV_NO_DATA: ${t('finance.exportFailed')}`, { variant: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Button
-      variant="outlined"
-      startIcon={<DownloadIcon />}
-      onClick={() => void onClick()}
-      disabled={disabled || busy}
-    >
-      {t('finance.download')}
-    </Button>
+    <ExportButton
+      fileName={t('invoices.exportFileName')}
+      columns={columns}
+      rows={() => getEveryInvoice(filter, total)}
+      total={total}
+      disabled={disabled}
+    />
   );
 }

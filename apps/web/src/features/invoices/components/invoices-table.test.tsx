@@ -29,6 +29,7 @@ function invoice(number: number, statusId: string = INVOICE_STATUS_IDS.TO_PAY): 
     dCurrencyGain: 12.34,
     sStatusId: statusId,
     created_at: '2026-10-15T10:00:00Z',
+    rateOrder: null,
   };
 }
 
@@ -84,9 +85,11 @@ describe('InvoicesTable', () => {
   it('shows each invoice with its formatted values, gain colours and actions', () => {
     renderTable();
     const row = screen.getByRole('row', { name: /F-1\b/ });
-    for (const text of ['Agrícola Los Altos', 'October 15, 2026', 'November 29, 2026']) {
+    for (const text of ['Agrícola Los Altos', '10/15/2026', '11/29/2026']) {
       expect(within(row).getByText(text)).toBeTruthy();
     }
+    // Compact dates in the cells, the full date in their title.
+    expect(within(row).getByText('11/29/2026').getAttribute('title')).toBe('November 29, 2026');
     expect(within(row).getByText('$12,345.67')).toBeTruthy();
     expect(within(row).getByText('-1.50%').className).toBe('signed-loss');
     expect(within(row).getByText('$12.34').className).toBe('signed-gain');

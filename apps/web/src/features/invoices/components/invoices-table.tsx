@@ -19,11 +19,14 @@ import { alpha, lighten } from '@mui/material/styles';
 import { createContext, memo, useContext, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Invoice } from '../../../lib/finance/types';
+import { formatCompactDate } from '../../../components/compact-date-format';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { localeOf, useLanguage } from '../../../lib/i18n/i18n';
+import { useWriteGuard } from '../../../lib/team-role';
 import type { InvoiceTableSort } from '../invoice-sort';
 import { nextInvoiceSort } from '../invoice-sort';
 import { formatPercent, formatRate, gainColor, isToPay } from '../invoice-math';
+import { rateOrderChip } from '../rate-order-view';
 import { useStatusName } from '../use-status-name';
 import { GRID_SIZES } from './grid-sizes';
 
@@ -72,6 +75,7 @@ type ColumnField =
   | 'dDueDate'
   | 'sInvoice'
   | 'sStatusId'
+  | 'rateOrder'
   | 'dTotalAmount'
   | 'dRateProtection'
   | 'dProfitPercentage'
@@ -87,18 +91,28 @@ interface Column {
   sortable: boolean;
 }
 
-const SELECT_WIDTH = 50;
-const SUPPLIER_MIN_WIDTH = 150;
+/**
+ * Widths that fit every column, Actions included, at 1280 px in either language: compact
+ * dates ('11/21/2026', '21/11/2026', the full date in the title), headers on up to three
+ * lines, narrow cell padding. With the rate order's column they add up to 928 px of the ≈935 px the table has
+ * at 1280 px beside a 15 px scrollbar.
+ * Narrower than its columns (a phone), the table scrolls sideways with the selection and
+ * supplier columns pinned; no column is ever hidden.
+ */
+const SELECT_WIDTH = 42;
+const SUPPLIER_MIN_WIDTH = 90;
+const DATE_WIDTH = 84;
+/** The rate order's chip: the rate (on two lines when it says more); its full sentence is the title. */
+const RATE_ORDER_WIDTH = 72;
 
 /**
- * The DataGrid's columns, dates a little wider so that a whole date fits (in Spanish
- * "29 de septiembre de 2026").
+ * The table's columns, dates compact so that they are never cut in either language.
  * The table's layout is fixed, so a new page never moves a column.
  */
-function useColumns(language: Language): Column[] {
+function useColumns(): Column[] {
   const { t } = useTranslation();
   return useMemo(() => {
-    const dateWidth = language === 'sp' ? 200 : 160;
+    const dateWidth = DATE_WIDTH;
     return [
       { field: 'sName', label: t('invoices.columns.supplier'), sortable: true },
       {
@@ -108,39 +122,45 @@ function useColumns(language: Language): Column[] {
         sortable: true,
       },
       { field: 'dDueDate', label: t('invoices.columns.dueDate'), width: dateWidth, sortable: true },
-      { field: 'sInvoice', label: t('invoices.columns.invoice'), width: 100, sortable: true },
-      { field: 'sStatusId', label: t('invoices.columns.status'), width: 105, sortable: true },
+      { field: 'sInvoice', label: t('invoices.columns.invoice'), width: 72, sortable: true },
+      { field: 'sStatusId', label: t('invoices.columns.status'), width: 88, sortable: true },
+      {
+        field: 'rateOrder',
+        label: t('invoices.rateOrder.column'),
+        width: RATE_ORDER_WIDTH,
+        sortable: false,
+      },
       {
         field: 'dTotalAmount',
         label: t('invoices.columns.totalMxn'),
-        width: 120,
+        width: 96,
         numeric: true,
         sortable: true,
       },
       {
         field: 'dRateProtection',
         label: t('invoices.columns.rateProtection'),
-        width: 150,
+        width: 76,
         numeric: true,
         sortable: true,
       },
       {
         field: 'dProfitPercentage',
         label: t('invoices.columns.profitPercent'),
-        width: 115,
+        width: 68,
         numeric: true,
         sortable: true,
       },
       {
         field: 'dCurrencyGain',
         label: t('invoices.columns.currencyGain'),
-        width: 120,
+        width: 80,
         numeric: true,
         sortable: true,
       },
-      { field: 'actions', label: t('finance.actions'), width: 96, sortable: false },
+      { field: 'actions', label: t('finance.actions'), width: 76, sortable: false },
     ];
-  }, [t, language]);
+  }, [t]);
 }
 
 /**
@@ -155,7 +175,7 @@ const tableStyles: SxProps<Theme> = (theme) => {
     borderColor: 'divider',
     borderRadius: 1,
     bgcolor: 'background.paper',
-    '& th': { px: 1.25 },
+    '& th': { px: '6px' },
     '& th.MuiTableCell-paddingCheckbox': { px: 0 },
     '& thead th': {
       height: GRID_SIZES.columnHeaderHeight,
@@ -163,16 +183,17 @@ const tableStyles: SxProps<Theme> = (theme) => {
       py: 0.5,
       bgcolor: 'grey.50',
       fontWeight: 600,
-      fontSize: '0.8125rem',
-      lineHeight: 1.25,
+      fontSize: '0.75rem',
+      lineHeight: 1.15,
       borderBottomColor: 'divider',
     },
     '& td': {
       ...theme.typography.body2,
       height: GRID_SIZES.rowHeight,
       boxSizing: 'border-box',
-      px: 1.25,
+      px: '6px',
       py: 0,
+      fontSize: '0.8125rem',
       borderBottom: border,
       color: 'text.primary',
       whiteSpace: 'nowrap',
@@ -181,6 +202,28 @@ const tableStyles: SxProps<Theme> = (theme) => {
       fontVariantNumeric: 'tabular-nums',
     },
     '& td.select': { px: 0, textAlign: 'center' },
+    // An inactive sort arrow takes no room, so a narrow header keeps its words whole.
+    '& .MuiTableSortLabel-root:not(.Mui-active) .MuiTableSortLabel-icon': {
+      width: 0,
+      mx: 0,
+    },
+    // Narrower than its columns (a phone) the table scrolls sideways with its selection
+    // and supplier columns pinned; at laptop widths nothing scrolls and this is inert.
+    '& td[data-field="select"], & thead th:first-of-type': {
+      position: 'sticky',
+      left: 0,
+      zIndex: 1,
+    },
+    // Only where the table can scroll: on a laptop a selected row keeps its highlight.
+    [theme.breakpoints.down('lg')]: {
+      '& td[data-field="select"], & td[data-field="sName"]': { bgcolor: 'background.paper' },
+    },
+    '& [data-field="sName"]': {
+      position: 'sticky',
+      left: SELECT_WIDTH,
+      zIndex: 1,
+      boxShadow: `inset -1px 0 0 ${theme.palette.divider}`,
+    },
     '& td.numeric': { textAlign: 'right' },
     '& td.skeleton': { height: GRID_SIZES.overlayHeight / SKELETON_ROWS },
     '& td.empty': {
@@ -209,6 +252,23 @@ const tableStyles: SxProps<Theme> = (theme) => {
       color: 'primary.contrastText',
     },
     '& .actions': { display: 'flex', gap: 0.5 },
+    '& .rate-order': {
+      display: 'inline-block',
+      maxWidth: '100%',
+      boxSizing: 'border-box',
+      px: 0.75,
+      py: '1px',
+      borderRadius: 2,
+      fontSize: '0.75rem',
+      lineHeight: 1.3,
+      textAlign: 'center',
+      border: '1px solid',
+      whiteSpace: 'normal',
+      verticalAlign: 'middle',
+    },
+    '& .rate-order-waiting': { borderColor: 'info.main', color: 'info.dark' },
+    '& .rate-order-filled': { borderColor: 'success.main', color: 'success.dark' },
+    '& .rate-order-failed': { borderColor: 'error.main', color: 'error.dark' },
   };
 };
 
@@ -224,6 +284,8 @@ interface RowTexts {
   select: string;
   edit: string;
   delete: string;
+  /** Why the user cannot edit or delete (a VIEWER), shown on the disabled buttons. */
+  blocked: string | undefined;
 }
 
 function InvoiceActions(props: {
@@ -234,12 +296,12 @@ function InvoiceActions(props: {
 }) {
   const busy = useContext(BusyContext);
   const { invoice, texts } = props;
-  const disabled = busy || !isToPay(invoice);
+  const disabled = busy || !isToPay(invoice) || texts.blocked !== undefined;
   // A `title` on a wrapper instead of a MUI Tooltip per button: 200 tooltips cost more to
   // mount than the rest of the row, and the wrapper shows its hint on a disabled button too.
   return (
     <div className="actions">
-      <span title={texts.edit}>
+      <span title={texts.blocked ?? texts.edit}>
         <IconButton
           size="small"
           aria-label={`${texts.edit}: ${invoice.sInvoice}`}
@@ -249,7 +311,7 @@ function InvoiceActions(props: {
           <EditIcon fontSize="small" />
         </IconButton>
       </span>
-      <span title={texts.delete}>
+      <span title={texts.blocked ?? texts.delete}>
         <IconButton
           size="small"
           color="error"
@@ -271,6 +333,8 @@ interface InvoiceRowProps {
   language: Language;
   statusName: string;
   texts: RowTexts;
+  /** The rate order's chip, worked out by the table (it has the translations). */
+  rateOrderChip: ReturnType<typeof rateOrderChip>;
   onSelect: (invoiceId: string | undefined) => void;
   onEdit: (invoice: Invoice) => void;
   onDelete: (invoice: Invoice) => void;
@@ -301,17 +365,35 @@ const InvoiceRow = memo(function InvoiceRow(props: InvoiceRowProps) {
       <td className="cell" data-field="sName" title={invoice.sName}>
         {invoice.sName}
       </td>
-      <td className="cell" data-field="dPurchaseDate">
-        {formatDate(invoice.dPurchaseDate, language)}
+      <td
+        className="cell"
+        data-field="dPurchaseDate"
+        title={formatDate(invoice.dPurchaseDate, language)}
+      >
+        {formatCompactDate(invoice.dPurchaseDate, language)}
       </td>
-      <td className="cell" data-field="dDueDate">
-        {formatDate(invoice.dDueDate, language)}
+      <td className="cell" data-field="dDueDate" title={formatDate(invoice.dDueDate, language)}>
+        {formatCompactDate(invoice.dDueDate, language)}
       </td>
-      <td className="cell" data-field="sInvoice">
+      <td className="cell" data-field="sInvoice" title={invoice.sInvoice}>
         {invoice.sInvoice}
       </td>
       <td className="cell" data-field="sStatusId">
         <span className={selectable ? 'status status-to-pay' : 'status'}>{props.statusName}</span>
+      </td>
+      <td className="cell" data-field="rateOrder">
+        {props.rateOrderChip && (
+          <span
+            className={`rate-order rate-order-${props.rateOrderChip.tone}`}
+            title={props.rateOrderChip.title}
+            data-testid="rate-order-chip"
+          >
+            <span aria-hidden>{props.rateOrderChip.text}</span>
+            <Box component="span" sx={visuallyHidden}>
+              {props.rateOrderChip.title}
+            </Box>
+          </span>
+        )}
       </td>
       <td className="cell numeric" data-field="dTotalAmount">
         {formatMoney(invoice.dTotalAmount)}
@@ -362,19 +444,26 @@ export function InvoicesTable(props: InvoicesTableProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const statusName = useStatusName();
-  const columns = useColumns(language);
+  const columns = useColumns();
   const { rows, loading, busy, sortModel, paginationModel, total } = props;
   const { onSelect, onEdit, onDelete, onSortModelChange, onPaginationModelChange } = props;
 
+  const blocked = useWriteGuard();
   const texts = useMemo<RowTexts>(
     () => ({
       select: t('invoices.selectRow'),
       edit: t('invoices.editInvoice'),
       delete: t('invoices.deleteInvoice'),
+      blocked,
     }),
-    [t],
+    [t, blocked],
   );
   // "1–25 of 10,000": the counts with the language's digit grouping.
+  // One chip object per row while the rows stay: the memoized rows do not re-render.
+  const chips = useMemo(
+    () => new Map(rows.map((row) => [row.sInvoiceId, rateOrderChip(row.rateOrder, language, t)])),
+    [rows, language, t],
+  );
   const counts = useMemo(() => new Intl.NumberFormat(localeOf(language)), [language]);
   const minWidth =
     SELECT_WIDTH +
@@ -466,6 +555,7 @@ export function InvoicesTable(props: InvoicesTableProps) {
                   language={language}
                   statusName={statusName(invoice.sStatusId)}
                   texts={texts}
+                  rateOrderChip={chips.get(invoice.sInvoiceId)}
                   onSelect={onSelect}
                   onEdit={onEdit}
                   onDelete={onDelete}

@@ -7,10 +7,11 @@ import type { Invoice } from '../../../lib/finance/types';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { payInvoice } from '../api/invoices';
-import { formatRate, usdForMxn } from '../invoice-math';
+import { formatDialogRate, usdForMxn } from '../invoice-math';
 import type { MoneyDialogProps } from './money-dialog';
 import { useLastDefined } from './money-dialog';
-import { DetailList } from './detail-list';
+import { ReviewList } from '../../../components/detail-list';
+import { isHeldForApproval } from '../../../lib/api/held-for-approval';
 
 /**
  * 'Detalle de pago': pays the whole invoice now from the USD balance at today's quote.
@@ -35,8 +36,12 @@ export function PayInvoiceDialog(props: MoneyDialogProps) {
   const confirm = async () => {
     if (!props.invoice) return;
     try {
-      await pay.mutateAsync(props.invoice);
-      onDone(t('invoices.payment.done', { name: props.invoice.sName }));
+      const answer = await pay.mutateAsync(props.invoice);
+      onDone(
+        isHeldForApproval(answer)
+          ? t('team.heldForApproval')
+          : t('invoices.payment.done', { name: props.invoice.sName }),
+      );
     } catch (error) {
       onFailed(error);
     }
@@ -54,7 +59,7 @@ export function PayInvoiceDialog(props: MoneyDialogProps) {
       onConfirm={() => void confirm()}
     >
       {invoice && (
-        <DetailList
+        <ReviewList
           items={[
             { label: t('invoices.detail.customerName'), value: invoice.sName },
             { label: t('invoices.detail.clabe'), value: maskAccount(invoice.sAccountNumber) },
@@ -68,7 +73,10 @@ export function PayInvoiceDialog(props: MoneyDialogProps) {
               label: t('invoices.detail.mxnReceived'),
               value: `${formatMoney(invoice.dTotalAmount)} MXN`,
             },
-            { label: t('invoices.detail.exchangeRate'), value: `${formatRate(quote.rate)} MXN` },
+            {
+              label: t('invoices.detail.exchangeRate'),
+              value: `${formatDialogRate(quote.rate)} MXN`,
+            },
             { label: t('invoices.detail.invoice'), value: invoice.sInvoice },
             {
               label: t('invoices.detail.sendDate'),

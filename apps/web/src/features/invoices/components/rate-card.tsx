@@ -39,7 +39,7 @@ export function RateCard({ rate, resetKey, onZero }: RateCardProps) {
           fontWeight: seconds < 30 ? 600 : 400,
         }}
       >
-        {t('finance.countdown', { seconds: String(seconds) })}
+        {t('finance.countdown', { count: seconds })}
       </Typography>
     </Paper>
   );

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -12,14 +11,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { enqueueSnackbar } from 'notistack';
+import { showErrorToast, showSuccessToast, showToast } from '../../../lib/toast';
 import { useEffect, useId, useState } from 'react';
 import { Controller, useForm, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
-import { useIdempotencyKey } from '../../../lib/finance/queries';
 import { formatMoney } from '../../../lib/format';
-import { showErrorToast, showSuccessToast } from '../../../lib/toast';
 import { creditDeposit, type OpsEnterprise } from '../api/operator';
 import {
   depositFormSchema,
@@ -28,6 +25,7 @@ import {
   type DepositFormError,
   type DepositFormValues,
 } from '../deposit-form';
+import { BusyButton } from '../../../components/busy-button';
 
 interface CreditDepositDialogProps {
   /** The enterprise to credit; the dialog is open while it is set. */
@@ -48,20 +46,19 @@ function errorText(error: FieldError | undefined, t: TFunction): string | undefi
 
 /**
  * 'Credit deposit': the amount and bank reference of a received wire, then a confirmation
- * step. Persistent (only its buttons close it). The Idempotency-Key is made when the
- * confirmation step opens; the bank reference itself makes the credit happen once.
+ * step. Persistent (only its buttons close it). The bank reference makes the credit happen
+ * once (the API takes no Idempotency-Key here: a second credit of it answers 200).
  */
 export function CreditDepositDialog({ enterprise, onClose, onReload }: CreditDepositDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const [step, setStep] = useState<'form' | 'confirm'>('form');
-  const idempotencyKey = useIdempotencyKey(enterprise !== null && step === 'confirm');
   const form = useForm<DepositFormValues>({ resolver, defaultValues: emptyDepositForm });
 
   const credit = useMutation({
     mutationFn: (values: DepositFormValues) => {
       if (!enterprise) throw new Error('No enterprise');
-      return creditDeposit(depositRequest(enterprise.sEnterpriseId, values), idempotencyKey);
+      return creditDeposit(depositRequest(enterprise.sEnterpriseId, values));
     },
     meta: { errorToast: false },
     onSuccess: ({ created, deposit }) => {
@@ -70,10 +67,9 @@ export function CreditDepositDialog({ enterprise, onClose, onReload }: CreditDep
       if (created) {
         showSuccessToast(t('operator.credited', { amount, name }));
       } else {
-        enqueueSnackbar(
-          t('operator.alreadyCredited', { amount, name, reference: deposit.sReference }),
-          { variant: 'info' },
-        );
+        showToast(t('operator.alreadyCredited', { amount, name, reference: deposit.sReference }), {
+          variant: 'info',
+        });
       }
       close();
     },
@@ -194,14 +190,9 @@ export function CreditDepositDialog({ enterprise, onClose, onReload }: CreditDep
             <Button onClick={() => setStep('form')} disabled={busy}>
               {t('finance.back')}
             </Button>
-            <Button
-              variant="contained"
-              onClick={() => credit.mutate(values)}
-              disabled={busy}
-              startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-            >
+            <BusyButton busy={busy} onClick={() => credit.mutate(values)}>
               {t('operator.confirmButton')}
-            </Button>
+            </BusyButton>
           </DialogActions>
         </>
       )}

@@ -3,12 +3,11 @@ import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutline';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
-import { esES } from '@mui/x-data-grid/locales';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/format';
-import { useLanguage } from '../../../lib/i18n/i18n';
 import type { OpsEnterprise } from '../api/operator';
+import { useGridLocaleText, wrappingGridSx } from '../../../components/data-grid-defaults';
 
 interface EnterprisesGridProps {
   enterprises: OpsEnterprise[];
@@ -16,34 +15,18 @@ interface EnterprisesGridProps {
   loading: boolean;
   paginationModel: GridPaginationModel;
   onPaginationModelChange: (model: GridPaginationModel) => void;
-  onCredit: (enterprise: OpsEnterprise) => void;
+  /** Shows 'Credit deposit' on buyers (the deposits tab). */
+  onCredit?: (enterprise: OpsEnterprise) => void;
+  /** Shows 'Verify' / 'Remove verification' (only the back office sets the flag). */
+  onToggleVerified?: (enterprise: OpsEnterprise) => void;
 }
 
 const KNOWN_TYPES = new Set(['customer', 'vendor', 'operator']);
 
-/**
- * Headers and cells wrap (rows grow to fit), so the table needs less width; every column
- * is rendered (pages hold at most 100 rows), which keeps them all readable by screen readers.
- */
-const gridSx = {
-  bgcolor: 'background.paper',
-  '& .MuiDataGrid-columnHeaderTitle': { whiteSpace: 'normal', lineHeight: 1.2, fontWeight: 600 },
-  '& .MuiDataGrid-cell': {
-    py: 1,
-    whiteSpace: 'normal',
-    lineHeight: 1.35,
-    overflowWrap: 'anywhere',
-    display: 'flex',
-    alignItems: 'center',
-  },
-  '& .MuiDataGrid-cell--textRight': { justifyContent: 'flex-end' },
-} as const;
-
 /** Enterprises by name, paged on the server (it sorts them; the grid does not re-sort a page). */
 export function EnterprisesGrid(props: EnterprisesGridProps) {
   const { t } = useTranslation();
-  const language = useLanguage();
-  const { onCredit } = props;
+  const { onCredit, onToggleVerified } = props;
 
   const columns = useMemo<GridColDef<OpsEnterprise>[]>(
     () => [
@@ -110,28 +93,36 @@ export function EnterprisesGrid(props: EnterprisesGridProps) {
         filterable: false,
         disableColumnMenu: true,
         renderCell: ({ row }) => (
-          <Button
-            size="small"
-            variant="outlined"
-            sx={{ whiteSpace: 'nowrap' }}
-            onClick={() => onCredit(row)}
-            aria-label={t('operator.creditDepositFor', { name: row.sName })}
-          >
-            {t('operator.creditDeposit')}
-          </Button>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, py: 0.5 }}>
+            {onCredit && row.sType === 'customer' && (
+              <Button
+                size="small"
+                variant="outlined"
+                sx={{ whiteSpace: 'nowrap' }}
+                onClick={() => onCredit(row)}
+                aria-label={t('operator.creditDepositFor', { name: row.sName })}
+              >
+                {t('operator.creditDeposit')}
+              </Button>
+            )}
+            {onToggleVerified && (
+              <Button
+                size="small"
+                variant="text"
+                sx={{ whiteSpace: 'nowrap' }}
+                onClick={() => onToggleVerified(row)}
+              >
+                {row.bVerified ? t('money.ops.unverify') : t('money.ops.verify')}
+              </Button>
+            )}
+          </Box>
         ),
       },
     ],
-    [t, onCredit],
+    [t, onCredit, onToggleVerified],
   );
 
-  const localeText = useMemo(
-    () => ({
-      ...(language === 'sp' ? esES.components.MuiDataGrid.defaultProps.localeText : {}),
-      noRowsLabel: t('operator.empty'),
-    }),
-    [language, t],
-  );
+  const localeText = useGridLocaleText(t('operator.empty'));
 
   return (
     <DataGrid
@@ -154,7 +145,7 @@ export function EnterprisesGrid(props: EnterprisesGridProps) {
       disableRowSelectionOnClick
       localeText={localeText}
       slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}
-      sx={gridSx}
+      sx={wrappingGridSx}
     />
   );
 }

@@ -5,143 +5,39 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { postMoney } from '../../../lib/finance/queries';
+import { apiGet, apiPost, type ApiAnswer, type ApiBody } from '../../../lib/api/typed-client';
 import { useLanguage } from '../../../lib/i18n/i18n';
-import type { OrderStatus, OrderTab, PaymentMethod } from '../order-tabs';
+import type { OrderStatus, OrderTab } from '../order-tabs';
 
 /** Whose orders: the buyer's purchases (orders/…) or the grower's sales (vendor/orders/…). */
 export type OrderSide = 'buyer' | 'vendor';
 
-export type PaymentStatus = 'PENDING' | 'PAID';
+/** GET orders/{orderId} (and vendor/orders/{orderId}). */
+export type Order = ApiAnswer<'get', 'orders/{orderId}'>['order'];
+
+/** A page of GET orders?tab=… (and GET vendor/orders?tab=…). */
+export type OrderList = ApiAnswer<'get', 'orders'>;
 
 /** A row of GET orders?tab=… (and GET vendor/orders?tab=…). */
-export interface OrderSummary {
-  sOrderId: string;
-  iTrackingId: number;
-  created_at: string;
-  sStatus: OrderStatus;
-  sStatusName: string;
-  sBuyerId: string;
-  sBuyerName: string;
-  sVendorId: string;
-  sVendorName: string;
-  sWarehouseId: string;
-  sWarehouseName: string;
-  dSubtotal: number;
-  dFees: number;
-  dTotal: number;
-  dFinalPrice: number | null;
-  iPallets: number;
-  iTransports: number;
-  iLines: number;
-  sPaymentMethod: PaymentMethod;
-  sPaymentStatus: PaymentStatus;
-  sDisputeId: string | null;
-  sDisputeStatus: 'IN_PROCESS' | 'FINALIZED' | null;
-  bRated: boolean;
-  delivered_at: string | null;
-  finished_at: string | null;
-}
+export type OrderSummary = OrderList['orders'][number];
+
+export type PaymentStatus = OrderSummary['sPaymentStatus'];
 
 /** An order line with the specification's fields (§3 "Order line fields"). */
-export interface OrderLine {
-  sLineId: string;
-  sProductId: string;
-  sProductName: string;
-  /** The grower the line is bought from. */
-  sName: string;
-  dQuantity: number;
-  dBoxesPerPallet: number;
-  dPallets: number;
-  dUnitPriceUSD: number;
-  sLogisticCost: string;
-  dTotalInOutPerBox: number;
-  sTotalPerBox: string;
-  sTotal: string;
-  dDeliveredQuantity: number | null;
-  dDeliveredUnitPrice: number | null;
-  dFinalPrice: number | null;
-}
+export type OrderLine = Order['lines'][number];
 
-export interface OrderFee {
-  sFeeId: string;
-  sFeeKey: string;
-  sFeeName: string;
-  dTotal: number;
-}
+export type OrderFee = Order['fees'][number];
 
-export interface TimelineStep {
-  sStatus: OrderStatus;
-  sName: string;
-  sNameEn: string;
-  sNameSp: string;
-  created_at: string | null;
-  bReached: boolean;
-  bCurrent: boolean;
-}
+export type TimelineStep = Order['timeline'][number];
 
-export interface Transport {
-  iNumber: number;
-  iPallets: number;
-  lines: Array<{ sLineId: string; sProductName: string; iPallets: number }>;
-}
+export type Transport = Order['transports'][number];
 
-export interface OrderPayment {
-  sMethod: PaymentMethod;
-  sMethodName: string;
-  sStatus: PaymentStatus;
-  sPaymentId: string | null;
-  sTransactionId: string | null;
-  dAmountUsd: number;
-  dAmountMxn: number | null;
-  dExchangeRate: number | null;
-  sExchangeRateReference: string | null;
-  rate_locked_until: string | null;
-  dForwardDate: string | null;
-  paid_at: string | null;
-}
+export type OrderPayment = Order['payment'];
 
-/** GET orders/:id (and vendor/orders/:id). */
-export interface Order extends OrderSummary {
-  warehouse: {
-    sWarehouseId: string;
-    sName: string;
-    sAddress: string;
-    sCity: string;
-    sState: string;
-    sCountry: string;
-    sPostalCode: string;
-  };
-  lines: OrderLine[];
-  fees: OrderFee[];
-  timeline: TimelineStep[];
-  transports: Transport[];
-  payment: OrderPayment;
-  iOrderedBoxes: number;
-  iDeliveredBoxes: number | null;
-  rating: { iStars: number; sComment: string | null; created_at: string } | null;
-  sNextStatus: OrderStatus | null;
-  dispute_deadline: string | null;
-  bCanAccept: boolean;
-  bCanRate: boolean;
-  bCanDispute: boolean;
-}
+/** The order's three-party money: held, refunded, paid out to the grower. */
+export type OrderMoney = Order['money'];
 
-export interface OrderList {
-  orders: OrderSummary[];
-  total: number;
-  page: number;
-  limit: number;
-}
-
-export interface DeliveredLine {
-  sLineId: string;
-  dDeliveredQuantity: number;
-  dDeliveredUnitPrice?: number;
-}
-
-const basePath = (side: OrderSide) => (side === 'vendor' ? 'vendor/orders' : 'orders');
+export type DeliveredLine = ApiBody<'post', 'vendor/orders/{orderId}/delivery'>['lines'][number];
 
 /** Server texts (status and fee names) follow the language, so it is part of every key. */
 export const ordersKeys = {
@@ -160,8 +56,8 @@ export function getOrders(
   page: number,
   limit: number,
 ): Promise<OrderList> {
-  const query = new URLSearchParams({ tab, page: String(page), limit: String(limit) });
-  return apiRequest<OrderList>(`${basePath(side)}?${query.toString()}`);
+  const query = { tab, page, limit };
+  return side === 'vendor' ? apiGet('vendor/orders', { query }) : apiGet('orders', { query });
 }
 
 export function ordersQueryOptions(
@@ -185,8 +81,12 @@ export function useOrdersQuery(side: OrderSide, tab: OrderTab, page: number, lim
 }
 
 export async function getOrder(side: OrderSide, orderId: string): Promise<Order> {
-  return (await apiRequest<{ order: Order }>(`${basePath(side)}/${encodeURIComponent(orderId)}`))
-    .order;
+  const params = { orderId };
+  const answer =
+    side === 'vendor'
+      ? await apiGet('vendor/orders/{orderId}', { params })
+      : await apiGet('orders/{orderId}', { params });
+  return answer.order;
 }
 
 export function orderQueryOptions(side: OrderSide, orderId: string, language: string) {
@@ -205,9 +105,6 @@ export function useOrderQuery(side: OrderSide, orderId: string) {
   return useQuery({ ...orderQueryOptions(side, orderId, language), meta: { errorToast: false } });
 }
 
-const orderPath = (orderId: string, action: string) =>
-  `orders/${encodeURIComponent(orderId)}/${action}`;
-
 /** Every write changes the order, its tab and its timeline: reload every order read. */
 function useInvalidateOrders() {
   const queryClient = useQueryClient();
@@ -219,11 +116,11 @@ export function usePayOrder() {
   const onSuccess = useInvalidateOrders();
   return useMutation({
     mutationFn: (input: { orderId: string; quoteId?: string; idempotencyKey: string }) =>
-      postMoney<{ order: Order }>(
-        orderPath(input.orderId, 'pay'),
-        input.quoteId ? { sExchangeRateReference: input.quoteId } : {},
-        input.idempotencyKey,
-      ),
+      apiPost('orders/{orderId}/pay', {
+        params: { orderId: input.orderId },
+        body: input.quoteId ? { sExchangeRateReference: input.quoteId } : {},
+        idempotencyKey: input.idempotencyKey,
+      }),
     onSuccess,
     meta: { errorToast: false },
   });
@@ -232,8 +129,7 @@ export function usePayOrder() {
 export function useAcceptOrder() {
   const onSuccess = useInvalidateOrders();
   return useMutation({
-    mutationFn: (orderId: string) =>
-      apiRequest<{ order: Order }>(orderPath(orderId, 'accept'), { method: 'POST' }),
+    mutationFn: (orderId: string) => apiPost('orders/{orderId}/accept', { params: { orderId } }),
     onSuccess,
   });
 }
@@ -242,8 +138,8 @@ export function useRateOrder() {
   const onSuccess = useInvalidateOrders();
   return useMutation({
     mutationFn: (input: { orderId: string; iStars: number; sComment?: string }) =>
-      apiRequest(orderPath(input.orderId, 'rating'), {
-        method: 'POST',
+      apiPost('orders/{orderId}/rating', {
+        params: { orderId: input.orderId },
         body: {
           iStars: input.iStars,
           ...(input.sComment ? { sComment: input.sComment } : {}),
@@ -258,8 +154,8 @@ export function useAdvanceOrder() {
   const onSuccess = useInvalidateOrders();
   return useMutation({
     mutationFn: (input: { orderId: string; status: OrderStatus }) =>
-      apiRequest<{ order: Order }>(`vendor/${orderPath(input.orderId, 'status')}`, {
-        method: 'POST',
+      apiPost('vendor/orders/{orderId}/status', {
+        params: { orderId: input.orderId },
         body: { sStatus: input.status },
       }),
     onSuccess,
@@ -270,8 +166,8 @@ export function useRecordDelivery() {
   const onSuccess = useInvalidateOrders();
   return useMutation({
     mutationFn: (input: { orderId: string; lines: DeliveredLine[] }) =>
-      apiRequest<{ order: Order }>(`vendor/${orderPath(input.orderId, 'delivery')}`, {
-        method: 'POST',
+      apiPost('vendor/orders/{orderId}/delivery', {
+        params: { orderId: input.orderId },
         body: { lines: input.lines },
       }),
     onSuccess,

@@ -15,8 +15,10 @@ import { useLanguage } from '../../../lib/i18n/i18n';
 import { showSuccessToast } from '../../../lib/toast';
 import type { Order } from '../api/orders';
 import { useAcceptOrder } from '../api/orders';
-import { formatDateTime } from '../order-format';
-import { SectionCard } from './section-card';
+import { formatDateTime } from '../../../components/format-instant';
+import { SectionCard } from '../../../components/section-card';
+import { useWriteGuard } from '../../../lib/team-role';
+import { WithReason } from '../../../components/with-reason';
 
 /** The dialog that opens a dispute (the disputes feature's, handed in by the route). */
 export interface OpenDisputeDialogProps {
@@ -45,6 +47,7 @@ export function BuyerActions({
   onDisputeOpened,
 }: BuyerActionsProps) {
   const { t } = useTranslation();
+  const writeBlocked = useWriteGuard();
   const language = useLanguage();
   const accept = useAcceptOrder();
   const [acceptOpen, setAcceptOpen] = useState(false);
@@ -68,19 +71,27 @@ export function BuyerActions({
       )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
         {order.bCanAccept && (
-          <Button variant="contained" startIcon={<CheckIcon />} onClick={() => setAcceptOpen(true)}>
-            {t('orders.detail.accept')}
-          </Button>
+          <WithReason reason={writeBlocked}>
+            <Button
+              variant="contained"
+              startIcon={<CheckIcon />}
+              onClick={() => setAcceptOpen(true)}
+            >
+              {t('orders.detail.accept')}
+            </Button>
+          </WithReason>
         )}
         {order.bCanDispute && (
-          <Button
-            variant="outlined"
-            color="error"
-            startIcon={<GavelIcon />}
-            onClick={() => setDisputeOpen(true)}
-          >
-            {t('orders.detail.openDispute')}
-          </Button>
+          <WithReason reason={writeBlocked}>
+            <Button
+              variant="outlined"
+              color="error"
+              startIcon={<GavelIcon />}
+              onClick={() => setDisputeOpen(true)}
+            >
+              {t('orders.detail.openDispute')}
+            </Button>
+          </WithReason>
         )}
         {order.sDisputeId && (
           <Button
@@ -93,9 +104,11 @@ export function BuyerActions({
           </Button>
         )}
         {order.bCanRate && (
-          <Button variant="outlined" startIcon={<StarIcon />} onClick={onRate}>
-            {t('orders.detail.rate')}
-          </Button>
+          <WithReason reason={writeBlocked}>
+            <Button variant="outlined" startIcon={<StarIcon />} onClick={onRate}>
+              {t('orders.detail.rate')}
+            </Button>
+          </WithReason>
         )}
       </Box>
       {order.rating && (

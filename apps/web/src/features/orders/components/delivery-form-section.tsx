@@ -1,6 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { FormEvent } from 'react';
@@ -12,11 +10,15 @@ import type { Order } from '../api/orders';
 import { useRecordDelivery } from '../api/orders';
 import type { DeliveryError, DeliveryInput } from '../delivery-form';
 import { checkDelivery, deliveryDefaults } from '../delivery-form';
-import { SectionCard } from './section-card';
+import { SectionCard } from '../../../components/section-card';
+import { BusyButton } from '../../../components/busy-button';
+import { useWriteGuard } from '../../../lib/team-role';
+import { WithReason } from '../../../components/with-reason';
 
 /** At DELIVERED, the grower records the boxes delivered per line (and adjusted prices). */
 export function DeliveryFormSection({ order }: { order: Order }) {
   const { t } = useTranslation();
+  const writeBlocked = useWriteGuard();
   const record = useRecordDelivery();
   const [values, setValues] = useState<Record<string, DeliveryInput>>(() =>
     deliveryDefaults(order.lines),
@@ -130,15 +132,11 @@ export function DeliveryFormSection({ order }: { order: Order }) {
             {serverError}
           </Typography>
         )}
-        <Button
-          type="submit"
-          variant="contained"
-          sx={{ mt: 2 }}
-          disabled={record.isPending}
-          startIcon={record.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          {t('orders.detail.deliveryForm.save')}
-        </Button>
+        <WithReason reason={writeBlocked}>
+          <BusyButton busy={record.isPending} type="submit" sx={{ mt: 2 }}>
+            {t('orders.detail.deliveryForm.save')}
+          </BusyButton>
+        </WithReason>
       </Box>
     </SectionCard>
   );

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/format';
 import type { Order } from '../api/orders';
-import { DetailList } from './detail-list';
-import { SectionCard } from './section-card';
+import { DetailList } from '../../../components/detail-list';
+import { SectionCard } from '../../../components/section-card';
 
 /** Delivered against ordered: boxes and money, with the final price once delivered. */
 export function DeliverySummarySection({ order }: { order: Order }) {

@@ -1,5 +1,5 @@
-import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
+import { StatusChip } from '../../../components/status-chip';
 import type { PaymentStatus } from '../api/orders';
 import type { OrderStatus } from '../order-tabs';
 
@@ -23,23 +23,14 @@ const PAYMENT_COLORS: Record<PaymentStatus, string> = {
   PAID: '#1b5e20',
 };
 
-const chipSx = (color: string) => ({
-  bgcolor: color,
-  color: '#ffffff',
-  fontWeight: 600,
-  maxWidth: '100%',
-  height: 'auto',
-  '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 },
-});
-
 export function OrderStatusChip({ status }: { status: OrderStatus }) {
   const { t } = useTranslation();
   return (
-    <Chip
-      size="small"
+    <StatusChip
       label={t(`orders.statuses.${status}`)}
-      sx={chipSx(STATUS_COLORS[status])}
-      data-testid="order-status"
+      color={STATUS_COLORS[status]}
+      wrap
+      testId="order-status"
     />
   );
 }
@@ -47,16 +38,12 @@ export function OrderStatusChip({ status }: { status: OrderStatus }) {
 export function PaymentStatusChip({ status }: { status: PaymentStatus }) {
   const { t } = useTranslation();
   return (
-    <Chip
-      size="small"
-      label={t(`orders.paymentStatuses.${status}`)}
-      sx={chipSx(PAYMENT_COLORS[status])}
-    />
+    <StatusChip label={t(`orders.paymentStatuses.${status}`)} color={PAYMENT_COLORS[status]} wrap />
   );
 }
 
 /** An order under a dispute in process. */
 export function DisputedChip() {
   const { t } = useTranslation();
-  return <Chip size="small" label={t('orders.disputed')} sx={chipSx('#c62828')} />;
+  return <StatusChip label={t('orders.disputed')} color="#c62828" wrap />;
 }

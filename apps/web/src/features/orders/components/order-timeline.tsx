@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import type { TimelineStep } from '../api/orders';
-import { formatDateTime } from '../order-format';
+import { formatDateTime } from '../../../components/format-instant';
 
 /**
  * The vertical status timeline: the 11 steps in order, each reached one with its time and

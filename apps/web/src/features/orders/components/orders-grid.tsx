@@ -1,17 +1,17 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
-import { esES } from '@mui/x-data-grid/locales';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import type { OrderSide, OrderSummary } from '../api/orders';
-import { formatDay } from '../order-format';
+import { formatDay } from '../../../components/format-instant';
 import type { OrderTab } from '../order-tabs';
 import { ORDER_PAGE_SIZES } from '../order-tabs';
 import { DisputedChip, OrderStatusChip, PaymentStatusChip } from './order-chips';
+import { useGridLocaleText, wrappingGridSx } from '../../../components/data-grid-defaults';
 
 interface OrdersGridProps {
   side: OrderSide;
@@ -22,21 +22,6 @@ interface OrdersGridProps {
   pagination: GridPaginationModel;
   onPaginationChange: (model: GridPaginationModel) => void;
 }
-
-/** Headers and cells wrap (rows grow to fit), so the table needs less width. */
-const gridSx = {
-  bgcolor: 'background.paper',
-  '& .MuiDataGrid-columnHeaderTitle': { whiteSpace: 'normal', lineHeight: 1.2, fontWeight: 600 },
-  '& .MuiDataGrid-cell': {
-    py: 1,
-    whiteSpace: 'normal',
-    lineHeight: 1.35,
-    overflowWrap: 'anywhere',
-    display: 'flex',
-    alignItems: 'center',
-  },
-  '& .MuiDataGrid-cell--textRight': { justifyContent: 'flex-end' },
-} as const;
 
 /** One tab of orders, paged on the server; the order number opens its detail. */
 export function OrdersGrid(props: OrdersGridProps) {
@@ -140,13 +125,7 @@ export function OrdersGrid(props: OrdersGridProps) {
     [t, language, side, tab],
   );
 
-  const localeText = useMemo(
-    () => ({
-      ...(language === 'sp' ? esES.components.MuiDataGrid.defaultProps.localeText : {}),
-      noRowsLabel: t(`orders.empty.${tab}`),
-    }),
-    [language, t, tab],
-  );
+  const localeText = useGridLocaleText(t(`orders.empty.${tab}`));
 
   return (
     <DataGrid
@@ -168,7 +147,7 @@ export function OrdersGrid(props: OrdersGridProps) {
       disableColumnMenu
       localeText={localeText}
       slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}
-      sx={gridSx}
+      sx={wrappingGridSx}
     />
   );
 }

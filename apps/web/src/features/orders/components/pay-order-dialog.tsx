@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
+import { showErrorToast, showSuccessToast, showToast } from '../../../lib/toast';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { isApiError } from '../../../lib/api-client';
@@ -13,11 +13,11 @@ import {
 } from '../../../lib/finance/queries';
 import { formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
-import { showErrorToast, showSuccessToast } from '../../../lib/toast';
 import type { Order } from '../api/orders';
 import { usePayOrder } from '../api/orders';
-import { formatDateTime, formatRate } from '../order-format';
-import { DetailList } from './detail-list';
+import { formatDateTime } from '../../../components/format-instant';
+import { formatQuoteRate } from '../../../components/format-rate';
+import { DetailList } from '../../../components/detail-list';
 
 interface PayOrderDialogProps {
   order: Order;
@@ -59,7 +59,7 @@ export function PayOrderDialog({ order, openedAt, onClose }: PayOrderDialogProps
             (error.code === 'QUOTE_EXPIRED' || error.code === 'QUOTE_MISMATCH')
           ) {
             void queryClient.invalidateQueries({ queryKey: financeKeys.dashboard() });
-            enqueueSnackbar(t('finance.quoteRefreshed'), { variant: 'info' });
+            showToast(t('finance.quoteRefreshed'), { variant: 'info' });
           } else {
             showErrorToast(error);
           }
@@ -96,12 +96,12 @@ export function PayOrderDialog({ order, openedAt, onClose }: PayOrderDialogProps
           lockHolds &&
           payment.dExchangeRate !== null &&
           t('orders.detail.payLocked', {
-            rate: formatRate(payment.dExchangeRate),
+            rate: formatQuoteRate(payment.dExchangeRate),
             until: formatDateTime(lockedUntil ?? '', language),
           })}
         {needsQuote &&
           (quote.data ? (
-            t('orders.detail.payTodayRate', { rate: formatRate(quote.data.exchangeRateToday) })
+            t('orders.detail.payTodayRate', { rate: formatQuoteRate(quote.data.exchangeRateToday) })
           ) : (
             <Skeleton width={240} />
           ))}

@@ -5,17 +5,21 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import type { Order, OrderSide } from '../api/orders';
-import { formatDateTime, formatRate } from '../order-format';
+import { formatDateTime } from '../../../components/format-instant';
+import { formatQuoteRate } from '../../../components/format-rate';
 import { isPayLater } from '../order-tabs';
-import type { DetailItem } from './detail-list';
-import { DetailList } from './detail-list';
+import type { DetailItem } from '../../../components/detail-list';
+import { DetailList } from '../../../components/detail-list';
 import { PaymentStatusChip } from './order-chips';
 import { PayOrderDialog } from './pay-order-dialog';
-import { SectionCard } from './section-card';
+import { SectionCard } from '../../../components/section-card';
+import { useWriteGuard } from '../../../lib/team-role';
+import { WithReason } from '../../../components/with-reason';
 
 /** The payment: method, status, amounts and rate; 'Pay now' for a pending deferred/forward. */
 export function PaymentSection({ order, side }: { order: Order; side: OrderSide }) {
   const { t } = useTranslation();
+  const writeBlocked = useWriteGuard();
   const language = useLanguage();
   const [payOpenedAt, setPayOpenedAt] = useState<number | null>(null);
   const { payment } = order;
@@ -42,7 +46,7 @@ export function PaymentSection({ order, side }: { order: Order; side: OrderSide 
   if (payment.dExchangeRate !== null) {
     items.push({
       label: t('orders.detail.payment.rate'),
-      value: formatRate(payment.dExchangeRate),
+      value: formatQuoteRate(payment.dExchangeRate),
     });
   }
   if (payment.rate_locked_until && payment.sStatus === 'PENDING') {
@@ -69,14 +73,16 @@ export function PaymentSection({ order, side }: { order: Order; side: OrderSide 
       <DetailList items={items} />
       {canPay && (
         <>
-          <Button
-            variant="contained"
-            startIcon={<PaymentsIcon />}
-            sx={{ mt: 2 }}
-            onClick={() => setPayOpenedAt(Date.now())}
-          >
-            {t('orders.detail.payNow')}
-          </Button>
+          <WithReason reason={writeBlocked}>
+            <Button
+              variant="contained"
+              startIcon={<PaymentsIcon />}
+              sx={{ mt: 2 }}
+              onClick={() => setPayOpenedAt(Date.now())}
+            >
+              {t('orders.detail.payNow')}
+            </Button>
+          </WithReason>
           <PayOrderDialog
             order={order}
             openedAt={payOpenedAt}

@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -14,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { showSuccessToast } from '../../../lib/toast';
 import type { Order } from '../api/orders';
 import { useRateOrder } from '../api/orders';
+import { BusyButton } from '../../../components/busy-button';
 
 const COMMENT_MAX = 2000;
 
@@ -105,14 +105,9 @@ export function RatingDialog({ open, order, onClose }: RatingDialogProps) {
         <Button onClick={close} disabled={rate.isPending}>
           {t('orders.rating.later')}
         </Button>
-        <Button
-          variant="contained"
-          onClick={submit}
-          disabled={rate.isPending}
-          startIcon={rate.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
+        <BusyButton busy={rate.isPending} onClick={submit}>
           {t('orders.rating.submit')}
-        </Button>
+        </BusyButton>
       </DialogActions>
     </Dialog>
   );

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { Transport } from '../api/orders';
-import { SectionCard } from './section-card';
+import { SectionCard } from '../../../components/section-card';
 
 /** The trucks the order was split into, by pallets, with each product's share. */
 export function TransportsSection({ transports }: { transports: Transport[] }) {

@@ -1,5 +1,6 @@
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import GavelIcon from '@mui/icons-material/Gavel';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -10,16 +11,21 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { showSuccessToast } from '../../../lib/toast';
 import type { Order } from '../api/orders';
 import { useAdvanceOrder } from '../api/orders';
-import { SectionCard } from './section-card';
+import { SectionCard } from '../../../components/section-card';
+import { useWriteGuard } from '../../../lib/team-role';
+import { WithReason } from '../../../components/with-reason';
 
 /** The grower moves the order to its next status (with a confirm) or sees why it cannot. */
 export function VendorActions({ order }: { order: Order }) {
   const { t } = useTranslation();
+  const writeBlocked = useWriteGuard();
   const advance = useAdvanceOrder();
   const [confirmOpen, setConfirmOpen] = useState(false);
   const next = order.sNextStatus;
   const nextName = next ? t(`orders.statuses.${next}`) : '';
   const id = String(order.iTrackingId);
+  // Nothing leaves the packhouse before the order's money is secured (the server refuses too).
+  const waitingForMoney = order.sStatus === 'ORDER_RECEIVED' && order.money?.bSecured === false;
 
   return (
     <SectionCard title={t('orders.detail.vendorActions')} testId="vendor-actions">
@@ -29,15 +35,22 @@ export function VendorActions({ order }: { order: Order }) {
       {order.sStatus === 'FINISHED' && (
         <Typography sx={{ mb: 1.5 }}>{t('orders.detail.finishedText')}</Typography>
       )}
+      {waitingForMoney && (
+        <Alert severity="info" sx={{ mb: 1.5 }} data-testid="money-not-secured">
+          {t('money.order.notSecured')}
+        </Alert>
+      )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
-        {next && (
-          <Button
-            variant="contained"
-            endIcon={<ArrowForwardIcon />}
-            onClick={() => setConfirmOpen(true)}
-          >
-            {t('orders.detail.advance', { status: nextName })}
-          </Button>
+        {next && !waitingForMoney && (
+          <WithReason reason={writeBlocked}>
+            <Button
+              variant="contained"
+              endIcon={<ArrowForwardIcon />}
+              onClick={() => setConfirmOpen(true)}
+            >
+              {t('orders.detail.advance', { status: nextName })}
+            </Button>
+          </WithReason>
         )}
         {order.sDisputeId && (
           <Button

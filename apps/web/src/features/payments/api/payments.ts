@@ -1,11 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import type { Payment } from '../../../lib/finance/types';
+import { apiGet, apiPost, type ApiAnswer } from '../../../lib/api/typed-client';
 
-export interface PaymentList {
-  payments: Payment[];
-  totalProfit: number;
-}
+export type PaymentList = ApiAnswer<'get', 'payments/'>;
 
 export const paymentsKeys = {
   all: ['payments'] as const,
@@ -14,7 +10,7 @@ export const paymentsKeys = {
 
 /** The enterprise's outgoing payments, newest first (the server caps the list at 1,000). */
 export function getPayments(): Promise<PaymentList> {
-  return apiRequest<PaymentList>('payments/');
+  return apiGet('payments/');
 }
 
 export function paymentsQueryOptions() {
@@ -27,9 +23,6 @@ export function usePaymentsQuery() {
 
 /** The receipt of one payment: a PDF, base64-encoded. */
 export async function getPaymentReceipt(paymentId: string): Promise<string> {
-  const answer = await apiRequest<{ paymentReceipt: { data: string } }>('payments/paymentReceipt', {
-    method: 'POST',
-    body: { sPaymentId: paymentId },
-  });
+  const answer = await apiPost('payments/paymentReceipt', { body: { sPaymentId: paymentId } });
   return answer.paymentReceipt.data;
 }

@@ -1,5 +1,5 @@
-import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
+import { StatusChip } from '../../../components/status-chip';
 import type { Payment } from '../../../lib/finance/types';
 import type { TransactionTypeKey } from '../payments-view';
 
@@ -16,21 +16,13 @@ const STATUS_COLORS: Record<Payment['sStatus'], string> = {
   RETURNED: '#c62828',
 };
 
-const chipSx = (color: string) => ({ bgcolor: color, color: '#ffffff', fontWeight: 600 });
-
 export function TransactionTypeChip({ type }: { type: TransactionTypeKey | undefined }) {
   const { t } = useTranslation();
   if (!type) return null;
-  return <Chip size="small" label={t(`payments.types.${type}`)} sx={chipSx(TYPE_COLORS[type])} />;
+  return <StatusChip label={t(`payments.types.${type}`)} color={TYPE_COLORS[type]} wrap />;
 }
 
 export function PaymentStatusChip({ status }: { status: Payment['sStatus'] }) {
   const { t } = useTranslation();
-  return (
-    <Chip
-      size="small"
-      label={t(`payments.statuses.${status}`)}
-      sx={chipSx(STATUS_COLORS[status])}
-    />
-  );
+  return <StatusChip label={t(`payments.statuses.${status}`)} color={STATUS_COLORS[status]} wrap />;
 }

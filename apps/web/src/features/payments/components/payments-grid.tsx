@@ -1,13 +1,21 @@
 import ReceiptIcon from '@mui/icons-material/ReceiptLong';
+import VerifiedIcon from '@mui/icons-material/VerifiedOutlined';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
-import { esES } from '@mui/x-data-grid/locales';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import type { Payment, StatusCatalog } from '../../../lib/finance/types';
+import { CompactDate } from '../../../components/compact-date';
+import {
+  COMPACT_HEADER_HEIGHT,
+  compactGridSx,
+  pinnedColumnsSx,
+  useFittedColumns,
+} from '../../../components/fit-columns';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import {
@@ -18,6 +26,7 @@ import {
   transactionTypeKey,
 } from '../payments-view';
 import { PaymentStatusChip, TransactionTypeChip } from './payment-chips';
+import { useGridLocaleText } from '../../../components/data-grid-defaults';
 
 interface PaymentsGridProps {
   payments: Payment[];
@@ -36,19 +45,31 @@ const money = (value: number) => formatMoney(value);
  */
 const gridSx = {
   bgcolor: 'background.paper',
-  '& .MuiDataGrid-columnHeaderTitle': { whiteSpace: 'normal', lineHeight: 1.2, fontWeight: 600 },
+  ...compactGridSx,
+  ...pinnedColumnsSx([{ field: 'recipient', left: 0 }]),
   '& .MuiDataGrid-cell': {
     py: 1,
     whiteSpace: 'normal',
     lineHeight: 1.35,
-    overflowWrap: 'anywhere',
     display: 'flex',
     alignItems: 'center',
   },
   '& .MuiDataGrid-cell--textRight': { justifyContent: 'flex-end' },
+  // Only the payee and its SPEI key may break anywhere; dates and amounts stay whole.
+  '& .MuiDataGrid-cell[data-field="recipient"]': { overflowWrap: 'anywhere' },
 } as const;
 
 /** The 'Historial de egresos' table: client-side paging and sorting of up to 1,000 rows. */
+/** Hidden first when the table is narrower than its columns; Actions never. */
+const HIDE_ORDER = [
+  'dProfitPercentage',
+  'invoice',
+  'dExchangeRate',
+  'sTransactionType',
+  'iTrackingId',
+  'dAmountUsd',
+];
+
 export function PaymentsGrid(props: PaymentsGridProps) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -56,30 +77,45 @@ export function PaymentsGrid(props: PaymentsGridProps) {
 
   const columns = useMemo<GridColDef<Payment>[]>(
     () => [
-      { field: 'iTrackingId', headerName: t('payments.columns.id'), width: 60, type: 'number' },
+      { field: 'iTrackingId', headerName: t('payments.columns.id'), width: 44, type: 'number' },
       {
         field: 'created_at',
         headerName: t('payments.columns.date'),
-        width: 118,
+        width: 80,
         valueFormatter: (_value, row) => formatDate(paymentDay(row), language),
+        renderCell: ({ row }) => <CompactDate date={paymentDay(row)} language={language} />,
       },
       {
         field: 'recipient',
         headerName: t('payments.columns.recipient'),
-        minWidth: 125,
+        minWidth: 92,
         flex: 1,
         valueGetter: (_value, row) => row.payment_recipient.sName,
+        // The SPEI tracking key under the payee: the table is already as wide as the page.
+        renderCell: ({ row }) => (
+          <Box>
+            {row.payment_recipient.sName}
+            <Box
+              component="div"
+              sx={{ fontFamily: 'monospace', fontSize: 11, color: 'text.secondary' }}
+              title={t('payables.history.trackingKey')}
+              data-testid="payment-tracking-key"
+            >
+              {row.sTrackingKey}
+            </Box>
+          </Box>
+        ),
       },
       {
         field: 'invoice',
         headerName: t('payments.columns.invoice'),
-        width: 88,
+        width: 60,
         valueGetter: (_value, row) => paymentInvoices(row) || t('finance.notAvailable'),
       },
       {
         field: 'sTransactionType',
         headerName: t('payments.columns.type'),
-        width: 108,
+        width: 84,
         valueGetter: (_value, row) => {
           const key = transactionTypeKey(catalog, row.sTransactionType);
           return key ? t(`payments.types.${key}`) : '';
@@ -92,28 +128,28 @@ export function PaymentsGrid(props: PaymentsGridProps) {
         field: 'dAmount',
         headerName: t('payments.columns.mxn'),
         type: 'number',
-        width: 115,
+        width: 96,
         valueFormatter: money,
       },
       {
         field: 'dAmountUsd',
         headerName: t('payments.columns.usd'),
         type: 'number',
-        width: 105,
+        width: 86,
         valueFormatter: money,
       },
       {
         field: 'dExchangeRate',
         headerName: t('payments.columns.rate'),
         type: 'number',
-        width: 85,
+        width: 66,
         valueFormatter: money,
       },
       {
         field: 'dProfitPercentage',
         headerName: t('payments.columns.profit'),
         type: 'number',
-        width: 90,
+        width: 64,
         renderCell: ({ row }) => (
           <Box component="span" sx={{ color: gainColor(row.dProfitPercentage), fontWeight: 600 }}>
             {formatPercent(row.dProfitPercentage)}
@@ -124,7 +160,7 @@ export function PaymentsGrid(props: PaymentsGridProps) {
         field: 'dCurrencyGain',
         headerName: t('payments.columns.gain'),
         type: 'number',
-        width: 98,
+        width: 78,
         renderCell: ({ row }) => (
           <Box component="span" sx={{ color: gainColor(row.dCurrencyGain), fontWeight: 600 }}>
             {formatMoney(row.dCurrencyGain)}
@@ -134,32 +170,54 @@ export function PaymentsGrid(props: PaymentsGridProps) {
       {
         field: 'sStatus',
         headerName: t('payments.columns.status'),
-        width: 112,
+        width: 96,
         valueGetter: (_value, row) => t(`payments.statuses.${row.sStatus}`),
-        renderCell: ({ row }) => <PaymentStatusChip status={row.sStatus} />,
+        renderCell: ({ row }) => (
+          <Box>
+            <PaymentStatusChip status={row.sStatus} />
+            {row.sStatus === 'RETURNED' && row.sReturnReason && (
+              <Box component="div" sx={{ fontSize: 12, color: 'error.main', mt: 0.5 }}>
+                {t('payables.history.returned', { reason: row.sReturnReason })}
+              </Box>
+            )}
+          </Box>
+        ),
       },
+
       {
         field: 'actions',
         headerName: t('finance.actions'),
-        width: 92,
+        width: 80,
         sortable: false,
         filterable: false,
         disableColumnMenu: true,
         renderCell: ({ row }) => {
           const busy = openingReceiptOf === row.sPaymentId;
           return (
-            <Tooltip title={t('payments.receiptTooltip')}>
-              <span>
+            <>
+              <Tooltip title={t('payments.receiptTooltip')}>
+                <span>
+                  <IconButton
+                    size="small"
+                    aria-label={t('payments.viewReceipt', { id: String(row.iTrackingId) })}
+                    onClick={() => onViewReceipt(row)}
+                    disabled={openingReceiptOf !== null}
+                  >
+                    {busy ? <CircularProgress size={20} /> : <ReceiptIcon />}
+                  </IconButton>
+                </span>
+              </Tooltip>
+              <Tooltip title={t('payables.history.proof', { id: String(row.iTrackingId) })}>
                 <IconButton
                   size="small"
-                  aria-label={t('payments.viewReceipt', { id: String(row.iTrackingId) })}
-                  onClick={() => onViewReceipt(row)}
-                  disabled={openingReceiptOf !== null}
+                  component={RouterLink}
+                  to={`/payments/${row.sPaymentId}/spei`}
+                  aria-label={t('payables.history.proof', { id: String(row.iTrackingId) })}
                 >
-                  {busy ? <CircularProgress size={20} /> : <ReceiptIcon />}
+                  <VerifiedIcon />
                 </IconButton>
-              </span>
-            </Tooltip>
+              </Tooltip>
+            </>
           );
         },
       },
@@ -167,31 +225,33 @@ export function PaymentsGrid(props: PaymentsGridProps) {
     [t, language, catalog, openingReceiptOf, onViewReceipt],
   );
 
-  const localeText = useMemo(
-    () => ({
-      ...(language === 'sp' ? esES.components.MuiDataGrid.defaultProps.localeText : {}),
-      noRowsLabel: t('payments.empty'),
-    }),
-    [language, t],
-  );
+  const localeText = useGridLocaleText(t('payments.empty'));
 
+  const { ref, columnVisibilityModel, onColumnVisibilityModelChange } = useFittedColumns(
+    columns,
+    HIDE_ORDER,
+  );
   return (
-    <DataGrid
-      label={t('payments.tableLabel')}
-      rows={props.payments}
-      columns={columns}
-      getRowId={(row) => row.sPaymentId}
-      loading={props.loading}
-      autoHeight
-      disableVirtualization
-      getRowHeight={() => 'auto'}
-      columnHeaderHeight={60}
-      disableRowSelectionOnClick
-      pageSizeOptions={[10, 25, 50, 100]}
-      initialState={{ pagination: { paginationModel: { pageSize: 25 } } }}
-      localeText={localeText}
-      slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}
-      sx={gridSx}
-    />
+    <Box ref={ref} sx={{ width: '100%', minWidth: 0 }}>
+      <DataGrid
+        label={t('payments.tableLabel')}
+        rows={props.payments}
+        columns={columns}
+        columnVisibilityModel={columnVisibilityModel}
+        onColumnVisibilityModelChange={onColumnVisibilityModelChange}
+        getRowId={(row) => row.sPaymentId}
+        loading={props.loading}
+        autoHeight
+        disableVirtualization
+        getRowHeight={() => 'auto'}
+        columnHeaderHeight={COMPACT_HEADER_HEIGHT}
+        disableRowSelectionOnClick
+        pageSizeOptions={[10, 25, 50, 100]}
+        initialState={{ pagination: { paginationModel: { pageSize: 25 } } }}
+        localeText={localeText}
+        slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}
+        sx={gridSx}
+      />
+    </Box>
   );
 }

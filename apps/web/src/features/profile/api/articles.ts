@@ -5,67 +5,32 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import {
+  apiDelete,
+  apiGet,
+  apiPost,
+  apiPut,
+  type ApiAnswer,
+  type ApiBody,
+} from '../../../lib/api/typed-client';
 import { getLanguage } from '../../../lib/i18n/i18n';
 
-export interface ArticleImage {
-  sImageId: string;
-  sUrl: string;
-}
+/** One of the grower's own articles (GET vendor/articles/{articleId}). */
+export type VendorArticle = ApiAnswer<'get', 'vendor/articles/{articleId}'>['article'];
 
-/** One of the grower's own articles (GET vendor/articles). */
-export interface VendorArticle {
-  sArticleId: string;
-  sName: string;
-  sDescription: string;
-  sOrigin: string | null;
-  sSubcategoryId: string;
-  sSubcategoryName: string;
-  sCategoryId: string;
-  sCategoryName: string;
-  dPricePerBox: number;
-  iBoxesPerPallet: number;
-  iMinBoxes: number;
-  iStock: number;
-  bActive: boolean;
-  aImages: ArticleImage[];
-  created_at: string;
-  updated_at: string;
-}
+export type ArticleImage = VendorArticle['aImages'][number];
 
-export interface VendorArticlesPage {
-  articles: VendorArticle[];
-  total: number;
-  page: number;
-  limit: number;
-}
+export type VendorArticlesPage = ApiAnswer<'get', 'vendor/articles'>;
 
-/** The body of POST vendor/articles and PUT vendor/articles/:id. */
-export interface ArticleBody {
-  sName: string;
-  sDescription: string;
-  sOrigin: string | null;
-  sSubcategoryId: string;
-  dPricePerBox: number;
-  iBoxesPerPallet: number;
-  iMinBoxes: number;
-  iStock: number;
-}
+/** The body of POST vendor/articles and PUT vendor/articles/{articleId}. */
+export type ArticleBody = ApiBody<'post', 'vendor/articles'>;
 
-export interface Category {
-  sCategoryId: string;
-  sName: string;
-  sImageUrl: string | null;
-  iSubcategories: number;
-}
+export type Category = ApiAnswer<'get', 'catalog/categories'>['categories'][number];
 
-export interface Subcategory {
-  sSubcategoryId: string;
-  sCategoryId: string;
-  sName: string;
-  sImageUrl: string | null;
-  iArticles: number;
-}
+export type Subcategory = ApiAnswer<
+  'get',
+  'catalog/categories/{categoryId}/subcategories'
+>['subcategories'][number];
 
 export const ARTICLES_PAGE_SIZE = 12;
 
@@ -83,11 +48,12 @@ export const articleKeys = {
 
 export function articlesQueryOptions(search: string, page: number) {
   const language = getLanguage();
-  const query = new URLSearchParams({ page: String(page), limit: String(ARTICLES_PAGE_SIZE) });
-  if (search) query.set('search', search);
   return queryOptions({
     queryKey: articleKeys.list(language, search, page),
-    queryFn: () => apiRequest<VendorArticlesPage>(`vendor/articles?${query.toString()}`),
+    queryFn: () =>
+      apiGet('vendor/articles', {
+        query: { page, limit: ARTICLES_PAGE_SIZE, search: search || undefined },
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -97,11 +63,7 @@ export function articleQueryOptions(articleId: string) {
   return queryOptions({
     queryKey: articleKeys.one(language, articleId),
     queryFn: async () =>
-      (
-        await apiRequest<{ article: VendorArticle }>(
-          `vendor/articles/${encodeURIComponent(articleId)}`,
-        )
-      ).article,
+      (await apiGet('vendor/articles/{articleId}', { params: { articleId } })).article,
   });
 }
 
@@ -109,8 +71,7 @@ export function categoriesQueryOptions() {
   const language = getLanguage();
   return queryOptions({
     queryKey: articleKeys.categories(language),
-    queryFn: async () =>
-      (await apiRequest<{ categories: Category[] }>('catalog/categories')).categories,
+    queryFn: async () => (await apiGet('catalog/categories')).categories,
     staleTime: 10 * 60_000,
   });
 }
@@ -120,11 +81,8 @@ export function subcategoriesQueryOptions(categoryId: string) {
   return queryOptions({
     queryKey: articleKeys.subcategories(language, categoryId),
     queryFn: async () =>
-      (
-        await apiRequest<{ subcategories: Subcategory[] }>(
-          `catalog/categories/${encodeURIComponent(categoryId)}/subcategories`,
-        )
-      ).subcategories,
+      (await apiGet('catalog/categories/{categoryId}/subcategories', { params: { categoryId } }))
+        .subcategories,
     enabled: categoryId !== '',
     staleTime: 10 * 60_000,
   });
@@ -151,26 +109,21 @@ export function useArticleMutations() {
   const invalidate = useInvalidateArticles();
   return {
     create: useMutation({
-      mutationFn: (body: ArticleBody) =>
-        apiRequest<{ article: VendorArticle }>('vendor/articles', { method: 'POST', body }),
+      mutationFn: (body: ArticleBody) => apiPost('vendor/articles', { body }),
       onSuccess: invalidate,
       meta,
     }),
     update: useMutation({
       mutationFn: ({ sArticleId, body }: { sArticleId: string; body: ArticleBody }) =>
-        apiRequest<{ article: VendorArticle }>(
-          `vendor/articles/${encodeURIComponent(sArticleId)}`,
-          { method: 'PUT', body },
-        ),
+        apiPut('vendor/articles/{articleId}', { params: { articleId: sArticleId }, body }),
       onSuccess: invalidate,
       meta,
     }),
     setActive: useMutation({
       mutationFn: ({ sArticleId, active }: { sArticleId: string; active: boolean }) =>
-        apiRequest<{ article: VendorArticle }>(
-          `vendor/articles/${encodeURIComponent(sArticleId)}/${active ? 'activate' : 'deactivate'}`,
-          { method: 'PUT' },
-        ),
+        active
+          ? apiPut('vendor/articles/{articleId}/activate', { params: { articleId: sArticleId } })
+          : apiPut('vendor/articles/{articleId}/deactivate', { params: { articleId: sArticleId } }),
       onSuccess: invalidate,
       meta,
     }),
@@ -181,8 +134,8 @@ export function uploadArticleImage(
   sArticleId: string,
   image: { sFileName: string; sContentBase64: string },
 ): Promise<{ image: ArticleImage }> {
-  return apiRequest(`vendor/articles/${encodeURIComponent(sArticleId)}/images`, {
-    method: 'POST',
+  return apiPost('vendor/articles/{articleId}/images', {
+    params: { articleId: sArticleId },
     body: image,
   });
 }
@@ -203,10 +156,9 @@ export function useArticleImageMutations() {
     }),
     remove: useMutation({
       mutationFn: ({ sArticleId, sImageId }: { sArticleId: string; sImageId: string }) =>
-        apiRequest<void>(
-          `vendor/articles/${encodeURIComponent(sArticleId)}/images/${encodeURIComponent(sImageId)}`,
-          { method: 'DELETE' },
-        ),
+        apiDelete('vendor/articles/{articleId}/images/{imageId}', {
+          params: { articleId: sArticleId, imageId: sImageId },
+        }),
       onSettled: invalidate,
       meta,
     }),

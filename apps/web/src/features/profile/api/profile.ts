@@ -1,79 +1,30 @@
+import type { TeamRole } from '@app/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import {
+  apiGet,
+  apiPost,
+  apiPut,
+  type ApiAnswer,
+  type ApiBody,
+} from '../../../lib/api/typed-client';
 
 /** The company as GET customers/enterprises/{id} and PUT profile/enterprise answer it. */
-export interface Enterprise {
-  sEnterpriseId: string;
-  sName: string;
-  bVerified: boolean;
-  sLegalAddress: string | null;
-  sPacaLicense: string | null;
-  sBlueBookNumber: string | null;
-  sTaxId: string | null;
-  sDescription: string | null;
-  sType: string;
-}
+export type Enterprise = ApiAnswer<'get', 'customers/enterprises/{enterpriseId}'>['results'];
 
-export interface ProfileUser {
-  sUserId: string;
-  sName: string;
-  sLastName: string;
-  sEmail: string;
-  sPhone: string | null;
-  sJobTitle: string | null;
-  sRole: string;
-  isManager: boolean;
-  bActive: boolean;
-  created_at: string;
-}
+export type UsersPage = ApiAnswer<'get', 'profile/users'>;
 
-export interface UsersPage {
-  users: ProfileUser[];
-  total: number;
-  page: number;
-  limit: number;
-}
+export type ProfileUser = UsersPage['users'][number];
 
 /** A vendor's bank registration; every field is empty until the first save. */
-export interface BankRegistration {
-  sBank_name: string | null;
-  sAccount_number: string | null;
-  sRouting_number: string | null;
-  clabe: string | null;
-  sBank_mxn_account: string | null;
-}
+export type BankRegistration = ApiAnswer<'get', 'profile/bank'>['bank'];
 
-export interface MeBody {
-  sName: string;
-  sLastName: string;
-  sPhone: string | null;
-  sJobTitle: string | null;
-}
+export type MeBody = ApiBody<'put', 'profile/me'>;
 
-export interface EnterpriseBody {
-  sName: string;
-  sLegalAddress: string | null;
-  sPacaLicense: string | null;
-  sBlueBookNumber: string | null;
-  sTaxId: string | null;
-  sDescription: string | null;
-}
+export type EnterpriseBody = ApiBody<'put', 'profile/enterprise'>;
 
-export interface InviteBody {
-  sName: string;
-  sLastName: string;
-  sEmail: string;
-  sJobTitle: string | null;
-  isManager: boolean;
-}
+export type InviteBody = ApiBody<'post', 'profile/users'>;
 
-export interface BankBody {
-  sBank_name: string | null;
-  sAccount_number: string | null;
-  sRouting_number: string | null;
-  clabe: string;
-  sBank_mxn_account: string;
-}
+export type BankBody = ApiBody<'put', 'profile/bank'>;
 
 /** Sub-users are listed 50 a page (the server's default and a company's usual size). */
 export const USERS_PAGE_SIZE = 50;
@@ -89,7 +40,7 @@ export const profileKeys = {
 export function meQueryOptions() {
   return queryOptions({
     queryKey: profileKeys.me(),
-    queryFn: async () => (await apiRequest<{ user: ProfileUser }>('profile/me')).user,
+    queryFn: async () => (await apiGet('profile/me')).user,
   });
 }
 
@@ -97,25 +48,21 @@ export function enterpriseQueryOptions(enterpriseId: string) {
   return queryOptions({
     queryKey: profileKeys.enterprise(enterpriseId),
     queryFn: async () =>
-      (
-        await apiRequest<{ results: Enterprise }>(
-          `customers/enterprises/${encodeURIComponent(enterpriseId)}`,
-        )
-      ).results,
+      (await apiGet('customers/enterprises/{enterpriseId}', { params: { enterpriseId } })).results,
   });
 }
 
 export function usersQueryOptions(page: number) {
   return queryOptions({
     queryKey: profileKeys.users(page),
-    queryFn: () => apiRequest<UsersPage>(`profile/users?page=${page}&limit=${USERS_PAGE_SIZE}`),
+    queryFn: () => apiGet('profile/users', { query: { page, limit: USERS_PAGE_SIZE } }),
   });
 }
 
 export function bankQueryOptions() {
   return queryOptions({
     queryKey: profileKeys.bank(),
-    queryFn: async () => (await apiRequest<{ bank: BankRegistration }>('profile/bank')).bank,
+    queryFn: async () => (await apiGet('profile/bank')).bank,
   });
 }
 
@@ -131,8 +78,7 @@ const meta = { errorToast: false };
 export function useUpdateMe() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: MeBody) =>
-      apiRequest<{ user: ProfileUser }>('profile/me', { method: 'PUT', body }),
+    mutationFn: (body: MeBody) => apiPut('profile/me', { body }),
     onSuccess: async ({ user }) => {
       queryClient.setQueryData(profileKeys.me(), user);
       // The header shows the session's full name: ask the server for the fresh one.
@@ -148,8 +94,7 @@ export function useUpdateMe() {
 export function useUpdateEnterprise() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: EnterpriseBody) =>
-      apiRequest<{ enterprise: Enterprise }>('profile/enterprise', { method: 'PUT', body }),
+    mutationFn: (body: EnterpriseBody) => apiPut('profile/enterprise', { body }),
     onSuccess: ({ enterprise }) => {
       queryClient.setQueryData(profileKeys.enterprise(enterprise.sEnterpriseId), enterprise);
     },
@@ -160,8 +105,7 @@ export function useUpdateEnterprise() {
 export function useInviteUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: InviteBody) =>
-      apiRequest<{ user: ProfileUser }>('profile/users', { method: 'POST', body }),
+    mutationFn: (body: InviteBody) => apiPost('profile/users', { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...profileKeys.all, 'users'] }),
     meta,
   });
@@ -176,12 +120,9 @@ export function useUpdateUserAccess() {
     }: {
       sUserId: string;
       isManager?: boolean;
+      sTeamRole?: TeamRole;
       bActive?: boolean;
-    }) =>
-      apiRequest<{ user: ProfileUser }>(`profile/users/${encodeURIComponent(sUserId)}`, {
-        method: 'PUT',
-        body,
-      }),
+    }) => apiPut('profile/users/{userId}', { params: { userId: sUserId }, body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: [...profileKeys.all, 'users'] }),
     meta,
   });
@@ -190,9 +131,19 @@ export function useUpdateUserAccess() {
 export function useUpdateBank() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: BankBody) =>
-      apiRequest<{ bank: BankRegistration }>('profile/bank', { method: 'PUT', body }),
+    mutationFn: (body: BankBody) => apiPut('profile/bank', { body }),
     onSuccess: ({ bank }) => queryClient.setQueryData(profileKeys.bank(), bank),
+    meta,
+  });
+}
+
+/** An ADMIN turns a member's second factor off (they set it up again); audited by the API. */
+export function useResetMemberSecondFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (sUserId: string) =>
+      apiPost('profile/users/{userId}/2fa/reset', { params: { userId: sUserId } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [...profileKeys.all, 'users'] }),
     meta,
   });
 }

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -9,17 +8,17 @@ import DialogTitle from '@mui/material/DialogTitle';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useQueryClient } from '@tanstack/react-query';
-import { enqueueSnackbar } from 'notistack';
+import { showErrorToast, showSuccessToast, showToast } from '../../../lib/toast';
 import { useEffect, useId, useState } from 'react';
 import type { Control } from 'react-hook-form';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
 import { validationErrorMap } from '../../../lib/form-errors';
-import { showErrorToast, showSuccessToast } from '../../../lib/toast';
 import type { VendorArticle } from '../api/articles';
 import {
   articleKeys,
@@ -42,12 +41,15 @@ import { ArticlePhotos } from './article-photos';
 import { profileErrorText } from '../profile-error-text';
 import { PAIR_SX } from './form-layout';
 import { ProfileTextField } from './profile-text-field';
+import { BusyButton } from '../../../components/busy-button';
 
 const resolver = zodResolver(articleFormSchema, { error: validationErrorMap });
 
 const FORM_FIELDS = [
   'sName',
+  'sNameSp',
   'sDescription',
+  'sDescriptionSp',
   'sOrigin',
   'sSubcategoryId',
   'dPricePerBox',
@@ -66,13 +68,14 @@ interface ArticleFormDialogProps {
 /**
  * 'Add article' / 'Edit article': persistent. A new article's photos wait in the dialog
  * and are uploaded once the article exists; an existing article's photos are uploaded and
- * deleted at once. If a photo of a new article fails, the dialog stays open on the article.
+ * deleted at once. If a photo of a new article fails, the article is deactivated (never
+ * published half-done) and the dialog stays open on it.
  */
 export function ArticleFormDialog({ open, article, onClose }: ArticleFormDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const { create, update } = useArticleMutations();
+  const { create, update, setActive } = useArticleMutations();
   const queryClient = useQueryClient();
   /** Set once the article exists (edited, or just created). */
   const [articleId, setArticleId] = useState<string>();
@@ -105,7 +108,7 @@ export function ArticleFormDialog({ open, article, onClose }: ArticleFormDialogP
         });
       } catch (error) {
         failed.push(photo);
-        enqueueSnackbar(
+        showToast(
           t('profile.articles.photoUploadFailed', {
             message: isApiError(error) ? error.message : photo.fileName,
           }),
@@ -133,8 +136,15 @@ export function ArticleFormDialog({ open, article, onClose }: ArticleFormDialogP
       const allUploaded = await uploadPending(created.sArticleId).finally(() =>
         setUploading(false),
       );
-      showSuccessToast(t('profile.articles.created'));
-      if (allUploaded) onClose();
+      if (allUploaded) {
+        showSuccessToast(t('profile.articles.created'));
+        onClose();
+        return;
+      }
+      // Never published half-done: without its photos the article stays hidden from buyers
+      // until the grower adds them again and reactivates it.
+      await setActive.mutateAsync({ sArticleId: created.sArticleId, active: false });
+      showToast(t('profile.articles.keptInactive'), { variant: 'warning' });
     } catch (error) {
       const field = isApiError(error) ? error.field : undefined;
       const formField = FORM_FIELDS.find((name) => name === field);
@@ -162,20 +172,39 @@ export function ArticleFormDialog({ open, article, onClose }: ArticleFormDialogP
       </DialogTitle>
       <form noValidate onSubmit={(event) => void onSubmit(event)} style={{ display: 'contents' }}>
         <DialogContent dividers>
-          <ProfileTextField
-            control={control}
-            name="sName"
-            label={t('profile.articles.name')}
-            required
-            sx={{ mt: 0 }}
-          />
-          <ProfileTextField
-            control={control}
-            name="sDescription"
-            label={t('profile.articles.description')}
-            multiline
-            minRows={2}
-          />
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {t('profile.articles.languagesHint')}
+          </Typography>
+          <Box sx={PAIR_SX}>
+            <ProfileTextField
+              control={control}
+              name="sName"
+              label={t('profile.articles.nameEn')}
+              sx={{ mt: 0 }}
+            />
+            <ProfileTextField
+              control={control}
+              name="sNameSp"
+              label={t('profile.articles.nameSp')}
+              sx={{ mt: 0 }}
+            />
+          </Box>
+          <Box sx={PAIR_SX}>
+            <ProfileTextField
+              control={control}
+              name="sDescription"
+              label={t('profile.articles.descriptionEn')}
+              multiline
+              minRows={2}
+            />
+            <ProfileTextField
+              control={control}
+              name="sDescriptionSp"
+              label={t('profile.articles.descriptionSp')}
+              multiline
+              minRows={2}
+            />
+          </Box>
           <ProfileTextField
             control={control}
             name="sOrigin"
@@ -233,14 +262,9 @@ export function ArticleFormDialog({ open, article, onClose }: ArticleFormDialogP
           <Button onClick={onClose} disabled={busy}>
             {editing ? t('profile.close') : t('profile.cancel')}
           </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy}
-            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
+          <BusyButton busy={busy} type="submit">
             {t('profile.save')}
-          </Button>
+          </BusyButton>
         </DialogActions>
       </form>
     </Dialog>

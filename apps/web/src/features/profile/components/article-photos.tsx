@@ -5,20 +5,19 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import { enqueueSnackbar } from 'notistack';
+import { showErrorToast, showSuccessToast, showToast } from '../../../lib/toast';
 import type { ChangeEvent } from 'react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { isApiError } from '../../../lib/api-client';
-import { showErrorToast, showSuccessToast } from '../../../lib/toast';
 import type { ArticleImage } from '../api/articles';
 import { useArticleImageMutations } from '../api/articles';
 import {
   base64OfDataUrl,
   MAX_ARTICLE_PHOTOS,
   PHOTO_TYPES,
-  photoProblem,
+  checkPhotoFile,
   readFileAsDataUrl,
   takePhotos,
 } from '../article-form';
@@ -66,10 +65,12 @@ export function ArticlePhotos(props: ArticlePhotosProps) {
   const onFiles = async (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = Array.from(event.target.files ?? []);
     event.target.value = '';
-    const usable = chosen.filter((file) => {
-      const problem = photoProblem(file);
+    // The bytes are checked here, before anything is queued or sent.
+    const problems = await Promise.all(chosen.map((file) => checkPhotoFile(file)));
+    const usable = chosen.filter((file, index) => {
+      const problem = problems[index];
       if (problem) {
-        enqueueSnackbar(
+        showToast(
           t(
             problem === 'size' ? 'profile.articles.photoTooBig' : 'profile.articles.photoWrongType',
             {
@@ -83,7 +84,7 @@ export function ArticlePhotos(props: ArticlePhotosProps) {
     });
     const { taken, leftOut } = takePhotos(usable, count);
     if (leftOut) {
-      enqueueSnackbar(t('profile.articles.photoLimit', { max: String(MAX_ARTICLE_PHOTOS) }), {
+      showToast(t('profile.articles.photoLimit', { max: String(MAX_ARTICLE_PHOTOS) }), {
         variant: 'warning',
       });
     }
@@ -109,7 +110,7 @@ export function ArticlePhotos(props: ArticlePhotosProps) {
           });
           showSuccessToast(t('profile.articles.photoAdded'));
         } catch (error) {
-          enqueueSnackbar(
+          showToast(
             t('profile.articles.photoUploadFailed', {
               message: isApiError(error) ? error.message : photo.fileName,
             }),

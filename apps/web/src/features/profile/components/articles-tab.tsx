@@ -21,6 +21,8 @@ import type { VendorArticle } from '../api/articles';
 import { ARTICLES_PAGE_SIZE, useArticleMutations, useArticlesQuery } from '../api/articles';
 import { ArticleFormDialog } from './article-form-dialog';
 import { LoadError, TabSection } from './tab-section';
+import { useWriteGuard } from '../../../lib/team-role';
+import { WithReason } from '../../../components/with-reason';
 
 const GRID_SX = {
   display: 'grid',
@@ -36,6 +38,7 @@ type DialogState =
 /** Tab 4 (vendors): the grower's own articles; create, edit, photos, (de)activate. */
 export function ArticlesTab() {
   const { t } = useTranslation();
+  const writeBlocked = useWriteGuard();
   const [searchInput, setSearchInput] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
@@ -71,13 +74,15 @@ export function ArticlesTab() {
       title={t('profile.articles.heading')}
       intro={t('profile.articles.intro')}
       aside={
-        <Button
-          variant="contained"
-          startIcon={<AddIcon />}
-          onClick={() => setDialog({ kind: 'form', article: undefined })}
-        >
-          {t('profile.articles.add')}
-        </Button>
+        <WithReason reason={writeBlocked}>
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={() => setDialog({ kind: 'form', article: undefined })}
+          >
+            {t('profile.articles.add')}
+          </Button>
+        </WithReason>
       }
     >
       <TextField
@@ -134,6 +139,15 @@ export function ArticlesTab() {
             onChange={(_, value) => setPage(value)}
             color="primary"
             aria-label={t('profile.articles.pages')}
+            // MUI's own labels are English: every control is named in the interface language.
+            getItemAriaLabel={(type, item, selected) => {
+              if (type === 'previous') return t('profile.articles.previousPage');
+              if (type === 'next') return t('profile.articles.nextPage');
+              const number = String(item ?? '');
+              return selected
+                ? t('profile.articles.currentPage', { page: number })
+                : t('profile.articles.pageLabel', { page: number });
+            }}
           />
         </Box>
       )}
@@ -176,6 +190,7 @@ interface ArticleCardProps {
 
 function ArticleCard({ article, busy, onEdit, onDeactivate, onActivate }: ArticleCardProps) {
   const { t } = useTranslation();
+  const writeBlocked = useWriteGuard();
   const photo = article.aImages[0];
   const name = article.sName;
   return (
@@ -237,30 +252,36 @@ function ArticleCard({ article, busy, onEdit, onDeactivate, onActivate }: Articl
         </Typography>
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2, gap: 1 }}>
-        <Button
-          variant="outlined"
-          onClick={onEdit}
-          aria-label={t('profile.articles.editNamed', { name })}
-        >
-          {t('profile.articles.edit')}
-        </Button>
+        <WithReason reason={writeBlocked}>
+          <Button
+            variant="outlined"
+            onClick={onEdit}
+            aria-label={t('profile.articles.editNamed', { name })}
+          >
+            {t('profile.articles.edit')}
+          </Button>
+        </WithReason>
         {article.bActive ? (
-          <Button
-            color="error"
-            disabled={busy}
-            onClick={onDeactivate}
-            aria-label={t('profile.articles.deactivateNamed', { name })}
-          >
-            {t('profile.articles.deactivate')}
-          </Button>
+          <WithReason reason={writeBlocked}>
+            <Button
+              color="error"
+              disabled={busy}
+              onClick={onDeactivate}
+              aria-label={t('profile.articles.deactivateNamed', { name })}
+            >
+              {t('profile.articles.deactivate')}
+            </Button>
+          </WithReason>
         ) : (
-          <Button
-            disabled={busy}
-            onClick={onActivate}
-            aria-label={t('profile.articles.activateNamed', { name })}
-          >
-            {t('profile.articles.activate')}
-          </Button>
+          <WithReason reason={writeBlocked}>
+            <Button
+              disabled={busy}
+              onClick={onActivate}
+              aria-label={t('profile.articles.activateNamed', { name })}
+            >
+              {t('profile.articles.activate')}
+            </Button>
+          </WithReason>
         )}
       </CardActions>
     </Card>

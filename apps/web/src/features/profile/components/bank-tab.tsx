@@ -16,6 +16,7 @@ import { bankBody, bankFormSchema, bankFormValues, bankOfClabe } from '../profil
 import { PAIR_SX } from './form-layout';
 import { ProfileTextField } from './profile-text-field';
 import { FormActions, FormSkeleton, LoadError, SaveButton, TabSection } from './tab-section';
+import { useWriteGuard } from '../../../lib/team-role';
 
 const resolver = zodResolver(bankFormSchema, { error: validationErrorMap });
 
@@ -59,6 +60,7 @@ export function BankTab() {
 
 function BankForm({ bank }: { bank: BankRegistration }) {
   const { t } = useTranslation();
+  const adminBlocked = useWriteGuard('admin');
   const update = useUpdateBank();
   const { control, handleSubmit, reset, setError, getValues, setValue } = useForm<BankFormValues>({
     resolver,
@@ -146,7 +148,7 @@ function BankForm({ bank }: { bank: BankRegistration }) {
         />
       </Box>
       <FormActions>
-        <SaveButton busy={update.isPending} />
+        <SaveButton busy={update.isPending} reason={adminBlocked} />
       </FormActions>
     </form>
   );

@@ -15,6 +15,7 @@ import { enterpriseBody, enterpriseFormSchema, enterpriseFormValues } from '../p
 import { PAIR_SX } from './form-layout';
 import { ProfileTextField } from './profile-text-field';
 import { FormActions, FormSkeleton, LoadError, SaveButton, TabSection } from './tab-section';
+import { useWriteGuard } from '../../../lib/team-role';
 
 const resolver = zodResolver(enterpriseFormSchema, { error: validationErrorMap });
 const FIELDS = [
@@ -68,6 +69,7 @@ export function EnterpriseTab({ enterpriseId }: { enterpriseId: string }) {
 
 function EnterpriseForm({ enterprise }: { enterprise: Enterprise }) {
   const { t } = useTranslation();
+  const adminBlocked = useWriteGuard('admin');
   const update = useUpdateEnterprise();
   const { control, handleSubmit, reset, setError } = useForm<EnterpriseFormValues>({
     resolver,
@@ -125,7 +127,7 @@ function EnterpriseForm({ enterprise }: { enterprise: Enterprise }) {
         minRows={3}
       />
       <FormActions>
-        <SaveButton busy={update.isPending} />
+        <SaveButton busy={update.isPending} reason={adminBlocked} />
       </FormActions>
     </form>
   );

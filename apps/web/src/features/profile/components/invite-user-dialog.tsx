@@ -1,10 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -21,6 +18,7 @@ import type { InviteFormValues } from '../profile-forms';
 import { EMPTY_INVITE, inviteBody, inviteFormSchema } from '../profile-forms';
 import { PAIR_SX } from './form-layout';
 import { ProfileTextField } from './profile-text-field';
+import { FormDialogActions } from '../../../components/busy-button';
 
 const resolver = zodResolver(inviteFormSchema, { error: validationErrorMap });
 
@@ -121,19 +119,12 @@ export function InviteUserDialog({ open, onClose, onInvited }: InviteUserDialogP
             {t('profile.users.isManagerHint')}
           </FormHelperText>
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} disabled={busy}>
-            {t('profile.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy}
-            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            {t('profile.users.send')}
-          </Button>
-        </DialogActions>
+        <FormDialogActions
+          busy={busy}
+          cancelLabel={t('profile.cancel')}
+          submitLabel={t('profile.users.send')}
+          onCancel={onClose}
+        />
       </form>
     </Dialog>
   );

@@ -1,4 +1,6 @@
+import { TEAM_ROLES, type TeamRole } from '@app/domain';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,10 +13,17 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { WithReason } from '../../../components/with-reason';
 import { isApiError } from '../../../lib/api-client';
+import { useWriteGuard } from '../../../lib/team-role';
 import { showErrorToast, showSuccessToast } from '../../../lib/toast';
 import type { ProfileUser } from '../api/profile';
-import { USERS_PAGE_SIZE, useUpdateUserAccess, useUsersQuery } from '../api/profile';
+import {
+  USERS_PAGE_SIZE,
+  useResetMemberSecondFactor,
+  useUpdateUserAccess,
+  useUsersQuery,
+} from '../api/profile';
 import { InviteUserDialog } from './invite-user-dialog';
 import { LoadError, TabSection } from './tab-section';
 
@@ -22,9 +31,15 @@ function fullName(user: ProfileUser): string {
   return `${user.sName} ${user.sLastName}`;
 }
 
-/** Tab 2: the company's users, their role and whether they can log in; invite more. */
+/**
+ * Tab 2: the company's users, their role, whether they can log in and have a second factor;
+ * an ADMIN invites more, changes roles and resets a lost second factor.
+ */
 export function SubUsersTab({ currentUserId }: { currentUserId: string }) {
   const { t } = useTranslation();
+  const adminBlocked = useWriteGuard('admin');
+  const resetTotp = useResetMemberSecondFactor();
+  const [toResetTotp, setToResetTotp] = useState<ProfileUser>();
   const [page, setPage] = useState(1);
   const users = useUsersQuery(page);
   const access = useUpdateUserAccess();
@@ -38,17 +53,22 @@ export function SubUsersTab({ currentUserId }: { currentUserId: string }) {
   const showAccessError = (error: unknown) => {
     if (isApiError(error) && error.code === 'INVALID_STATE' && error.field === 'bActive') {
       setSelfError('selfDeactivate');
-    } else if (isApiError(error) && error.code === 'INVALID_STATE' && error.field === 'isManager') {
+    } else if (
+      isApiError(error) &&
+      ((error.code === 'INVALID_STATE' &&
+        (error.field === 'isManager' || error.field === 'sTeamRole')) ||
+        error.code === 'LAST_ADMIN')
+    ) {
       setSelfError('selfDemote');
     } else {
       showErrorToast(error);
     }
   };
 
-  const changeRole = async (user: ProfileUser, isManager: boolean) => {
+  const changeRole = async (user: ProfileUser, sTeamRole: TeamRole) => {
     setSelfError(undefined);
     try {
-      await access.mutateAsync({ sUserId: user.sUserId, isManager });
+      await access.mutateAsync({ sUserId: user.sUserId, sTeamRole });
       showSuccessToast(t('profile.users.roleChanged', { name: fullName(user) }));
     } catch (error) {
       showAccessError(error);
@@ -71,6 +91,17 @@ export function SubUsersTab({ currentUserId }: { currentUserId: string }) {
     }
   };
 
+  const confirmResetTotp = async (user: ProfileUser) => {
+    try {
+      await resetTotp.mutateAsync(user.sUserId);
+      showSuccessToast(t('profile.users.resetTotpDone', { name: fullName(user) }));
+    } catch (error) {
+      showErrorToast(error);
+    } finally {
+      setToResetTotp(undefined);
+    }
+  };
+
   const total = users.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
 
@@ -79,9 +110,15 @@ export function SubUsersTab({ currentUserId }: { currentUserId: string }) {
       title={t('profile.users.heading')}
       intro={t('profile.users.intro')}
       aside={
-        <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setInviting(true)}>
-          {t('profile.users.invite')}
-        </Button>
+        <WithReason reason={adminBlocked}>
+          <Button
+            variant="contained"
+            startIcon={<PersonAddIcon />}
+            onClick={() => setInviting(true)}
+          >
+            {t('profile.users.invite')}
+          </Button>
+        </WithReason>
       }
     >
       {invitedEmail && (
@@ -111,8 +148,10 @@ export function SubUsersTab({ currentUserId }: { currentUserId: string }) {
               key={user.sUserId}
               user={user}
               isSelf={user.sUserId === currentUserId}
-              busy={access.isPending}
-              onRole={(isManager) => void changeRole(user, isManager)}
+              busy={access.isPending || resetTotp.isPending}
+              blocked={adminBlocked}
+              onResetTotp={() => setToResetTotp(user)}
+              onRole={(role) => void changeRole(user, role)}
               onDeactivate={() => setToDeactivate(user)}
               onReactivate={() => void setActive(user, true)}
             />
@@ -140,6 +179,23 @@ export function SubUsersTab({ currentUserId }: { currentUserId: string }) {
       />
 
       <ConfirmDialog
+        open={toResetTotp !== undefined}
+        title={t('profile.users.resetTotpTitle')}
+        confirmLabel={t('profile.users.resetTotp')}
+        cancelLabel={t('profile.cancel')}
+        destructive
+        busy={resetTotp.isPending}
+        onCancel={() => setToResetTotp(undefined)}
+        onConfirm={() => {
+          if (toResetTotp) void confirmResetTotp(toResetTotp);
+        }}
+      >
+        <Typography>
+          {toResetTotp ? t('profile.users.resetTotpText', { name: fullName(toResetTotp) }) : null}
+        </Typography>
+      </ConfirmDialog>
+
+      <ConfirmDialog
         open={toDeactivate !== undefined}
         title={t('profile.users.deactivateTitle')}
         confirmLabel={t('profile.users.deactivate')}
@@ -165,12 +221,16 @@ interface UserRowProps {
   user: ProfileUser;
   isSelf: boolean;
   busy: boolean;
-  onRole: (isManager: boolean) => void;
+  /** Why the user cannot manage members (not an ADMIN); undefined when they can. */
+  blocked: string | undefined;
+  onResetTotp: () => void;
+  onRole: (role: TeamRole) => void;
   onDeactivate: () => void;
   onReactivate: () => void;
 }
 
-function UserRow({ user, isSelf, busy, onRole, onDeactivate, onReactivate }: UserRowProps) {
+function UserRow(props: UserRowProps) {
+  const { user, isSelf, busy, blocked, onResetTotp, onRole, onDeactivate, onReactivate } = props;
   const { t } = useTranslation();
   const name = fullName(user);
   return (
@@ -197,6 +257,14 @@ function UserRow({ user, isSelf, busy, onRole, onDeactivate, onReactivate }: Use
             variant={user.bActive ? 'filled' : 'outlined'}
             label={user.bActive ? t('profile.users.active') : t('profile.users.inactive')}
           />
+          <Chip
+            size="small"
+            variant="outlined"
+            color={user.bTotpEnabled ? 'success' : 'default'}
+            icon={user.bTotpEnabled ? <VerifiedUserOutlinedIcon /> : undefined}
+            data-testid="sub-user-totp"
+            label={user.bTotpEnabled ? t('profile.users.totpOn') : t('profile.users.totpOff')}
+          />
         </Box>
         <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
           {user.sEmail}
@@ -209,34 +277,52 @@ function UserRow({ user, isSelf, busy, onRole, onDeactivate, onReactivate }: Use
           size="small"
           margin="none"
           label={t('profile.users.role')}
-          value={user.isManager ? 'manager' : 'member'}
-          disabled={busy}
-          onChange={(event) => onRole(event.target.value === 'manager')}
+          value={user.sTeamRole ?? (user.isManager ? 'ADMIN' : 'PREPARER')}
+          disabled={busy || blocked !== undefined}
+          title={blocked}
+          onChange={(event) => onRole(event.target.value as TeamRole)}
           sx={{ width: 170 }}
         >
-          <MenuItem value="manager">{t('profile.users.manager')}</MenuItem>
-          <MenuItem value="member">{t('profile.users.member')}</MenuItem>
+          {TEAM_ROLES.map((role) => (
+            <MenuItem key={role} value={role}>
+              {t(`team.roles.${role}`)}
+            </MenuItem>
+          ))}
         </TextField>
-        {user.bActive ? (
-          <Button
-            color="error"
-            variant="outlined"
-            disabled={busy}
-            onClick={onDeactivate}
-            aria-label={t('profile.users.deactivateNamed', { name })}
-          >
-            {t('profile.users.deactivate')}
-          </Button>
-        ) : (
-          <Button
-            variant="outlined"
-            disabled={busy}
-            onClick={onReactivate}
-            aria-label={t('profile.users.reactivateNamed', { name })}
-          >
-            {t('profile.users.reactivate')}
-          </Button>
+        {user.bTotpEnabled && !isSelf && (
+          <WithReason reason={blocked}>
+            <Button
+              variant="outlined"
+              disabled={busy}
+              onClick={onResetTotp}
+              aria-label={t('profile.users.resetTotpNamed', { name })}
+            >
+              {t('profile.users.resetTotp')}
+            </Button>
+          </WithReason>
         )}
+        <WithReason reason={blocked}>
+          {user.bActive ? (
+            <Button
+              color="error"
+              variant="outlined"
+              disabled={busy}
+              onClick={onDeactivate}
+              aria-label={t('profile.users.deactivateNamed', { name })}
+            >
+              {t('profile.users.deactivate')}
+            </Button>
+          ) : (
+            <Button
+              variant="outlined"
+              disabled={busy}
+              onClick={onReactivate}
+              aria-label={t('profile.users.reactivateNamed', { name })}
+            >
+              {t('profile.users.reactivate')}
+            </Button>
+          )}
+        </WithReason>
       </Box>
     </Paper>
   );

@@ -1,12 +1,12 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BusyButton } from '../../../components/busy-button';
+import { LoadError as RetryAlert } from '../../../components/load-error';
+import { WithReason } from '../../../components/with-reason';
 
 interface TabSectionProps {
   title: string;
@@ -46,16 +46,11 @@ export function TabSection({ title, intro, aside, children }: TabSectionProps) {
 export function LoadError({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
   return (
-    <Alert
-      severity="error"
-      action={
-        <Button color="inherit" size="small" onClick={onRetry}>
-          {t('profile.retry')}
-        </Button>
-      }
-    >
-      {t('profile.loadFailed')}
-    </Alert>
+    <RetryAlert
+      message={t('profile.loadFailed')}
+      retryLabel={t('profile.retry')}
+      onRetry={onRetry}
+    />
   );
 }
 
@@ -76,17 +71,25 @@ export function FormActions({ children }: { children: ReactNode }) {
   return <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 2 }}>{children}</Box>;
 }
 
-/** The submit button of a tab's form: locked, with a spinner, while it saves. */
-export function SaveButton({ busy, label }: { busy: boolean; label?: string }) {
+/**
+ * The submit button of a tab's form: locked, with a spinner, while it saves; disabled with
+ * `reason` shown when the user's role cannot save it.
+ */
+export function SaveButton({
+  busy,
+  label,
+  reason,
+}: {
+  busy: boolean;
+  label?: string;
+  reason?: string | undefined;
+}) {
   const { t } = useTranslation();
   return (
-    <Button
-      type="submit"
-      variant="contained"
-      disabled={busy}
-      startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-    >
-      {label ?? t('profile.save')}
-    </Button>
+    <WithReason reason={reason}>
+      <BusyButton busy={busy} type="submit">
+        {label ?? t('profile.save')}
+      </BusyButton>
+    </WithReason>
   );
 }

@@ -1,60 +1,27 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiGet, type ApiAnswer, type ApiQuery } from '../../../lib/api/typed-client';
+import { getLanguage } from '../../../lib/i18n/i18n';
 
-export type StatementCurrency = 'USD' | 'MXN';
+/** GET statement: `truncated` when more than 5,000 movements (the totals still count them). */
+export type Statement = ApiAnswer<'get', 'statement'>;
 
-export interface StatementQuery {
-  currency: StatementCurrency;
-  /** First day, YYYY-MM-DD. */
-  from: string;
-  /** Last day, included, YYYY-MM-DD. */
-  to: string;
-}
+/** A movement: `dDebit` out, `dCredit` in, `dBalance` after it; `sType` the journal kind. */
+export type StatementEntry = Statement['entries'][number];
 
-export interface StatementEntry {
-  dDate: string;
-  created_at: string;
-  sDescription: string;
-  /** The journal kind: ADD_FUNDS, FOREX, PAY_NOW, … */
-  sType: string;
-  /** Money out. */
-  dDebit: number;
-  /** Money in. */
-  dCredit: number;
-  /** The balance after this movement. */
-  dBalance: number;
-  sReference: string | null;
-}
+export type StatementCurrency = Statement['sCurrency'];
 
-export interface Statement {
-  sCurrency: StatementCurrency;
-  dFrom: string;
-  dTo: string;
-  openingBalance: number;
-  closingBalance: number;
-  dTotalDebit: number;
-  dTotalCredit: number;
-  /** More than 5,000 movements: the list stops there, the totals do not. */
-  truncated: boolean;
-  entries: StatementEntry[];
-}
-
-function statementSearch(query: StatementQuery): string {
-  return new URLSearchParams({
-    currency: query.currency,
-    from: query.from,
-    to: query.to,
-  }).toString();
-}
+/** The period: `from` and `to` (included) as YYYY-MM-DD; the screens always send both. */
+export type StatementQuery = Required<ApiQuery<'get', 'statement'>>;
 
 export const statementKeys = {
   all: ['statement'] as const,
+  // The descriptions come in the interface language: each language is its own statement.
   period: (query: StatementQuery) =>
-    [...statementKeys.all, query.currency, query.from, query.to] as const,
+    [...statementKeys.all, query.currency, query.from, query.to, getLanguage()] as const,
 };
 
 export function getStatement(query: StatementQuery): Promise<Statement> {
-  return apiRequest<Statement>(`statement?${statementSearch(query)}`);
+  return apiGet('statement', { query: query });
 }
 
 export function statementQueryOptions(query: StatementQuery) {
@@ -73,8 +40,6 @@ export function useStatementQuery(query: StatementQuery, enabled: boolean) {
 
 /** The same statement as a PDF, base64-encoded (rendered in the interface language). */
 export async function getStatementPdf(query: StatementQuery): Promise<string> {
-  const answer = await apiRequest<{ statement: { data: string } }>(
-    `statement/pdf?${statementSearch(query)}`,
-  );
+  const answer = await apiGet('statement/pdf', { query: query });
   return answer.statement.data;
 }

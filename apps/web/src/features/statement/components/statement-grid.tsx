@@ -1,12 +1,19 @@
 import Box from '@mui/material/Box';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
-import { esES } from '@mui/x-data-grid/locales';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CompactDate } from '../../../components/compact-date';
+import {
+  COMPACT_HEADER_HEIGHT,
+  compactGridSx,
+  pinnedColumnsSx,
+  useFittedColumns,
+} from '../../../components/fit-columns';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import type { StatementRow } from '../statement-rows';
 import { useTypeLabel } from './use-type-label';
+import { useGridLocaleText } from '../../../components/data-grid-defaults';
 
 /** An empty side of a movement shows nothing, so the other side stands out. */
 const amountOrBlank = (value: number) => (value === 0 ? '' : formatMoney(value));
@@ -17,7 +24,12 @@ const amountOrBlank = (value: number) => (value === 0 ? '' : formatMoney(value))
  */
 const gridSx = {
   bgcolor: 'background.paper',
-  '& .MuiDataGrid-columnHeaderTitle': { whiteSpace: 'normal', lineHeight: 1.2, fontWeight: 600 },
+  ...compactGridSx,
+  // On a phone the date and the description (what the movement is) stay at the left.
+  ...pinnedColumnsSx([
+    { field: 'dDate', left: 0 },
+    { field: 'sDescription', left: 80 },
+  ]),
   '& .MuiDataGrid-cell': {
     py: 1,
     whiteSpace: 'normal',
@@ -28,6 +40,9 @@ const gridSx = {
   },
   '& .MuiDataGrid-cell--textRight': { justifyContent: 'flex-end' },
 } as const;
+
+/** Hidden first when the table is narrower than its columns; Actions never. */
+const HIDE_ORDER = ['sType', 'sReference'];
 
 /**
  * The movements with their running balance, in ledger order. Sorting is off: a running
@@ -43,8 +58,10 @@ export function StatementGrid({ rows, loading }: { rows: StatementRow[]; loading
       {
         field: 'dDate',
         headerName: t('statement.columns.date'),
-        width: 125,
+        width: 80,
         valueFormatter: (value: string) => formatDate(value, language),
+        renderCell: ({ row }) =>
+          row.dDate ? <CompactDate date={row.dDate} language={language} /> : null,
       },
       {
         field: 'sDescription',
@@ -55,13 +72,13 @@ export function StatementGrid({ rows, loading }: { rows: StatementRow[]; loading
       {
         field: 'sType',
         headerName: t('statement.columns.type'),
-        width: 115,
+        width: 100,
         valueFormatter: (value: string) => typeLabel(value),
       },
       {
         field: 'sReference',
         headerName: t('statement.columns.reference'),
-        minWidth: 130,
+        minWidth: 110,
         flex: 1,
         // Long ids stay on one line, cut with an ellipsis; the full text is in the title.
         renderCell: ({ value }: { value?: string | null }) => (
@@ -104,31 +121,33 @@ export function StatementGrid({ rows, loading }: { rows: StatementRow[]; loading
     [t, language, typeLabel],
   );
 
-  const localeText = useMemo(
-    () => ({
-      ...(language === 'sp' ? esES.components.MuiDataGrid.defaultProps.localeText : {}),
-      noRowsLabel: t('statement.empty'),
-    }),
-    [language, t],
-  );
+  const localeText = useGridLocaleText(t('statement.empty'));
 
+  const { ref, columnVisibilityModel, onColumnVisibilityModelChange } = useFittedColumns(
+    columns,
+    HIDE_ORDER,
+  );
   return (
-    <DataGrid
-      label={t('statement.tableLabel')}
-      rows={rows}
-      columns={columns}
-      loading={loading}
-      autoHeight
-      disableVirtualization
-      getRowHeight={() => 'auto'}
-      columnHeaderHeight={60}
-      disableColumnSorting
-      disableRowSelectionOnClick
-      pageSizeOptions={[25, 50, 100]}
-      initialState={{ pagination: { paginationModel: { pageSize: 50 } } }}
-      localeText={localeText}
-      slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}
-      sx={gridSx}
-    />
+    <Box ref={ref} sx={{ width: '100%', minWidth: 0 }}>
+      <DataGrid
+        label={t('statement.tableLabel')}
+        rows={rows}
+        columns={columns}
+        columnVisibilityModel={columnVisibilityModel}
+        onColumnVisibilityModelChange={onColumnVisibilityModelChange}
+        loading={loading}
+        autoHeight
+        disableVirtualization
+        getRowHeight={() => 'auto'}
+        columnHeaderHeight={COMPACT_HEADER_HEIGHT}
+        disableColumnSorting
+        disableRowSelectionOnClick
+        pageSizeOptions={[25, 50, 100]}
+        initialState={{ pagination: { paginationModel: { pageSize: 50 } } }}
+        localeText={localeText}
+        slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}
+        sx={gridSx}
+      />
+    </Box>
   );
 }

@@ -1,35 +1,38 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiPost, apiPut, type ApiBody } from '../../../lib/api/typed-client';
 import { financeKeys } from '../../../lib/finance/queries';
+import type { HeldForApproval } from '../../../lib/api/held-for-approval';
 import type { PaymentRecipient } from '../../../lib/finance/types';
 
 /** The body of POST/PUT payment-recipient/: the entity type is always COMPANY (spec §9). */
-export interface SupplierBody {
-  sName: string;
-  sEmail: string;
-  sBankName: string;
-  sAccountNumber: string;
-  sTaxId: string;
-  sEntityBusiness: 'COMPANY';
+export type SupplierBody = ApiBody<'post', 'payment-recipient/'>;
+
+/**
+ * The supplier, or (a bank change needing a second person) the approval it waits for.
+ * `stepUpCode`: the fresh second-factor code the server asks for new bank data.
+ */
+export function createSupplier({
+  body,
+  stepUpCode,
+}: {
+  body: SupplierBody;
+  stepUpCode?: string | undefined;
+}): Promise<{ paymentRecipient: PaymentRecipient } | HeldForApproval> {
+  return apiPost('payment-recipient/', { body, ...(stepUpCode ? { stepUpCode } : {}) });
 }
 
-export function createSupplier(
-  body: SupplierBody,
-): Promise<{ paymentRecipient: PaymentRecipient }> {
-  return apiRequest('payment-recipient/', { method: 'POST', body });
-}
-
-export function updateSupplier(
-  body: SupplierBody & { sPaymentRecipientId: string },
-): Promise<{ paymentRecipient: PaymentRecipient }> {
-  return apiRequest('payment-recipient/', { method: 'PUT', body });
+export function updateSupplier({
+  body,
+  stepUpCode,
+}: {
+  body: SupplierBody & { sPaymentRecipientId: string };
+  stepUpCode?: string | undefined;
+}): Promise<{ paymentRecipient: PaymentRecipient } | HeldForApproval> {
+  return apiPut('payment-recipient/', { body, ...(stepUpCode ? { stepUpCode } : {}) });
 }
 
 export function deleteSupplier(sPaymentRecipientId: string): Promise<void> {
-  return apiRequest('payment-recipient/delete', {
-    method: 'PUT',
-    body: { sPaymentRecipientId },
-  });
+  return apiPut('payment-recipient/delete', { body: { sPaymentRecipientId } });
 }
 
 /**

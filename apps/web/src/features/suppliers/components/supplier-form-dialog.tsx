@@ -1,28 +1,32 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useEffect, useId } from 'react';
 import type { Control } from 'react-hook-form';
-import { useController, useForm } from 'react-hook-form';
+import { useController, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useStepUpPrompt } from '../../../lib/use-step-up-prompt';
 import { isApiError } from '../../../lib/api-client';
+import { usePaymentRecipientsQuery } from '../../../lib/finance/queries';
 import type { PaymentRecipient } from '../../../lib/finance/types';
 import { showErrorToast, showSuccessToast } from '../../../lib/toast';
+import { isHeldForApproval } from '../../../lib/api/held-for-approval';
 import { useSupplierMutations } from '../api/suppliers';
 import type { SupplierField, SupplierFormValues } from '../supplier-form';
 import {
+  clabeBank,
+  clabeUsedBy,
   EMPTY_SUPPLIER,
   isSupplierField,
   SERVER_FIELD_MESSAGES,
   supplierBody,
+  supplierErrorKey,
   supplierFormSchema,
   supplierFormValues,
 } from '../supplier-form';
+import { FormDialogActions } from '../../../components/busy-button';
 
 const resolver = zodResolver(supplierFormSchema);
 
@@ -40,10 +44,22 @@ export function SupplierFormDialog({ open, supplier, onClose }: SupplierFormDial
   const { t } = useTranslation();
   const titleId = useId();
   const { create, update } = useSupplierMutations();
-  const { control, handleSubmit, reset, setError } = useForm<SupplierFormValues>({
-    resolver,
-    defaultValues: EMPTY_SUPPLIER,
-  });
+  const { withStepUp, prompt: stepUpPrompt } = useStepUpPrompt();
+  const { control, handleSubmit, reset, setError, setValue, getValues } =
+    useForm<SupplierFormValues>({
+      resolver,
+      defaultValues: EMPTY_SUPPLIER,
+    });
+  const recipients = usePaymentRecipientsQuery();
+  const [clabe, bankName] = useWatch({ control, name: ['sAccountNumber', 'sBankName'] });
+  const { bank, mismatch } = clabeBank(clabe, bankName);
+  const usedBy = clabeUsedBy(clabe, recipients.data ?? [], supplier?.sPaymentRecipientId);
+  // The bank name follows the CLABE's bank code while the user has not typed another.
+  useEffect(() => {
+    if (bank && getValues('sBankName').trim() === '') {
+      setValue('sBankName', bank, { shouldValidate: false });
+    }
+  }, [bank, getValues, setValue]);
 
   useEffect(() => {
     if (open) reset(supplier ? supplierFormValues(supplier) : EMPTY_SUPPLIER);
@@ -54,13 +70,21 @@ export function SupplierFormDialog({ open, supplier, onClose }: SupplierFormDial
   const onSubmit = handleSubmit(async (values) => {
     const body = supplierBody(values);
     try {
-      if (supplier) {
-        await update.mutateAsync({ ...body, sPaymentRecipientId: supplier.sPaymentRecipientId });
-        showSuccessToast(t('suppliers.form.updated'));
-      } else {
-        await create.mutateAsync(body);
-        showSuccessToast(t('suppliers.form.created'));
-      }
+      // New bank data asks a user with a second factor for a fresh code (step-up).
+      const answer = await withStepUp((stepUpCode) =>
+        supplier
+          ? update.mutateAsync({
+              body: { ...body, sPaymentRecipientId: supplier.sPaymentRecipientId },
+              stepUpCode,
+            })
+          : create.mutateAsync({ body, stepUpCode }),
+      );
+      if (answer === undefined) return;
+      showSuccessToast(
+        isHeldForApproval(answer)
+          ? t('team.heldForApproval')
+          : t(supplier ? 'suppliers.form.updated' : 'suppliers.form.created'),
+      );
       onClose();
     } catch (error) {
       if (isApiError(error) && isSupplierField(error.field)) {
@@ -77,59 +101,62 @@ export function SupplierFormDialog({ open, supplier, onClose }: SupplierFormDial
   });
 
   return (
-    <Dialog
-      open={open}
-      aria-labelledby={titleId}
-      maxWidth={false}
-      slotProps={{ paper: SUPPLIER_DIALOG_PAPER }}
-    >
-      <DialogTitle id={titleId}>
-        {supplier ? t('suppliers.form.editTitle') : t('suppliers.form.addTitle')}
-      </DialogTitle>
-      <form noValidate onSubmit={(event) => void onSubmit(event)}>
-        <DialogContent sx={{ pt: 0 }}>
-          <SupplierTextField
-            control={control}
-            name="sName"
-            label={t('suppliers.form.name')}
-            autoComplete="organization"
+    <>
+      <Dialog
+        open={open}
+        aria-labelledby={titleId}
+        maxWidth={false}
+        slotProps={{ paper: SUPPLIER_DIALOG_PAPER }}
+      >
+        <DialogTitle id={titleId}>
+          {supplier ? t('suppliers.form.editTitle') : t('suppliers.form.addTitle')}
+        </DialogTitle>
+        <form noValidate onSubmit={(event) => void onSubmit(event)}>
+          <DialogContent sx={{ pt: 0 }}>
+            <SupplierTextField
+              control={control}
+              name="sName"
+              label={t('suppliers.form.name')}
+              autoComplete="organization"
+            />
+            <SupplierTextField
+              control={control}
+              name="sEmail"
+              label={t('suppliers.form.email')}
+              type="email"
+              autoComplete="email"
+            />
+            <SupplierTextField
+              control={control}
+              name="sAccountNumber"
+              label={t('suppliers.form.clabe')}
+              hint={
+                usedBy
+                  ? t('suppliers.form.clabeUsed', { name: usedBy.sName })
+                  : t('suppliers.form.clabeHint')
+              }
+              warning={usedBy !== undefined}
+              inputMode="numeric"
+            />
+            <SupplierTextField
+              control={control}
+              name="sBankName"
+              label={t('suppliers.form.bankName')}
+              hint={mismatch && bank ? t('suppliers.form.bankMismatch', { bank }) : undefined}
+              warning={mismatch}
+            />
+            <SupplierTextField control={control} name="sTaxId" label={t('suppliers.form.taxId')} />
+          </DialogContent>
+          <FormDialogActions
+            busy={busy}
+            cancelLabel={t('finance.cancel')}
+            submitLabel={t('finance.save')}
+            onCancel={onClose}
           />
-          <SupplierTextField
-            control={control}
-            name="sEmail"
-            label={t('suppliers.form.email')}
-            type="email"
-            autoComplete="email"
-          />
-          <SupplierTextField
-            control={control}
-            name="sBankName"
-            label={t('suppliers.form.bankName')}
-          />
-          <SupplierTextField
-            control={control}
-            name="sAccountNumber"
-            label={t('suppliers.form.clabe')}
-            hint={t('suppliers.form.clabeHint')}
-            inputMode="numeric"
-          />
-          <SupplierTextField control={control} name="sTaxId" label={t('suppliers.form.taxId')} />
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} disabled={busy}>
-            {t('finance.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy}
-            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            {t('finance.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+        </form>
+      </Dialog>
+      {stepUpPrompt}
+    </>
   );
 }
 
@@ -137,7 +164,9 @@ function SupplierTextField(props: {
   control: Control<SupplierFormValues>;
   name: SupplierField;
   label: string;
-  hint?: string;
+  hint?: string | undefined;
+  /** The hint is a warning (shown in the warning colour, not blocking). */
+  warning?: boolean;
   type?: string;
   autoComplete?: string;
   inputMode?: 'numeric';
@@ -146,7 +175,11 @@ function SupplierTextField(props: {
   const { field, fieldState } = useController({ control: props.control, name: props.name });
   const error = fieldState.error;
   const errorText =
-    error?.type === 'server' ? error.message : error ? t('finance.required') : undefined;
+    error?.type === 'server'
+      ? error.message
+      : error
+        ? t(supplierErrorKey(error.message))
+        : undefined;
   return (
     <TextField
       name={field.name}
@@ -160,6 +193,14 @@ function SupplierTextField(props: {
       required
       error={Boolean(errorText)}
       helperText={errorText ?? props.hint}
+      sx={
+        !errorText && props.warning
+          ? {
+              '& .MuiFormHelperText-root': { color: 'warning.dark' },
+              '& .MuiOutlinedInput-notchedOutline': { borderColor: 'warning.main' },
+            }
+          : undefined
+      }
       slotProps={props.inputMode ? { htmlInput: { inputMode: props.inputMode } } : undefined}
     />
   );

@@ -5,10 +5,12 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { GridColDef, GridLocaleText } from '@mui/x-data-grid';
+import { useWriteGuard } from '../../../lib/team-role';
 import { DataGrid } from '@mui/x-data-grid';
 import { esES } from '@mui/x-data-grid/locales';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { pinnedColumnsSx, useFittedColumns } from '../../../components/fit-columns';
 import type { PaymentRecipient } from '../../../lib/finance/types';
 import { useLanguage } from '../../../lib/i18n/i18n';
 
@@ -25,6 +27,9 @@ interface SuppliersTableProps {
   onDelete: (supplier: PaymentRecipient) => void;
 }
 
+/** Hidden first when the table is narrower than its columns; Actions never. */
+const HIDE_ORDER = ['sTaxId', 'sBankName', 'sEmail'];
+
 /** Name, e-mail, bank, CLABE, RFC and a visible edit and delete button per row. */
 export function SuppliersTable({
   rows,
@@ -36,20 +41,37 @@ export function SuppliersTable({
 }: SuppliersTableProps) {
   const { t } = useTranslation();
   const language = useLanguage();
+  const blocked = useWriteGuard();
 
   const columns = useMemo<GridColDef<PaymentRecipient>[]>(
     () => [
-      { field: 'sName', headerName: t('suppliers.columns.name'), flex: 1.3, minWidth: 200 },
-      { field: 'sEmail', headerName: t('suppliers.columns.email'), flex: 1.2, minWidth: 200 },
-      { field: 'sBankName', headerName: t('suppliers.columns.bankName'), flex: 1, minWidth: 140 },
+      { field: 'sName', headerName: t('suppliers.columns.name'), flex: 1.3, minWidth: 170 },
+      { field: 'sEmail', headerName: t('suppliers.columns.email'), flex: 1.2, minWidth: 170 },
+      { field: 'sBankName', headerName: t('suppliers.columns.bankName'), flex: 1, minWidth: 120 },
       {
         field: 'sAccountNumber',
         headerName: t('suppliers.columns.clabe'),
-        minWidth: 190,
+        // 18 digits in tabular figures.
+        minWidth: 170,
         flex: 1,
         cellClassName: 'tabular',
+        // After a CLABE change, payments wait out the cooling-off: say until when.
+        renderCell: ({ row }) =>
+          row.dPaymentsHeldUntil && new Date(row.dPaymentsHeldUntil) > new Date() ? (
+            <Tooltip
+              title={t('team.heldUntil', {
+                time: new Date(row.dPaymentsHeldUntil).toLocaleString(
+                  language === 'sp' ? 'es-MX' : 'en-US',
+                ),
+              })}
+            >
+              <span data-testid="supplier-held">{`${row.sAccountNumber} ⏸`}</span>
+            </Tooltip>
+          ) : (
+            row.sAccountNumber
+          ),
       },
-      { field: 'sTaxId', headerName: t('suppliers.columns.taxId'), minWidth: 140 },
+      { field: 'sTaxId', headerName: t('suppliers.columns.taxId'), minWidth: 130 },
       {
         field: 'actions',
         headerName: t('finance.actions'),
@@ -59,26 +81,26 @@ export function SuppliersTable({
         width: 112,
         renderCell: ({ row }) => (
           <Box sx={{ display: 'flex', gap: 0.5 }}>
-            <Tooltip title={t('suppliers.editSupplier')}>
+            <Tooltip title={blocked ?? t('suppliers.editSupplier')}>
               <span>
                 <IconButton
                   size="small"
                   aria-label={`${t('suppliers.editSupplier')}: ${row.sName}`}
                   onClick={() => onEdit(row)}
-                  disabled={busy}
+                  disabled={busy || blocked !== undefined}
                 >
                   <EditIcon fontSize="small" />
                 </IconButton>
               </span>
             </Tooltip>
-            <Tooltip title={t('suppliers.deleteSupplier')}>
+            <Tooltip title={blocked ?? t('suppliers.deleteSupplier')}>
               <span>
                 <IconButton
                   size="small"
                   color="error"
                   aria-label={`${t('suppliers.deleteSupplier')}: ${row.sName}`}
                   onClick={() => onDelete(row)}
-                  disabled={busy}
+                  disabled={busy || blocked !== undefined}
                 >
                   <DeleteIcon fontSize="small" />
                 </IconButton>
@@ -88,30 +110,39 @@ export function SuppliersTable({
         ),
       },
     ],
-    [t, busy, onEdit, onDelete],
+    [t, busy, onEdit, onDelete, blocked, language],
   );
 
+  const { ref, columnVisibilityModel, onColumnVisibilityModelChange } = useFittedColumns(
+    columns,
+    HIDE_ORDER,
+  );
   return (
-    <DataGrid
-      rows={rows}
-      columns={columns}
-      getRowId={(row) => row.sPaymentRecipientId}
-      loading={loading}
-      disableRowSelectionOnClick
-      autoHeight
-      // At most 100 rows a page: every cell stays in the DOM for keyboards and screen readers.
-      disableVirtualization
-      initialState={{ pagination: { paginationModel: { pageSize: 25 } } }}
-      pageSizeOptions={[10, 25, 50, 100]}
-      localeText={language === 'sp' ? SPANISH_GRID_TEXT : undefined}
-      slots={{ noRowsOverlay: () => <EmptyState text={emptyText} /> }}
-      slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}
-      sx={{
-        bgcolor: 'background.paper',
-        '--DataGrid-overlayHeight': '240px',
-        '& .tabular': { fontVariantNumeric: 'tabular-nums' },
-      }}
-    />
+    <Box ref={ref} sx={{ width: '100%', minWidth: 0 }}>
+      <DataGrid
+        rows={rows}
+        columns={columns}
+        columnVisibilityModel={columnVisibilityModel}
+        onColumnVisibilityModelChange={onColumnVisibilityModelChange}
+        getRowId={(row) => row.sPaymentRecipientId}
+        loading={loading}
+        disableRowSelectionOnClick
+        autoHeight
+        // At most 100 rows a page: every cell stays in the DOM for keyboards and screen readers.
+        disableVirtualization
+        initialState={{ pagination: { paginationModel: { pageSize: 25 } } }}
+        pageSizeOptions={[10, 25, 50, 100]}
+        localeText={language === 'sp' ? SPANISH_GRID_TEXT : undefined}
+        slots={{ noRowsOverlay: () => <EmptyState text={emptyText} /> }}
+        slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}
+        sx={{
+          bgcolor: 'background.paper',
+          '--DataGrid-overlayHeight': '240px',
+          '& .tabular': { fontVariantNumeric: 'tabular-nums' },
+          ...pinnedColumnsSx([{ field: 'sName', left: 0 }]),
+        }}
+      />
+    </Box>
   );
 }
 

@@ -5,48 +5,22 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import {
+  apiDelete,
+  apiGet,
+  apiPost,
+  apiPut,
+  type ApiAnswer,
+  type ApiBody,
+} from '../../../lib/api/typed-client';
 
 /** A buyer's delivery warehouse (GET warehouses, GET warehouses/{id}). */
-export interface Warehouse {
-  sWarehouseId: string;
-  sName: string;
-  sAddress: string;
-  sCountry: string;
-  sState: string;
-  sCity: string;
-  sPostalCode: string;
-  sPhone: string;
-  sEmail: string;
-  sManager: string;
-  dLatitude: number | null;
-  dLongitude: number | null;
-  sComments: string | null;
-  created_at: string;
-}
+export type Warehouse = ApiAnswer<'get', 'warehouses/{warehouseId}'>['warehouse'];
 
-export interface WarehousesPage {
-  warehouses: Warehouse[];
-  total: number;
-  page: number;
-  limit: number;
-}
+export type WarehousesPage = ApiAnswer<'get', 'warehouses'>;
 
 /** The body of POST warehouses and PUT warehouses/{id}: coordinates both or neither. */
-export interface WarehouseBody {
-  sName: string;
-  sAddress: string;
-  sCountry: string;
-  sState: string;
-  sCity: string;
-  sPostalCode: string;
-  sPhone: string;
-  sEmail: string;
-  sManager: string;
-  dLatitude: number | null;
-  dLongitude: number | null;
-  sComments: string | null;
-}
+export type WarehouseBody = ApiBody<'post', 'warehouses'>;
 
 export const WAREHOUSES_PAGE_SIZE = 24;
 
@@ -59,8 +33,7 @@ export const warehouseKeys = {
 export function warehousesQueryOptions(page: number) {
   return queryOptions({
     queryKey: warehouseKeys.list(page),
-    queryFn: () =>
-      apiRequest<WarehousesPage>(`warehouses?page=${page}&limit=${WAREHOUSES_PAGE_SIZE}`),
+    queryFn: () => apiGet('warehouses', { query: { page, limit: WAREHOUSES_PAGE_SIZE } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -69,8 +42,7 @@ export function warehouseQueryOptions(warehouseId: string) {
   return queryOptions({
     queryKey: warehouseKeys.one(warehouseId),
     queryFn: async () =>
-      (await apiRequest<{ warehouse: Warehouse }>(`warehouses/${encodeURIComponent(warehouseId)}`))
-        .warehouse,
+      (await apiGet('warehouses/{warehouseId}', { params: { warehouseId } })).warehouse,
   });
 }
 
@@ -90,23 +62,19 @@ export function useWarehouseMutations() {
   const onSuccess = () => queryClient.invalidateQueries({ queryKey: warehouseKeys.all });
   return {
     create: useMutation({
-      mutationFn: (body: WarehouseBody) =>
-        apiRequest<{ warehouse: Warehouse }>('warehouses', { method: 'POST', body }),
+      mutationFn: (body: WarehouseBody) => apiPost('warehouses', { body }),
       onSuccess,
       meta: quiet,
     }),
     update: useMutation({
       mutationFn: ({ sWarehouseId, body }: { sWarehouseId: string; body: WarehouseBody }) =>
-        apiRequest<{ warehouse: Warehouse }>(`warehouses/${encodeURIComponent(sWarehouseId)}`, {
-          method: 'PUT',
-          body,
-        }),
+        apiPut('warehouses/{warehouseId}', { params: { warehouseId: sWarehouseId }, body }),
       onSuccess,
       meta: quiet,
     }),
     remove: useMutation({
       mutationFn: (sWarehouseId: string) =>
-        apiRequest<void>(`warehouses/${encodeURIComponent(sWarehouseId)}`, { method: 'DELETE' }),
+        apiDelete('warehouses/{warehouseId}', { params: { warehouseId: sWarehouseId } }),
       // Only the lists: the edit page still shows the deleted one until it navigates away.
       onSuccess: () => queryClient.invalidateQueries({ queryKey: [...warehouseKeys.all, 'list'] }),
       meta: quiet,

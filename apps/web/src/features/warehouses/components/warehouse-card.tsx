@@ -12,6 +12,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { Warehouse } from '../api/warehouses';
+import { useWriteGuard } from '../../../lib/team-role';
+import { WithReason } from '../../../components/with-reason';
 
 function Line({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (
@@ -35,6 +37,7 @@ interface WarehouseCardProps {
 /** One warehouse: name, full address, contact and coordinates; edit and delete. */
 export function WarehouseCard({ warehouse, busy, onDelete }: WarehouseCardProps) {
   const { t } = useTranslation();
+  const writeBlocked = useWriteGuard();
   const name = warehouse.sName;
   return (
     <Card
@@ -78,22 +81,26 @@ export function WarehouseCard({ warehouse, busy, onDelete }: WarehouseCardProps)
         )}
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2, gap: 1 }}>
-        <Button
-          variant="outlined"
-          component={RouterLink}
-          to={`/warehouse/edit/${encodeURIComponent(warehouse.sWarehouseId)}`}
-          aria-label={t('warehouses.editNamed', { name })}
-        >
-          {t('warehouses.edit')}
-        </Button>
-        <Button
-          color="error"
-          disabled={busy}
-          onClick={onDelete}
-          aria-label={t('warehouses.deleteNamed', { name })}
-        >
-          {t('warehouses.delete')}
-        </Button>
+        <WithReason reason={writeBlocked}>
+          <Button
+            variant="outlined"
+            component={RouterLink}
+            to={`/warehouse/edit/${encodeURIComponent(warehouse.sWarehouseId)}`}
+            aria-label={t('warehouses.editNamed', { name })}
+          >
+            {t('warehouses.edit')}
+          </Button>
+        </WithReason>
+        <WithReason reason={writeBlocked}>
+          <Button
+            color="error"
+            disabled={busy}
+            onClick={onDelete}
+            aria-label={t('warehouses.deleteNamed', { name })}
+          >
+            {t('warehouses.delete')}
+          </Button>
+        </WithReason>
       </CardActions>
     </Card>
   );

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
@@ -16,6 +15,7 @@ import type { WarehouseBody } from '../api/warehouses';
 import type { WarehouseFormValues } from '../warehouse-form';
 import { isWarehouseField, warehouseBody, warehouseFormSchema } from '../warehouse-form';
 import { WarehouseTextField } from './warehouse-text-field';
+import { BusyButton } from '../../../components/busy-button';
 
 const resolver = zodResolver(warehouseFormSchema, { error: validationErrorMap });
 
@@ -187,14 +187,9 @@ export function WarehouseForm({ defaultValues, busy, onSave, extraActions }: War
           <Button component={RouterLink} to="/warehouse" disabled={busy}>
             {t('warehouses.form.cancel')}
           </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy}
-            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
+          <BusyButton busy={busy} type="submit">
             {t('warehouses.form.save')}
-          </Button>
+          </BusyButton>
         </Box>
       </form>
     </Paper>

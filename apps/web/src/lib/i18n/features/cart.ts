@@ -100,9 +100,9 @@ export const cartEn = {
     },
     methodHelp: {
       PAY_NOW:
-        'The order total is taken from your USD balance now and paid to the grower in pesos at today’s rate.',
+        'The order total is taken from your USD balance now; the goods are held and paid to the grower in pesos at today’s rate once you accept the delivery.',
       CONVERT_MXN:
-        'Your dollars are converted to pesos at today’s rate (a forex conversion in your history) and the pesos are paid to the grower’s CLABE.',
+        'Today’s rate is locked for the order; the goods are held and paid in pesos to the grower’s CLABE once you accept the delivery.',
       DEFERRED:
         'We lock today’s rate for 24 hours. Send a bank transfer for the order total; once it is in your USD balance, pay the order from its page at the locked rate.',
       FORWARD:
@@ -251,9 +251,9 @@ export const cartSp: Widen<typeof cartEn> = {
     },
     methodHelp: {
       PAY_NOW:
-        'El total del pedido se toma ahora de tu saldo en USD y se paga al productor en pesos al tipo de cambio de hoy.',
+        'El total del pedido se toma ahora de tu saldo en USD; la mercancía queda retenida y se paga al productor en pesos al tipo de cambio de hoy cuando aceptas la entrega.',
       CONVERT_MXN:
-        'Tus dólares se convierten a pesos al tipo de cambio de hoy (una conversión forex en tu historial) y los pesos se pagan a la CLABE del productor.',
+        'Se fija el tipo de cambio de hoy para el pedido; la mercancía queda retenida y se paga en pesos a la CLABE del productor cuando aceptas la entrega.',
       DEFERRED:
         'Fijamos el tipo de cambio de hoy por 24 horas. Envía una transferencia por el total del pedido; cuando esté en tu saldo en USD, paga el pedido desde su página al tipo de cambio fijado.',
       FORWARD:

@@ -48,6 +48,47 @@ export const operatorEn = {
   credited: '{{amount}} USD credited to {{name}}.',
   alreadyCredited:
     'The bank reference {{reference}} was already credited to {{name}} ({{amount}} USD). Nothing was credited again.',
+  tabs: {
+    enterprises: 'Enterprises',
+    jobs: 'Background jobs',
+  },
+  jobs: {
+    intro:
+      'Work the server does by itself: payout settlement, closing dispute windows, e-mails, cleanup. A failed job is retried with growing waits; after its last attempt it is dead until you retry it.',
+    runner: 'Runner: {{runner}}',
+    filterLabel: 'Show jobs',
+    all: 'All ({{count}})',
+    states: {
+      queued: 'Queued',
+      running: 'Running',
+      failed: 'Failed',
+      dead: 'Dead',
+    },
+    stateCount: '{{state}} ({{count}})',
+    tableLabel: 'Background jobs',
+    columns: {
+      type: 'Job',
+      state: 'State',
+      attempts: 'Attempts',
+      runAt: 'Runs at',
+      lastError: 'Last error',
+      action: 'Action',
+    },
+    attempts: '{{done}} of {{limit}}',
+    noError: 'None',
+    retry: 'Retry now',
+    retryFor: 'Retry job {{type}} now',
+    retried: 'Job {{type}} queued to run again.',
+    retryFailed: 'The job could not be retried: {{message}}',
+    confirmTitle: 'Retry this job?',
+    confirmText:
+      'The job {{type}} runs again now, with its attempts back to 0. Its work is done once: a payout or an order it already finished is not repeated.',
+    confirmButton: 'Retry now',
+    cancel: 'Cancel',
+    empty: 'No jobs in this state.',
+    loadFailed: 'The jobs could not be loaded.',
+    loading: 'Loading jobs…',
+  },
 } as const;
 
 export const operatorSp: Widen<typeof operatorEn> = {
@@ -99,4 +140,45 @@ export const operatorSp: Widen<typeof operatorEn> = {
   credited: '{{amount}} USD acreditados a {{name}}.',
   alreadyCredited:
     'La referencia bancaria {{reference}} ya se había acreditado a {{name}} ({{amount}} USD). No se acreditó de nuevo.',
+  tabs: {
+    enterprises: 'Empresas',
+    jobs: 'Tareas en segundo plano',
+  },
+  jobs: {
+    intro:
+      'Trabajo que el servidor hace solo: liquidación de pagos, cierre de ventanas de disputa, correos, limpieza. Una tarea fallida se reintenta con esperas crecientes; tras su último intento queda muerta hasta que la reintentes.',
+    runner: 'Ejecutor: {{runner}}',
+    filterLabel: 'Mostrar tareas',
+    all: 'Todas ({{count}})',
+    states: {
+      queued: 'En cola',
+      running: 'En ejecución',
+      failed: 'Fallida',
+      dead: 'Muerta',
+    },
+    stateCount: '{{state}} ({{count}})',
+    tableLabel: 'Tareas en segundo plano',
+    columns: {
+      type: 'Tarea',
+      state: 'Estado',
+      attempts: 'Intentos',
+      runAt: 'Se ejecuta',
+      lastError: 'Último error',
+      action: 'Acción',
+    },
+    attempts: '{{done}} de {{limit}}',
+    noError: 'Ninguno',
+    retry: 'Reintentar ahora',
+    retryFor: 'Reintentar ahora la tarea {{type}}',
+    retried: 'La tarea {{type}} quedó en cola para ejecutarse de nuevo.',
+    retryFailed: 'No se pudo reintentar la tarea: {{message}}',
+    confirmTitle: '¿Reintentar esta tarea?',
+    confirmText:
+      'La tarea {{type}} se ejecuta de nuevo ahora, con sus intentos en 0. Su trabajo se hace una vez: un pago o un pedido que ya terminó no se repite.',
+    confirmButton: 'Reintentar ahora',
+    cancel: 'Cancelar',
+    empty: 'No hay tareas en este estado.',
+    loadFailed: 'No se pudieron cargar las tareas.',
+    loading: 'Cargando tareas…',
+  },
 };

@@ -100,7 +100,7 @@ export const ordersEn = {
       method: 'Method',
       status: 'Status',
       amountUsd: 'Amount (USD)',
-      amountMxn: 'Grower receives (MXN)',
+      amountMxn: 'Order total in MXN (locked rate)',
       rate: 'Exchange rate',
       lockedUntil: 'Rate locked until',
       forwardDate: 'Forward date',
@@ -162,6 +162,26 @@ export const ordersEn = {
     submit: 'Send rating',
     later: 'Later',
     sent: 'Thank you! Your rating was sent.',
+  },
+  documents: {
+    title: 'Trade documents',
+    intro: 'PDFs in the language of this page: for your records, customs brokers and the carrier.',
+    kinds: {
+      'commercial-invoice': 'Commercial invoice',
+      'packing-list': 'Packing list',
+      'bill-of-lading': 'Bill of lading (draft)',
+    },
+    fileNames: {
+      'commercial-invoice': 'commercial-invoice',
+      'packing-list': 'packing-list',
+      'bill-of-lading': 'bill-of-lading',
+    },
+  },
+  warehouseContact: {
+    manager: 'Dock contact',
+    phone: 'Phone',
+    email: 'E-mail',
+    notes: 'Receiving hours and notes',
   },
 } as const;
 
@@ -264,7 +284,7 @@ export const ordersSp: Widen<typeof ordersEn> = {
       method: 'Método',
       status: 'Estatus',
       amountUsd: 'Monto (USD)',
-      amountMxn: 'El productor recibe (MXN)',
+      amountMxn: 'Total del pedido en MXN (tipo de cambio fijado)',
       rate: 'Tipo de cambio',
       lockedUntil: 'Tipo de cambio fijado hasta',
       forwardDate: 'Fecha del forward',
@@ -328,5 +348,26 @@ export const ordersSp: Widen<typeof ordersEn> = {
     submit: 'Enviar calificación',
     later: 'Después',
     sent: '¡Gracias! Se envió tu calificación.',
+  },
+  documents: {
+    title: 'Documentos de comercio',
+    intro:
+      'PDF en el idioma de esta página: para tus registros, el agente aduanal y el transportista.',
+    kinds: {
+      'commercial-invoice': 'Factura comercial',
+      'packing-list': 'Lista de empaque',
+      'bill-of-lading': 'Conocimiento de embarque (borrador)',
+    },
+    fileNames: {
+      'commercial-invoice': 'factura-comercial',
+      'packing-list': 'lista-de-empaque',
+      'bill-of-lading': 'conocimiento-de-embarque',
+    },
+  },
+  warehouseContact: {
+    manager: 'Contacto del andén',
+    phone: 'Teléfono',
+    email: 'Correo',
+    notes: 'Horario de recepción y notas',
   },
 };

@@ -1,0 +1,278 @@
+import {
+  DomainInputError,
+  convertUsdToMxn,
+  isCalendarDate,
+  normalizeRfc,
+  parseMoney,
+  parseRate,
+  validateRfc,
+} from '@app/domain';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+
+/**
+ * Reads a CFDI (the Mexican electronic invoice, DOMAIN.md) with fast-xml-parser: the
+ * fields an invoice needs, or why the file cannot be one. It checks the shape of the
+ * document and of its seals; it cannot verify the signatures themselves (that needs the
+ * SAT's certificates), so a stamped CFDI is trusted as its stamp says.
+ */
+
+export const CFDI_NAMESPACES = {
+  '4.0': 'http://www.sat.gob.mx/cfd/4',
+  '3.3': 'http://www.sat.gob.mx/cfd/3',
+} as const;
+export type CfdiVersion = keyof typeof CFDI_NAMESPACES;
+export const TFD_NAMESPACE = 'http://www.sat.gob.mx/TimbreFiscalDigital';
+
+/** Largest CFDI file accepted (bytes of its UTF-8 text). */
+export const CFDI_MAX_BYTES = 1_048_576;
+
+/** Why a file is not an importable CFDI. */
+export type CfdiRefusal =
+  | 'FILE_TOO_LARGE'
+  | 'INVALID_XML'
+  | 'NOT_A_CFDI'
+  | 'MISSING_STAMP'
+  | 'BAD_SEAL'
+  | 'MISSING_FIELD'
+  | 'NOT_AN_INCOME_INVOICE'
+  | 'MISSING_EXCHANGE_RATE';
+
+export interface ParsedCfdi {
+  version: CfdiVersion;
+  /** The TimbreFiscalDigital UUID (fiscal folio), uppercase. */
+  uuid: string;
+  rfcEmisor: string;
+  nombreEmisor: string;
+  rfcReceptor: string;
+  /** The foreign tax id of a foreign receptor (XEXX010101000), when given. */
+  numRegIdTribReceptor: string | null;
+  /** Serie-Folio, or whichever of them is present, or the UUID. */
+  invoiceNumber: string;
+  /** Fecha's calendar day, 'YYYY-MM-DD' (Fecha is a local date-time without zone). */
+  purchaseDate: string;
+  /** Total in the CFDI's currency, in cents. */
+  total: bigint;
+  currency: string;
+  /** TipoCambio in micro-units when the currency is not MXN. */
+  exchangeRateMicro: bigint | null;
+  /** The total in MXN cents (the total itself for MXN; at TipoCambio otherwise). */
+  totalMxn: bigint;
+}
+
+export type CfdiParseResult =
+  { ok: true; cfdi: ParsedCfdi } | { ok: false; reason: CfdiRefusal; field?: string };
+
+type XmlNode = Record<string, unknown>;
+
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  parseAttributeValue: false,
+  parseTagValue: false,
+  trimValues: true,
+  // Each element name maps to one object (a CFDI has one Emisor, one Complemento…);
+  // repeated elements (Concepto, several complements) come as arrays.
+  isArray: () => false,
+});
+
+const UUID_PATTERN = /^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/;
+const BASE64_PATTERN = /^[A-Za-z0-9+/]+={0,2}$/;
+const CERTIFICATE_NUMBER_PATTERN = /^\d{20}$/;
+
+function refuse(reason: CfdiRefusal, field?: string): CfdiParseResult {
+  return field === undefined ? { ok: false, reason } : { ok: false, reason, field };
+}
+
+function isNode(value: unknown): value is XmlNode {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function localName(name: string): string {
+  const colon = name.indexOf(':');
+  return colon < 0 ? name : name.slice(colon + 1);
+}
+
+function prefixOf(name: string): string | undefined {
+  const colon = name.indexOf(':');
+  return colon < 0 ? undefined : name.slice(0, colon);
+}
+
+/** The namespace URI of an element's prefix, declared on it or on an ancestor. */
+function namespaceOf(name: string, scopes: XmlNode[]): string | undefined {
+  const prefix = prefixOf(name);
+  const attribute = prefix === undefined ? '@xmlns' : `@xmlns:${prefix}`;
+  for (const scope of scopes) {
+    const uri = scope[attribute];
+    if (typeof uri === 'string') return uri;
+  }
+  return undefined;
+}
+
+/** The children of `node` with this local name and namespace (any prefix). */
+function childrenNamed(
+  node: XmlNode,
+  name: string,
+  namespace: string,
+  scopes: XmlNode[],
+): XmlNode[] {
+  const found: XmlNode[] = [];
+  for (const [key, value] of Object.entries(node)) {
+    if (key.startsWith('@') || localName(key) !== name) continue;
+    for (const child of Array.isArray(value) ? value : [value]) {
+      if (isNode(child) && namespaceOf(key, [child, ...scopes]) === namespace) found.push(child);
+    }
+  }
+  return found;
+}
+
+function attribute(node: XmlNode, name: string): string | undefined {
+  const value = node[`@${name}`];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+function money(text: string | undefined): bigint | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const value = parseMoney(text);
+    return value > 0n ? value : undefined;
+  } catch (error) {
+    if (error instanceof DomainInputError) return undefined;
+    throw error;
+  }
+}
+
+function rate(text: string | undefined): bigint | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const value = parseRate(text);
+    return value > 0n ? value : undefined;
+  } catch (error) {
+    if (error instanceof DomainInputError) return undefined;
+    throw error;
+  }
+}
+
+function isBase64(text: string | undefined): boolean {
+  return text !== undefined && text.length >= 16 && BASE64_PATTERN.test(text.replace(/\s+/g, ''));
+}
+
+/** Reads one CFDI 4.0 or 3.3 file's text. */
+export function parseCfdi(content: string): CfdiParseResult {
+  if (Buffer.byteLength(content, 'utf8') > CFDI_MAX_BYTES) return refuse('FILE_TOO_LARGE');
+  // A CFDI never declares a DTD; refusing one keeps entity expansion out altogether.
+  if (/<!DOCTYPE/i.test(content)) return refuse('INVALID_XML');
+  const text = content.replace(/^\uFEFF/, '');
+  if (XMLValidator.validate(text) !== true) return refuse('INVALID_XML');
+  let document: XmlNode;
+  try {
+    document = parser.parse(text) as XmlNode;
+  } catch {
+    return refuse('INVALID_XML');
+  }
+
+  const rootKeys = Object.keys(document).filter((key) => !key.startsWith('?'));
+  const rootKey = rootKeys[0];
+  const root = rootKey === undefined ? undefined : document[rootKey];
+  if (rootKeys.length !== 1 || rootKey === undefined || !isNode(root)) return refuse('NOT_A_CFDI');
+  if (localName(rootKey) !== 'Comprobante') return refuse('NOT_A_CFDI');
+  const namespace = namespaceOf(rootKey, [root]);
+  const version = attribute(root, 'Version');
+  if (
+    (version !== '4.0' && version !== '3.3') ||
+    namespace !== CFDI_NAMESPACES[version as CfdiVersion]
+  ) {
+    return refuse('NOT_A_CFDI');
+  }
+  const scopes = [root];
+
+  const complement = childrenNamed(root, 'Complemento', namespace, scopes)[0];
+  const stamp =
+    complement &&
+    childrenNamed(complement, 'TimbreFiscalDigital', TFD_NAMESPACE, [complement, ...scopes])[0];
+  if (!stamp) return refuse('MISSING_STAMP');
+  const uuid = attribute(stamp, 'UUID')?.toUpperCase();
+  if (!uuid || !UUID_PATTERN.test(uuid)) return refuse('MISSING_STAMP', 'UUID');
+  if (!isBase64(attribute(stamp, 'SelloSAT')) || !isBase64(attribute(stamp, 'SelloCFD'))) {
+    return refuse('BAD_SEAL', 'SelloSAT');
+  }
+  if (!isBase64(attribute(root, 'Sello'))) return refuse('BAD_SEAL', 'Sello');
+  if (!CERTIFICATE_NUMBER_PATTERN.test(attribute(root, 'NoCertificado') ?? '')) {
+    return refuse('BAD_SEAL', 'NoCertificado');
+  }
+  if (!isBase64(attribute(root, 'Certificado'))) return refuse('BAD_SEAL', 'Certificado');
+
+  if (attribute(root, 'TipoDeComprobante') !== 'I') return refuse('NOT_AN_INCOME_INVOICE');
+
+  const emisor = childrenNamed(root, 'Emisor', namespace, scopes)[0];
+  const receptor = childrenNamed(root, 'Receptor', namespace, scopes)[0];
+  if (!emisor) return refuse('MISSING_FIELD', 'Emisor');
+  if (!receptor) return refuse('MISSING_FIELD', 'Receptor');
+  const emisorRfc = validateRfc(attribute(emisor, 'Rfc') ?? '');
+  if (!emisorRfc.ok) return refuse('MISSING_FIELD', 'Emisor.Rfc');
+  const receptorRfc = validateRfc(attribute(receptor, 'Rfc') ?? '');
+  if (!receptorRfc.ok) return refuse('MISSING_FIELD', 'Receptor.Rfc');
+  const nombreEmisor = attribute(emisor, 'Nombre');
+  if (!nombreEmisor) return refuse('MISSING_FIELD', 'Emisor.Nombre');
+
+  const fecha = attribute(root, 'Fecha') ?? '';
+  const purchaseDate = fecha.slice(0, 10);
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/.test(fecha) || !isCalendarDate(purchaseDate)) {
+    return refuse('MISSING_FIELD', 'Fecha');
+  }
+  const total = money(attribute(root, 'Total'));
+  if (total === undefined) return refuse('MISSING_FIELD', 'Total');
+  const currency = attribute(root, 'Moneda');
+  if (!currency || !/^[A-Z]{3}$/.test(currency)) return refuse('MISSING_FIELD', 'Moneda');
+  let exchangeRateMicro: bigint | null = null;
+  let totalMxn = total;
+  if (currency !== 'MXN') {
+    const tipoCambio = rate(attribute(root, 'TipoCambio'));
+    if (tipoCambio === undefined) return refuse('MISSING_EXCHANGE_RATE', 'TipoCambio');
+    exchangeRateMicro = tipoCambio;
+    totalMxn = convertUsdToMxn(total, tipoCambio);
+  }
+
+  const serie = attribute(root, 'Serie');
+  const folio = attribute(root, 'Folio');
+  const invoiceNumber = (serie && folio ? `${serie}-${folio}` : (serie ?? folio ?? uuid)).slice(
+    0,
+    120,
+  );
+
+  return {
+    ok: true,
+    cfdi: {
+      version: version as CfdiVersion,
+      uuid,
+      rfcEmisor: emisorRfc.normalized,
+      nombreEmisor: nombreEmisor.slice(0, 200),
+      rfcReceptor: receptorRfc.normalized,
+      numRegIdTribReceptor: attribute(receptor, 'NumRegIdTrib') ?? null,
+      invoiceNumber,
+      purchaseDate,
+      total,
+      currency,
+      exchangeRateMicro,
+      totalMxn,
+    },
+  };
+}
+
+/**
+ * Whether the CFDI's receptor is the company with this tax id: its RFC, or for a foreign
+ * receptor (XEXX010101000) its NumRegIdTrib (a US EIN '74-3019283' matches '743019283').
+ */
+export function receptorMatches(cfdi: ParsedCfdi, companyTaxId: string): boolean {
+  const company = comparable(companyTaxId);
+  if (company === '') return false;
+  if (comparable(cfdi.rfcReceptor) === company) return true;
+  return (
+    cfdi.rfcReceptor === 'XEXX010101000' &&
+    cfdi.numRegIdTribReceptor !== null &&
+    comparable(cfdi.numRegIdTribReceptor) === company
+  );
+}
+
+function comparable(taxId: string): string {
+  return normalizeRfc(taxId).replace(/[^A-Z0-9&Ñ]/g, '');
+}

@@ -1,0 +1,162 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  calendarDateSchema,
+  clabeSchema,
+  emailSchema,
+  moneySchema,
+  rateSchema,
+  rfcSchema,
+} from '@app/domain';
+import { languageOf } from '../../plugins/error-handler.js';
+import { principalOf } from '../../plugins/session.js';
+import { apiInvoiceSchema } from '../invoices/invoices.routes.js';
+import { CFDI_MAX_FILES, type CfdiService } from './cfdi.service.js';
+
+/**
+ * The parse request carries the XML texts: up to 200 files of up to 1 MB each would be
+ * 200 MB, more than a server should hold for one request. Real CFDIs weigh 5-50 kB, so
+ * 200 of them fit well under this limit; a bigger upload answers 413 and the web client
+ * sends such a selection in parts.
+ */
+export const CFDI_PARSE_BODY_LIMIT = 16 * 1_048_576;
+
+const uuidSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/);
+
+const parseLineSchema = z.object({
+  sFileName: z.string(),
+  sStatus: z.enum(['READY', 'DUPLICATE', 'REFUSED']),
+  sReason: z
+    .string()
+    .optional()
+    .describe('Why the file is refused or a duplicate, in the request language'),
+  sReasonCode: z.string().optional(),
+  sUuid: z.string().nullable().describe('TimbreFiscalDigital UUID (fiscal folio)'),
+  sRfcEmisor: z.string().nullable(),
+  sNombreEmisor: z.string().nullable(),
+  sRfcReceptor: z.string().nullable(),
+  sInvoice: z.string().nullable().describe('Serie-Folio'),
+  dPurchaseDate: z.string().nullable().describe('The day of Fecha'),
+  dTotalAmount: z.number().nullable().describe('MXN (at TipoCambio for another currency)'),
+  dTotalOriginal: z.number().nullable().describe('Total in the CFDI currency'),
+  sMoneda: z.string().nullable(),
+  dTipoCambio: z.number().nullable(),
+  sVersion: z.string().nullable(),
+  sPaymentRecipientId: z.string().nullable().describe('Supplier with the issuer RFC, or null'),
+  sPaymentRecipientName: z.string().nullable(),
+  aWarnings: z.array(z.object({ sCode: z.string(), sMessage: z.string() })),
+});
+
+const importItemSchema = z
+  .object({
+    sUuid: uuidSchema,
+    sPaymentRecipientId: z.string().trim().min(1).max(64).optional(),
+    newSupplier: z
+      .object({
+        sName: z.string().trim().min(1).max(200),
+        sTaxId: z.string().max(40).pipe(rfcSchema),
+        sAccountNumber: z.string().max(40).pipe(clabeSchema),
+        sEmail: z.union([z.literal(''), emailSchema]).default(''),
+      })
+      .optional()
+      .describe('A supplier to create with the invoice (an issuer RFC not known yet)'),
+    sInvoice: z.string().trim().min(1).max(120),
+    dPurchaseDate: calendarDateSchema,
+    dTotalAmount: moneySchema.describe('MXN'),
+    dRateProtection: rateSchema,
+    iCreditPeriod: z.number().int().min(0).max(3650),
+  })
+  .refine((item) => (item.sPaymentRecipientId === undefined) !== (item.newSupplier === undefined), {
+    message: 'ONE_SUPPLIER',
+    path: ['sPaymentRecipientId'],
+  });
+
+export async function cfdiRoutes(
+  app: FastifyInstance,
+  options: { cfdi: CfdiService },
+): Promise<void> {
+  const { cfdi } = options;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const security = [{ bearerAuth: [] }];
+  const tags = ['invoices'];
+
+  routes.post(
+    '/invoices/cfdi/parse',
+    {
+      onRequest: app.requireSession,
+      bodyLimit: CFDI_PARSE_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'Read CFDI 4.0/3.3 XML files into invoices to review; writes nothing',
+        security,
+        body: z.object({
+          files: z
+            .array(
+              z.object({
+                sFileName: z.string().trim().min(1).max(255),
+                // A text over 1 MB is answered per file as FILE_TOO_LARGE, not refused here.
+                sContent: z.string().max(CFDI_PARSE_BODY_LIMIT),
+              }),
+            )
+            .min(1)
+            .describe(`At most ${CFDI_MAX_FILES} files (more: 400 TOO_MANY_FILES)`),
+        }),
+        response: { 200: z.object({ results: z.array(parseLineSchema) }) },
+      },
+    },
+    async (request) => ({
+      results: await cfdi.parse(
+        principalOf(request).enterpriseId,
+        request.body.files.map((file) => ({ fileName: file.sFileName, content: file.sContent })),
+        languageOf(request),
+      ),
+    }),
+  );
+
+  routes.post(
+    '/invoices/import',
+    {
+      onRequest: app.requireSession,
+      schema: {
+        tags,
+        summary: 'Create reviewed CFDI invoices (and new suppliers) in one transaction',
+        security,
+        body: z.object({
+          invoices: z
+            .array(importItemSchema)
+            .min(1)
+            .describe(
+              `At most ${CFDI_MAX_FILES}; a known UUID: 409 DUPLICATE_CFDI, nothing written`,
+            ),
+        }),
+        response: { 201: z.object({ invoices: z.array(apiInvoiceSchema) }) },
+      },
+    },
+    async (request, reply) => {
+      const invoices = await cfdi.importInvoices(
+        principalOf(request).enterpriseId,
+        request.body.invoices.map((item) => ({
+          uuid: item.sUuid,
+          recipientId: item.sPaymentRecipientId,
+          newSupplier: item.newSupplier && {
+            name: item.newSupplier.sName,
+            taxId: item.newSupplier.sTaxId,
+            clabe: item.newSupplier.sAccountNumber,
+            email: item.newSupplier.sEmail,
+          },
+          invoiceName: item.sInvoice,
+          purchaseDate: item.dPurchaseDate,
+          totalMxn: item.dTotalAmount,
+          rateProtectionMicro: item.dRateProtection,
+          creditPeriodDays: item.iCreditPeriod,
+        })),
+      );
+      return reply.status(201).send({ invoices });
+    },
+  );
+}

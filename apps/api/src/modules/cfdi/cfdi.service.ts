@@ -1,0 +1,366 @@
+import {
+  bankNameFromClabe,
+  moneyToDecimalString,
+  moneyToNumber,
+  rateToDecimalString,
+  rateToNumber,
+  type Language,
+} from '@app/domain';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import type { ApiInvoice, InvoicesService } from '../invoices/invoices.service.js';
+import type { RatesService } from '../rates/rates.service.js';
+import type { PaymentRecipientRow, SuppliersService } from '../suppliers/suppliers.service.js';
+import { parseCfdi, receptorMatches, type CfdiRefusal, type ParsedCfdi } from './cfdi-parser.js';
+import * as repo from './cfdi.repository.js';
+
+/** Most files one parse or import takes. */
+export const CFDI_MAX_FILES = 200;
+
+export type CfdiStatus = 'READY' | 'DUPLICATE' | 'REFUSED';
+type DuplicateReason = 'ALREADY_IMPORTED' | 'REPEATED_IN_UPLOAD';
+export type CfdiWarningCode = 'FOREIGN_CURRENCY' | 'RECEPTOR_MISMATCH' | 'NO_COMPANY_TAX_ID';
+
+/** One file's line of `POST invoices/cfdi/parse` (API.md, plus the review's extras). */
+export interface CfdiParseLine {
+  sFileName: string;
+  sStatus: CfdiStatus;
+  sReason?: string;
+  sReasonCode?: CfdiRefusal | DuplicateReason;
+  sUuid: string | null;
+  sRfcEmisor: string | null;
+  sNombreEmisor: string | null;
+  sRfcReceptor: string | null;
+  sInvoice: string | null;
+  dPurchaseDate: string | null;
+  /** MXN: the total, or for another currency the total at the CFDI's TipoCambio. */
+  dTotalAmount: number | null;
+  /** The total in the CFDI's own currency. */
+  dTotalOriginal: number | null;
+  sMoneda: string | null;
+  dTipoCambio: number | null;
+  sVersion: string | null;
+  /** The live supplier with the issuer's RFC; null when there is none (offer a new one). */
+  sPaymentRecipientId: string | null;
+  sPaymentRecipientName: string | null;
+  aWarnings: Array<{ sCode: CfdiWarningCode; sMessage: string }>;
+}
+
+export interface CfdiFile {
+  fileName: string;
+  content: string;
+}
+
+/** A supplier to create with the invoices, for an issuer the enterprise does not have yet. */
+export interface NewSupplierInput {
+  name: string;
+  taxId: string;
+  clabe: string;
+  email: string;
+}
+
+export interface CfdiImportInput {
+  uuid: string;
+  recipientId: string | undefined;
+  newSupplier: NewSupplierInput | undefined;
+  invoiceName: string;
+  purchaseDate: string;
+  totalMxn: bigint;
+  rateProtectionMicro: bigint;
+  creditPeriodDays: number;
+}
+
+const TEXT = {
+  en: {
+    FILE_TOO_LARGE: 'The file is larger than 1 MB.',
+    INVALID_XML: 'The file is not well-formed XML.',
+    NOT_A_CFDI: 'The file is not a CFDI: its root must be cfdi:Comprobante, version 4.0 or 3.3.',
+    MISSING_STAMP:
+      'The CFDI has no TimbreFiscalDigital (the SAT stamp with its UUID): it is not a valid CFDI.',
+    BAD_SEAL: 'The CFDI’s seal or certificate ({{field}}) is missing or malformed.',
+    MISSING_FIELD: 'A required field of the CFDI is missing or malformed: {{field}}.',
+    NOT_AN_INCOME_INVOICE:
+      'Only income invoices (TipoDeComprobante "I") can be imported; this is a credit note, payment or other kind.',
+    MISSING_EXCHANGE_RATE: 'The CFDI is not in MXN and has no TipoCambio.',
+    ALREADY_IMPORTED: 'This CFDI (UUID {{uuid}}) was already imported.',
+    REPEATED_IN_UPLOAD: 'The same CFDI (UUID {{uuid}}) appears twice in this upload.',
+    FOREIGN_CURRENCY:
+      'This CFDI is in {{currency}} ({{total}}). Invoices are paid in MXN: the total shown is at the CFDI’s exchange rate {{rate}}. Check it with the supplier before importing.',
+    RECEPTOR_MISMATCH:
+      'The receptor of this CFDI ({{receptor}}) is not your company (tax id {{company}}).',
+    NO_COMPANY_TAX_ID:
+      'Your company has no tax id on file, so the receptor ({{receptor}}) could not be checked.',
+  },
+  sp: {
+    FILE_TOO_LARGE: 'El archivo pesa más de 1 MB.',
+    INVALID_XML: 'El archivo no es un XML bien formado.',
+    NOT_A_CFDI: 'El archivo no es un CFDI: su raíz debe ser cfdi:Comprobante, versión 4.0 o 3.3.',
+    MISSING_STAMP:
+      'El CFDI no tiene TimbreFiscalDigital (el timbre del SAT con su UUID): no es un CFDI válido.',
+    BAD_SEAL: 'El sello o el certificado del CFDI ({{field}}) falta o está mal formado.',
+    MISSING_FIELD: 'Falta o está mal formado un campo obligatorio del CFDI: {{field}}.',
+    NOT_AN_INCOME_INVOICE:
+      'Solo se importan facturas de ingreso (TipoDeComprobante "I"); esta es una nota de crédito, un pago u otro tipo.',
+    MISSING_EXCHANGE_RATE: 'El CFDI no está en MXN y no tiene TipoCambio.',
+    ALREADY_IMPORTED: 'Este CFDI (UUID {{uuid}}) ya fue importado.',
+    REPEATED_IN_UPLOAD: 'El mismo CFDI (UUID {{uuid}}) aparece dos veces en esta carga.',
+    FOREIGN_CURRENCY:
+      'Este CFDI está en {{currency}} ({{total}}). Las facturas se pagan en MXN: el total mostrado usa el tipo de cambio del CFDI, {{rate}}. Confírmalo con el proveedor antes de importar.',
+    RECEPTOR_MISMATCH:
+      'El receptor de este CFDI ({{receptor}}) no es tu empresa (identificación fiscal {{company}}).',
+    NO_COMPANY_TAX_ID:
+      'Tu empresa no tiene identificación fiscal registrada: no se pudo verificar el receptor ({{receptor}}).',
+  },
+} as const;
+
+type TextKey = keyof (typeof TEXT)['en'];
+
+function say(language: Language, key: TextKey, values: Record<string, string> = {}): string {
+  return TEXT[language][key].replace(
+    /\{\{(\w+)\}\}/g,
+    (_match, name: string) => values[name] ?? '',
+  );
+}
+
+function emptyLine(fileName: string): CfdiParseLine {
+  return {
+    sFileName: fileName,
+    sStatus: 'REFUSED',
+    sUuid: null,
+    sRfcEmisor: null,
+    sNombreEmisor: null,
+    sRfcReceptor: null,
+    sInvoice: null,
+    dPurchaseDate: null,
+    dTotalAmount: null,
+    dTotalOriginal: null,
+    sMoneda: null,
+    dTipoCambio: null,
+    sVersion: null,
+    sPaymentRecipientId: null,
+    sPaymentRecipientName: null,
+    aWarnings: [],
+  };
+}
+
+/**
+ * CFDI import (issue 19): reads CFDI files into invoices to review (`parse`, which writes
+ * nothing), then creates the reviewed invoices, and the suppliers new to the enterprise,
+ * in one transaction (`importInvoices`). Each fiscal folio (UUID) is imported once per
+ * enterprise.
+ */
+export class CfdiService {
+  constructor(
+    protected readonly db: Db,
+    protected readonly suppliers: SuppliersService,
+    protected readonly invoices: InvoicesService,
+    protected readonly rates: RatesService,
+    protected readonly now: () => Date,
+  ) {}
+
+  async parse(
+    enterpriseId: string,
+    files: CfdiFile[],
+    language: Language,
+  ): Promise<CfdiParseLine[]> {
+    if (files.length > CFDI_MAX_FILES) throw new AppError('TOO_MANY_FILES', { field: 'files' });
+    const parsed = files.map((file) => ({ file, result: parseCfdi(file.content) }));
+    const read = parsed.flatMap(({ result }) => (result.ok ? [result.cfdi] : []));
+    const [imported, recipients, companyTaxId] = await Promise.all([
+      repo.findLiveImportedUuids(
+        this.db,
+        enterpriseId,
+        read.map((cfdi) => cfdi.uuid),
+      ),
+      this.suppliers.findLiveByTaxIds(
+        this.db,
+        enterpriseId,
+        read.map((cfdi) => cfdi.rfcEmisor),
+      ),
+      repo.findEnterpriseTaxId(this.db, enterpriseId),
+    ]);
+    const seen = new Set<string>();
+    return parsed.map(({ file, result }) => {
+      const line = emptyLine(file.fileName);
+      if (!result.ok) {
+        line.sReasonCode = result.reason;
+        line.sReason = say(language, result.reason, { field: result.field ?? '' });
+        return line;
+      }
+      const cfdi = result.cfdi;
+      describeCfdi(line, cfdi, recipients.get(cfdi.rfcEmisor));
+      line.aWarnings = warningsOf(cfdi, companyTaxId, language);
+      if (imported.has(cfdi.uuid) || seen.has(cfdi.uuid)) {
+        const code = imported.has(cfdi.uuid) ? 'ALREADY_IMPORTED' : 'REPEATED_IN_UPLOAD';
+        line.sStatus = 'DUPLICATE';
+        line.sReasonCode = code;
+        line.sReason = say(language, code, { uuid: cfdi.uuid });
+      } else {
+        line.sStatus = 'READY';
+      }
+      seen.add(cfdi.uuid);
+      return line;
+    });
+  }
+
+  /**
+   * Creates the reviewed invoices in one transaction, with the suppliers new to the
+   * enterprise (one per RFC; an RFC that has a live supplier by now uses it). A UUID
+   * imported before (into an invoice still there), or twice in the request, refuses the
+   * whole import with DUPLICATE_CFDI: nothing is written.
+   */
+  async importInvoices(enterpriseId: string, items: CfdiImportInput[]): Promise<ApiInvoice[]> {
+    if (items.length > CFDI_MAX_FILES) throw new AppError('TOO_MANY_FILES', { field: 'invoices' });
+    const uuids = items.map((item) => item.uuid);
+    uuids.forEach((uuid, index) => {
+      if (uuids.indexOf(uuid) !== index) {
+        throw new AppError('DUPLICATE_CFDI', { field: `invoices.${index}.sUuid` });
+      }
+    });
+    let invoiceIds: string[];
+    try {
+      invoiceIds = await this.db.transaction().execute(async (trx) => {
+        await repo.releaseUuidsOfDeletedInvoices(trx, enterpriseId, uuids);
+        const imported = await repo.findLiveImportedUuids(trx, enterpriseId, uuids);
+        const duplicate = items.findIndex((item) => imported.has(item.uuid));
+        if (duplicate >= 0) {
+          throw new AppError('DUPLICATE_CFDI', { field: `invoices.${duplicate}.sUuid` });
+        }
+        const existing = await this.suppliers.findLiveByTaxIds(
+          trx,
+          enterpriseId,
+          items.flatMap((item) => (item.newSupplier ? [item.newSupplier.taxId] : [])),
+        );
+        const created = new Map<string, { id: string; taxId: string }>();
+        const ids: string[] = [];
+        const records: Parameters<typeof repo.insertImports>[1] = [];
+        for (const [index, item] of items.entries()) {
+          let recipient: { id: string; taxId: string };
+          if (item.newSupplier) {
+            const { taxId } = item.newSupplier;
+            const found = existing.get(taxId);
+            recipient = found
+              ? { id: found.id, taxId: found.tax_id }
+              : (created.get(taxId) ??
+                (await this.createSupplier(trx, enterpriseId, item.newSupplier)));
+            created.set(taxId, recipient);
+          } else {
+            const row = await this.suppliers.requireRecipient(
+              trx,
+              enterpriseId,
+              item.recipientId ?? '',
+              { field: `invoices.${index}.sPaymentRecipientId` },
+            );
+            recipient = { id: row.id, taxId: row.tax_id };
+          }
+          const invoiceId = await this.invoices.createInTransaction(trx, enterpriseId, {
+            purchaseDate: item.purchaseDate,
+            recipientId: recipient.id,
+            invoiceName: item.invoiceName,
+            totalMxn: item.totalMxn,
+            rateProtectionMicro: item.rateProtectionMicro,
+            creditPeriodDays: item.creditPeriodDays,
+          });
+          ids.push(invoiceId);
+          records.push({
+            enterpriseId,
+            uuid: item.uuid,
+            invoiceId,
+            rfcEmisor: recipient.taxId,
+            importedAt: this.now(),
+          });
+        }
+        await repo.insertImports(trx, records);
+        return ids;
+      });
+    } catch (error) {
+      // Two imports of one CFDI at once: the second meets the first's key at commit.
+      if (repo.isDuplicateImportViolation(error)) throw new AppError('DUPLICATE_CFDI');
+      throw error;
+    }
+    const described = await this.invoices.describeInvoices(
+      this.db,
+      enterpriseId,
+      invoiceIds,
+      this.rates.customerRateAt(this.now()),
+    );
+    return invoiceIds.flatMap((id) => {
+      const invoice = described.get(id);
+      return invoice ? [invoice] : [];
+    });
+  }
+
+  private async createSupplier(
+    trx: Parameters<SuppliersService['create']>[2],
+    enterpriseId: string,
+    input: NewSupplierInput,
+  ): Promise<{ id: string; taxId: string }> {
+    const created = await this.suppliers.create(
+      enterpriseId,
+      {
+        name: input.name,
+        email: input.email,
+        bankName: bankNameFromClabe(input.clabe) ?? 'SPEI',
+        clabe: input.clabe,
+        taxId: input.taxId,
+        entityBusiness: input.taxId.length === 13 ? 'PERSON' : 'COMPANY',
+      },
+      trx,
+    );
+    return { id: created.sPaymentRecipientId, taxId: created.sTaxId };
+  }
+}
+
+function describeCfdi(
+  line: CfdiParseLine,
+  cfdi: ParsedCfdi,
+  recipient: PaymentRecipientRow | undefined,
+): void {
+  line.sUuid = cfdi.uuid;
+  line.sRfcEmisor = cfdi.rfcEmisor;
+  line.sNombreEmisor = cfdi.nombreEmisor;
+  line.sRfcReceptor = cfdi.rfcReceptor;
+  line.sInvoice = cfdi.invoiceNumber;
+  line.dPurchaseDate = cfdi.purchaseDate;
+  line.dTotalAmount = moneyToNumber(cfdi.totalMxn);
+  line.dTotalOriginal = moneyToNumber(cfdi.total);
+  line.sMoneda = cfdi.currency;
+  line.dTipoCambio = cfdi.exchangeRateMicro === null ? null : rateToNumber(cfdi.exchangeRateMicro);
+  line.sVersion = cfdi.version;
+  line.sPaymentRecipientId = recipient?.id ?? null;
+  line.sPaymentRecipientName = recipient?.name ?? null;
+}
+
+function warningsOf(
+  cfdi: ParsedCfdi,
+  companyTaxId: string | null,
+  language: Language,
+): CfdiParseLine['aWarnings'] {
+  const warnings: CfdiParseLine['aWarnings'] = [];
+  if (cfdi.currency !== 'MXN' && cfdi.exchangeRateMicro !== null) {
+    warnings.push({
+      sCode: 'FOREIGN_CURRENCY',
+      sMessage: say(language, 'FOREIGN_CURRENCY', {
+        currency: cfdi.currency,
+        total: `${moneyToDecimalString(cfdi.total)} ${cfdi.currency}`,
+        rate: rateToDecimalString(cfdi.exchangeRateMicro).replace(/0+$/, '').replace(/\.$/, ''),
+      }),
+    });
+  }
+  const receptor =
+    cfdi.rfcReceptor === 'XEXX010101000' && cfdi.numRegIdTribReceptor
+      ? `${cfdi.rfcReceptor} / ${cfdi.numRegIdTribReceptor}`
+      : cfdi.rfcReceptor;
+  if (!companyTaxId || companyTaxId.trim() === '') {
+    warnings.push({
+      sCode: 'NO_COMPANY_TAX_ID',
+      sMessage: say(language, 'NO_COMPANY_TAX_ID', { receptor }),
+    });
+  } else if (!receptorMatches(cfdi, companyTaxId)) {
+    warnings.push({
+      sCode: 'RECEPTOR_MISMATCH',
+      sMessage: say(language, 'RECEPTOR_MISMATCH', { receptor, company: companyTaxId }),
+    });
+  }
+  return warnings;
+}

@@ -1,0 +1,310 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { INVOICE_STATUS_IDS, makeClabe } from '@app/domain';
+import {
+  expectLedgerSound,
+  moneyTableCounts,
+  newCustomer,
+  type Customer,
+} from '../../test/finance-fixtures.js';
+import { createTestApp, json, TEST_ENGINE, type TestApp } from '../../test/test-app.js';
+import type { ApiInvoice } from '../invoices/invoices.service.js';
+import { readCfdiSample, type CfdiSampleFile } from './cfdi-samples.js';
+import type { CfdiParseLine } from './cfdi.service.js';
+
+let t: TestApp;
+
+const CLABE = makeClabe('072', '180', '00012345678');
+
+function files(...names: CfdiSampleFile[]) {
+  return names.map((name) => ({ sFileName: name, sContent: readCfdiSample(name) }));
+}
+
+async function parse(
+  customer: Customer,
+  body: { files: Array<{ sFileName: string; sContent: string }> },
+  lang: 'en' | 'sp' = 'en',
+) {
+  const response = await customer.call('POST', 'invoices/cfdi/parse', body, { lang });
+  expect(response.statusCode, response.body).toBe(200);
+  return json<{ results: CfdiParseLine[] }>(response).results;
+}
+
+async function addSupplier(customer: Customer, taxId: string, name: string) {
+  const response = await customer.call('POST', 'payment-recipient/', {
+    sName: name,
+    sEmail: 'pagos@proveedor.mx',
+    sBankName: 'BANORTE',
+    sAccountNumber: CLABE,
+    sEntityBusiness: 'COMPANY',
+    sTaxId: taxId,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return json<{ paymentRecipient: { sPaymentRecipientId: string } }>(response).paymentRecipient
+    .sPaymentRecipientId;
+}
+
+async function setCompanyTaxId(customer: Customer, taxId: string) {
+  await t.db
+    .updateTable('enterprises')
+    .set({ tax_id: taxId })
+    .where('id', '=', customer.enterpriseId)
+    .execute();
+}
+
+/** What the review sends for a READY line: the CFDI's data plus the rate and the period. */
+function importItem(line: CfdiParseLine, extra: Record<string, unknown> = {}) {
+  return {
+    sUuid: line.sUuid,
+    sInvoice: line.sInvoice,
+    dPurchaseDate: line.dPurchaseDate,
+    dTotalAmount: line.dTotalAmount,
+    dRateProtection: 18.75,
+    iCreditPeriod: 30,
+    ...(line.sPaymentRecipientId
+      ? { sPaymentRecipientId: line.sPaymentRecipientId }
+      : {
+          newSupplier: {
+            sName: line.sNombreEmisor,
+            sTaxId: line.sRfcEmisor,
+            sAccountNumber: CLABE,
+          },
+        }),
+    ...extra,
+  };
+}
+
+describe(`CFDI import on ${TEST_ENGINE}`, () => {
+  beforeEach(async () => {
+    t = await createTestApp();
+  });
+  afterEach(async () => {
+    await expectLedgerSound(t);
+    await t.close();
+  });
+
+  it('reads 4.0, 3.3 and USD files, matches suppliers by RFC and writes nothing', async () => {
+    const customer = await newCustomer(t);
+    await setCompanyTaxId(customer, '74-3019283');
+    const limonesId = await addSupplier(customer, 'LCO150820KJ3', 'Limones Colima SPR de RL');
+    const before = await moneyTableCounts(t);
+    const results = await parse(customer, {
+      files: files(
+        'cfdi40-limones-colima.xml',
+        'cfdi33-berries-jalisco.xml',
+        'cfdi40-tomates-sinaloa-usd.xml',
+      ),
+    });
+    expect(await moneyTableCounts(t)).toEqual(before);
+    expect(results.map((line) => [line.sFileName, line.sStatus])).toEqual([
+      ['cfdi40-limones-colima.xml', 'READY'],
+      ['cfdi33-berries-jalisco.xml', 'READY'],
+      ['cfdi40-tomates-sinaloa-usd.xml', 'READY'],
+    ]);
+    const [limones, berries, tomates] = results;
+    expect(limones).toMatchObject({
+      sUuid: 'A3D94E10-7B2C-4F61-8E05-3C9B12D47F80',
+      sRfcEmisor: 'LCO150820KJ3',
+      sNombreEmisor: 'LIMONES COLIMA',
+      sInvoice: 'LC-2031',
+      dPurchaseDate: '2026-11-05',
+      dTotalAmount: 135012.5,
+      sMoneda: 'MXN',
+      sPaymentRecipientId: limonesId,
+      aWarnings: [],
+    });
+    // An RFC the company has no supplier for: offered as a new supplier.
+    expect(berries).toMatchObject({ sVersion: '3.3', sPaymentRecipientId: null });
+    expect(tomates).toMatchObject({
+      sMoneda: 'USD',
+      dTotalOriginal: 7100,
+      dTipoCambio: 18.4523,
+      dTotalAmount: 131011.33,
+    });
+    expect(tomates?.aWarnings.map((warning) => warning.sCode)).toEqual(['FOREIGN_CURRENCY']);
+    expect(tomates?.aWarnings[0]?.sMessage).toContain('USD');
+  });
+
+  it('warns when the receptor is not the company, or the company has no tax id', async () => {
+    const customer = await newCustomer(t);
+    const [noTaxId] = await parse(customer, { files: files('cfdi40-limones-colima.xml') });
+    expect(noTaxId?.aWarnings.map((warning) => warning.sCode)).toEqual(['NO_COMPANY_TAX_ID']);
+    await setCompanyTaxId(customer, '98-7654321');
+    const [other] = await parse(customer, { files: files('cfdi40-limones-colima.xml') }, 'sp');
+    expect(other?.sStatus).toBe('READY');
+    expect(other?.aWarnings).toEqual([
+      {
+        sCode: 'RECEPTOR_MISMATCH',
+        sMessage:
+          'El receptor de este CFDI (XEXX010101000 / 743019283) no es tu empresa (identificación fiscal 98-7654321).',
+      },
+    ]);
+  });
+
+  it('refuses bad files one by one, in the request language', async () => {
+    const customer = await newCustomer(t);
+    const noStamp = readCfdiSample('cfdi40-limones-colima.xml').replace(
+      /<cfdi:Complemento>[\s\S]*<\/cfdi:Complemento>/,
+      '',
+    );
+    const results = await parse(
+      customer,
+      {
+        files: [
+          { sFileName: 'broken.xml', sContent: '<cfdi:Comprobante' },
+          { sFileName: 'pedido.xml', sContent: '<?xml version="1.0"?><Pedido/>' },
+          { sFileName: 'sin-timbre.xml', sContent: noStamp },
+          { sFileName: 'big.xml', sContent: `<a>${'x'.repeat(1_048_577)}</a>` },
+          ...files('cfdi40-limones-colima.xml'),
+        ],
+      },
+      'sp',
+    );
+    expect(results.map((line) => [line.sStatus, line.sReasonCode])).toEqual([
+      ['REFUSED', 'INVALID_XML'],
+      ['REFUSED', 'NOT_A_CFDI'],
+      ['REFUSED', 'MISSING_STAMP'],
+      ['REFUSED', 'FILE_TOO_LARGE'],
+      ['READY', undefined],
+    ]);
+    expect(results[2]?.sReason).toBe(
+      'El CFDI no tiene TimbreFiscalDigital (el timbre del SAT con su UUID): no es un CFDI válido.',
+    );
+    expect(results[3]?.sReason).toBe('El archivo pesa más de 1 MB.');
+  });
+
+  it('refuses more than 200 files with a clear error', async () => {
+    const customer = await newCustomer(t);
+    const many = Array.from({ length: 201 }, (_, index) => ({
+      sFileName: `f${index}.xml`,
+      sContent: '<a/>',
+    }));
+    const response = await customer.call('POST', 'invoices/cfdi/parse', { files: many });
+    expect(response.statusCode).toBe(400);
+    expect(json(response)).toMatchObject({
+      code: 'TOO_MANY_FILES',
+      message: 'Too many files: import at most 200 at a time.',
+    });
+  });
+
+  it('imports in one transaction, with new suppliers; a UUID imported before is refused', async () => {
+    const customer = await newCustomer(t);
+    const limonesId = await addSupplier(customer, 'LCO150820KJ3', 'Limones Colima SPR de RL');
+    const lines = await parse(customer, {
+      files: files('cfdi40-limones-colima.xml', 'cfdi33-berries-jalisco.xml'),
+    });
+    const response = await customer.call('POST', 'invoices/import', {
+      invoices: lines.map((line) => importItem(line)),
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const { invoices } = json<{ invoices: ApiInvoice[] }>(response);
+    expect(
+      invoices.map((invoice) => [
+        invoice.sInvoice,
+        invoice.sPaymentRecipientId === limonesId,
+        invoice.dTotalAmount,
+        invoice.dPurchaseDate,
+        invoice.dDueDate,
+        invoice.sStatusId,
+      ]),
+    ).toEqual([
+      ['LC-2031', true, 135012.5, '2026-11-05', '2026-12-05', INVOICE_STATUS_IDS.TO_PAY],
+      ['BJ-5567', false, 96412.8, '2022-12-14', '2023-01-13', INVOICE_STATUS_IDS.TO_PAY],
+    ]);
+    const suppliers = json<{
+      paymentRecipients: Array<{
+        sName: string;
+        sTaxId: string;
+        sAccountNumber: string;
+        sBankName: string;
+      }>;
+    }>(await customer.call('GET', 'payment-recipient/')).paymentRecipients;
+    expect(suppliers.find((supplier) => supplier.sTaxId === 'BJA180101QW5')).toMatchObject({
+      sName: 'BERRIES JALISCO SA DE CV',
+      sAccountNumber: CLABE,
+      sBankName: 'BANORTE',
+    });
+
+    // Parsed again, both are duplicates now; importing one again writes nothing.
+    const again = await parse(customer, {
+      files: files('cfdi40-limones-colima.xml', 'cfdi40-aguacates-del-valle.xml'),
+    });
+    expect(again.map((line) => [line.sStatus, line.sReasonCode])).toEqual([
+      ['DUPLICATE', 'ALREADY_IMPORTED'],
+      ['READY', undefined],
+    ]);
+    const before = await moneyTableCounts(t);
+    const refused = await customer.call('POST', 'invoices/import', {
+      invoices: again.map((line) => importItem(line)),
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(json(refused)).toMatchObject({ code: 'DUPLICATE_CFDI', field: 'invoices.0.sUuid' });
+    expect(await moneyTableCounts(t)).toEqual(before);
+  });
+
+  it('refuses the same UUID twice in one import, and frees a UUID whose invoice was deleted', async () => {
+    const customer = await newCustomer(t);
+    const [line] = await parse(customer, { files: files('cfdi40-limones-colima.xml') });
+    if (!line) throw new Error('no line');
+    const before = await moneyTableCounts(t);
+    const twice = await customer.call('POST', 'invoices/import', {
+      invoices: [importItem(line), importItem(line)],
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(json(twice)).toMatchObject({ code: 'DUPLICATE_CFDI', field: 'invoices.1.sUuid' });
+    expect(await moneyTableCounts(t)).toEqual(before);
+
+    const first = await customer.call('POST', 'invoices/import', { invoices: [importItem(line)] });
+    expect(first.statusCode, first.body).toBe(201);
+    const [invoice] = json<{ invoices: ApiInvoice[] }>(first).invoices;
+    const removed = await customer.call('PUT', 'invoices/delete', {
+      sInvoiceId: invoice?.sInvoiceId,
+    });
+    expect(removed.statusCode).toBe(204);
+    const [afterDelete] = await parse(customer, { files: files('cfdi40-limones-colima.xml') });
+    expect(afterDelete?.sStatus).toBe('READY');
+    // The supplier made by the first import is matched now.
+    expect(afterDelete?.sPaymentRecipientId).toBe(invoice?.sPaymentRecipientId);
+    const second = await customer.call('POST', 'invoices/import', {
+      invoices: [importItem(afterDelete ?? line)],
+    });
+    expect(second.statusCode, second.body).toBe(201);
+  });
+
+  it("refuses another enterprise's supplier and a bad new-supplier CLABE, writing nothing", async () => {
+    const customer = await newCustomer(t);
+    const other = await newCustomer(t);
+    const foreignId = await addSupplier(other, 'LCO150820KJ3', 'Limones Colima');
+    const [line] = await parse(customer, { files: files('cfdi40-limones-colima.xml') });
+    if (!line) throw new Error('no line');
+    const before = await moneyTableCounts(t);
+    const foreign = await customer.call('POST', 'invoices/import', {
+      invoices: [importItem(line, { sPaymentRecipientId: foreignId, newSupplier: undefined })],
+    });
+    expect(foreign.statusCode).toBe(404);
+    const badClabe = await customer.call('POST', 'invoices/import', {
+      invoices: [
+        importItem(line, {
+          newSupplier: { sName: 'X', sTaxId: 'LCO150820KJ3', sAccountNumber: '072180000123456789' },
+        }),
+      ],
+    });
+    expect(badClabe.statusCode).toBe(400);
+    expect(await moneyTableCounts(t)).toEqual(before);
+  });
+
+  it('documents the payables endpoints in the OpenAPI description', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const paths = Object.keys(json<{ paths: Record<string, unknown> }>(response).paths);
+    for (const path of [
+      'invoices/cfdi/parse',
+      'invoices/import',
+      'payments/batch',
+      'payments/batches/{id}',
+      'payments/{id}/spei',
+      'payments/{id}/spei/pdf',
+    ]) {
+      expect(paths).toContain(`/api/v1/{lang}/${path}`);
+    }
+  });
+});

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import { cfdiRoutes } from './cfdi/cfdi.routes.js';
+import { CfdiService } from './cfdi/cfdi.service.js';
+import type { FinanceServices } from './finance.js';
+import { batchPaymentsRoutes } from './payments/batch-payments.routes.js';
+import { BatchPaymentsService } from './payments/batch-payments.service.js';
+import { SpeiProofService } from './payments/spei-proof.js';
+import { speiProofRoutes } from './payments/spei-proof.routes.js';
+import { rateOrdersRoutes } from './rate-orders/rate-orders.routes.js';
+import type { RateOrdersService } from './rate-orders/rate-orders.service.js';
+
+/**
+ * Accounts payable of the corridor (issue 19): CFDI import, batch payments, SPEI
+ * evidence and rate orders, built on the finance services (modules reach each other only through them).
+ */
+export async function payablesRoutes(
+  app: FastifyInstance,
+  options: { services: FinanceServices; rateOrders: RateOrdersService },
+): Promise<void> {
+  const { db, suppliers, invoices, rates, payments, now } = options.services;
+  const cfdi = new CfdiService(db, suppliers, invoices, rates, now);
+  await app.register(cfdiRoutes, { cfdi });
+  const batches = new BatchPaymentsService(db, payments, suppliers, invoices, rates, now);
+  await app.register(batchPaymentsRoutes, { batches, services: options.services });
+  await app.register(speiProofRoutes, { proofs: new SpeiProofService(db) });
+  await app.register(rateOrdersRoutes, { rateOrders: options.rateOrders });
+}

@@ -1,0 +1,257 @@
+import { sql } from 'kysely';
+import type { TeamRole } from '@app/domain';
+import type { Executor } from '../../db/database.js';
+import type { ApprovalStatus } from '../../db/schema.js';
+
+/** SQL of team controls: settings, members' roles and approvals. Tenant-scoped throughout. */
+
+export interface TeamSettingsRow {
+  approval_threshold_usd_cents: bigint | null;
+  approval_expiry_hours: number;
+  cooling_off_hours: number;
+}
+
+export async function findTeamSettings(
+  db: Executor,
+  enterpriseId: string,
+): Promise<TeamSettingsRow | undefined> {
+  return db
+    .selectFrom('enterprises')
+    .select(['approval_threshold_usd_cents', 'approval_expiry_hours', 'cooling_off_hours'])
+    .where('id', '=', enterpriseId)
+    .executeTakeFirst();
+}
+
+export async function updateTeamSettings(
+  db: Executor,
+  enterpriseId: string,
+  settings: TeamSettingsRow,
+): Promise<void> {
+  await db.updateTable('enterprises').set(settings).where('id', '=', enterpriseId).execute();
+}
+
+/** The e-mail addresses of the company's active ADMINs (a bank change is told to each). */
+export async function adminEmails(db: Executor, enterpriseId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('email')
+    .where('enterprise_id', '=', enterpriseId)
+    .where('team_role', '=', 'ADMIN')
+    .where('active', '=', true)
+    .orderBy('email')
+    .execute();
+  return rows.map((row) => row.email);
+}
+
+/**
+ * Locks the company's active ADMIN rows and counts those other than `userId`: a change that
+ * would leave no active ADMIN is refused even when two ADMINs demote each other at once.
+ */
+export async function lockOtherActiveAdmins(
+  db: Executor,
+  enterpriseId: string,
+  userId: string,
+): Promise<number> {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('enterprise_id', '=', enterpriseId)
+    .where('team_role', '=', 'ADMIN')
+    .where('active', '=', true)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  return rows.filter((row) => row.id !== userId).length;
+}
+
+export async function findMemberForUpdate(db: Executor, enterpriseId: string, userId: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'team_role', 'active'])
+    .where('enterprise_id', '=', enterpriseId)
+    .where('id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function updateMemberAccess(
+  db: Executor,
+  enterpriseId: string,
+  userId: string,
+  access: { teamRole?: TeamRole | undefined; active?: boolean | undefined },
+): Promise<number> {
+  const result = await db
+    .updateTable('users')
+    .set({
+      ...(access.teamRole === undefined
+        ? {}
+        : { team_role: access.teamRole, is_manager: access.teamRole === 'ADMIN' }),
+      ...(access.active === undefined ? {} : { active: access.active }),
+    })
+    .where('enterprise_id', '=', enterpriseId)
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export interface ApprovalRow {
+  id: string;
+  enterprise_id: string;
+  kind: string;
+  request_body: unknown;
+  idempotency_key: string | null;
+  amount_usd_cents: bigint | null;
+  summary: string;
+  requested_by: string;
+  requested_at: Date;
+  expires_at: Date;
+  status: ApprovalStatus;
+  decided_by: string | null;
+  decided_at: Date | null;
+  reason: string | null;
+  result_body: unknown;
+  failure_code: string | null;
+  requested_by_name: string;
+  decided_by_name: string | null;
+}
+
+function selectApprovals(db: Executor) {
+  return db
+    .selectFrom('approvals as a')
+    .innerJoin('users as r', 'r.id', 'a.requested_by')
+    .leftJoin('users as d', 'd.id', 'a.decided_by')
+    .selectAll('a')
+    .select([
+      sql<string>`r.first_name || ' ' || r.last_name`.as('requested_by_name'),
+      sql<string | null>`d.first_name || ' ' || d.last_name`.as('decided_by_name'),
+    ]);
+}
+
+export async function insertApproval(
+  db: Executor,
+  row: {
+    id: string;
+    enterprise_id: string;
+    kind: string;
+    request_body: string;
+    idempotency_key: string | null;
+    amount_usd_cents: bigint | null;
+    summary: string;
+    requested_by: string;
+    requested_at: Date;
+    expires_at: Date;
+  },
+): Promise<boolean> {
+  const result = await db
+    .insertInto('approvals')
+    .values({
+      ...row,
+      decided_by: null,
+      decided_at: null,
+      reason: null,
+      result_body: null,
+      failure_code: null,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(['enterprise_id', 'kind', 'idempotency_key'])
+        .where('idempotency_key', 'is not', null)
+        .doNothing(),
+    )
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+}
+
+export async function findApproval(
+  db: Executor,
+  enterpriseId: string,
+  approvalId: string,
+): Promise<ApprovalRow | undefined> {
+  return selectApprovals(db)
+    .where('a.enterprise_id', '=', enterpriseId)
+    .where('a.id', '=', approvalId)
+    .executeTakeFirst() as Promise<ApprovalRow | undefined>;
+}
+
+export async function findApprovalByKey(
+  db: Executor,
+  enterpriseId: string,
+  kind: string,
+  idempotencyKey: string,
+): Promise<ApprovalRow | undefined> {
+  return selectApprovals(db)
+    .where('a.enterprise_id', '=', enterpriseId)
+    .where('a.kind', '=', kind)
+    .where('a.idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst() as Promise<ApprovalRow | undefined>;
+}
+
+/** The approval's row, locked until the transaction ends (one decision at a time). */
+export async function lockApproval(
+  db: Executor,
+  enterpriseId: string,
+  approvalId: string,
+): Promise<{ status: ApprovalStatus; requested_by: string; expires_at: Date } | undefined> {
+  return db
+    .selectFrom('approvals')
+    .select(['status', 'requested_by', 'expires_at'])
+    .where('enterprise_id', '=', enterpriseId)
+    .where('id', '=', approvalId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function decideApproval(
+  db: Executor,
+  approvalId: string,
+  decision: {
+    status: ApprovalStatus;
+    decided_by?: string;
+    decided_at?: Date;
+    reason?: string | null;
+    result_body?: string | null;
+    failure_code?: string | null;
+  },
+): Promise<void> {
+  await db.updateTable('approvals').set(decision).where('id', '=', approvalId).execute();
+}
+
+export async function listApprovals(
+  db: Executor,
+  enterpriseId: string,
+  filter: { status?: ApprovalStatus | undefined; offset: number; limit: number },
+): Promise<ApprovalRow[]> {
+  let query = selectApprovals(db).where('a.enterprise_id', '=', enterpriseId);
+  if (filter.status) query = query.where('a.status', '=', filter.status);
+  return query
+    .orderBy('a.requested_at', 'desc')
+    .orderBy('a.id')
+    .offset(filter.offset)
+    .limit(filter.limit)
+    .execute() as Promise<ApprovalRow[]>;
+}
+
+export async function countApprovals(
+  db: Executor,
+  enterpriseId: string,
+  status?: ApprovalStatus,
+): Promise<number> {
+  let query = db
+    .selectFrom('approvals')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('enterprise_id', '=', enterpriseId);
+  if (status) query = query.where('status', '=', status);
+  const row = await query.executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Pending approvals past their time become EXPIRED; answers how many. */
+export async function expireDueApprovals(db: Executor, now: Date): Promise<number> {
+  const result = await db
+    .updateTable('approvals')
+    .set({ status: 'EXPIRED', decided_at: now })
+    .where('status', '=', 'PENDING')
+    .where('expires_at', '<=', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -1,0 +1,44 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../errors.js';
+import type { TwoFactorService } from './two-factor.service.js';
+
+/** The header a sensitive call carries its fresh second-factor code in. */
+export const STEP_UP_HEADER = 'x-totp-code';
+
+/** For a route's `headers` schema, so the contract documents the step-up code. */
+export const stepUpHeaderSchema = {
+  [STEP_UP_HEADER]: z
+    .string()
+    .trim()
+    .min(1)
+    .max(40)
+    .optional()
+    .describe(
+      "A fresh code of the caller's authenticator app (or a recovery code), when the call asks for a step-up",
+    ),
+};
+
+export function stepUpCodeOf(request: FastifyRequest): string | undefined {
+  const value = request.headers[STEP_UP_HEADER];
+  const code = Array.isArray(value) ? value[0] : value;
+  return code?.trim() || undefined;
+}
+
+/**
+ * Step-up for sensitive writes (a supplier's bank data, approving a payment): a user with a
+ * second factor must send a fresh code with the call (header `x-totp-code`). Without one it
+ * is 401 TOTP_REQUIRED, with a wrong or used one 401 TOTP_INVALID; a user without a second
+ * factor passes (the company policy decides whether they must have one).
+ */
+export async function assertStepUp(
+  twoFactor: TwoFactorService,
+  userId: string,
+  code: string | undefined,
+): Promise<void> {
+  if (!(await twoFactor.isEnabled(userId))) return;
+  if (!code) throw new AppError('TOTP_REQUIRED', { field: STEP_UP_HEADER });
+  if (!(await twoFactor.verifyCode(userId, code))) {
+    throw new AppError('TOTP_INVALID', { field: STEP_UP_HEADER });
+  }
+}

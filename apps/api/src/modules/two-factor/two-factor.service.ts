@@ -1,0 +1,199 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { generateSecret, generateURI, verify } from 'otplib';
+import type { Db, Executor } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import type { SecretBox } from '../../secrets/secret-box.js';
+import * as repo from './two-factor.repository.js';
+
+/** RFC 6238 as DOMAIN.md fixes it: 30 s steps, 6 digits, SHA-1, ±1 step. */
+const PERIOD_SECONDS = 30;
+const TOLERANCE_SECONDS = PERIOD_SECONDS;
+const RECOVERY_CODE_COUNT = 10;
+const TOTP_CODE = /^\d{6}$/;
+/** Shown in the authenticator app beside the account. */
+const ISSUER = 'Pesos & Produce';
+
+export interface SecondFactorStatus {
+  bEnabled: boolean;
+  bPending: boolean;
+  iRecoveryCodesLeft: number;
+  bRequiredByCompany: boolean;
+}
+
+/** Recovery codes as shown: `abcde-fghij` (50 random bits, base32 without look-alikes). */
+function newRecoveryCode(): string {
+  const alphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
+  const bytes = randomBytes(10);
+  const chars = [...bytes].map((byte) => alphabet[byte % alphabet.length]).join('');
+  return `${chars.slice(0, 5)}-${chars.slice(5)}`;
+}
+
+/** Recovery codes are random, so a plain SHA-256 of the normalized code is enough at rest. */
+function hashRecoveryCode(code: string): string {
+  const normalized = code.toLowerCase().replace(/[^a-z0-9]/g, '');
+  return createHash('sha256').update(normalized).digest('hex');
+}
+
+/**
+ * Second factors: TOTP (RFC 6238) with ten single-use recovery codes. Secrets are kept
+ * encrypted (SecretBox); a TOTP code is accepted once (the last time step used is stored).
+ */
+export class TwoFactorService {
+  constructor(
+    private readonly db: Db,
+    private readonly box: SecretBox | undefined,
+    private readonly now: () => Date,
+  ) {}
+
+  private requireBox(): SecretBox {
+    if (!this.box) throw new AppError('TOTP_NOT_CONFIGURED');
+    return this.box;
+  }
+
+  private async requireUser(db: Executor, userId: string): Promise<repo.SecondFactorRow> {
+    const row = await repo.findSecondFactor(db, userId);
+    if (!row) throw new AppError('SESSION_EXPIRED');
+    return row;
+  }
+
+  async status(userId: string): Promise<SecondFactorStatus> {
+    const row = await this.requireUser(this.db, userId);
+    return {
+      bEnabled: row.enabledAt !== null,
+      bPending: row.pendingSecret !== null,
+      iRecoveryCodesLeft:
+        row.enabledAt === null ? 0 : await repo.countUnusedRecoveryCodes(this.db, userId),
+      bRequiredByCompany: row.requireTotp,
+    };
+  }
+
+  async isEnabled(userId: string, db: Executor = this.db): Promise<boolean> {
+    const row = await repo.findSecondFactor(db, userId);
+    return row?.enabledAt != null;
+  }
+
+  /** A new secret waiting for its first code; a user with a second factor disables it first. */
+  async setup(userId: string): Promise<{ sSecret: string; sOtpauthUrl: string }> {
+    const box = this.requireBox();
+    const row = await this.requireUser(this.db, userId);
+    if (row.enabledAt !== null) throw new AppError('INVALID_STATE');
+    const secret = generateSecret();
+    await repo.setPendingSecret(this.db, userId, box.seal(secret));
+    return {
+      sSecret: secret,
+      sOtpauthUrl: generateURI({
+        issuer: ISSUER,
+        label: row.email,
+        secret,
+        period: PERIOD_SECONDS,
+      }),
+    };
+  }
+
+  /** Confirms the pending secret with a code; answers the recovery codes, shown this once. */
+  async enable(userId: string, code: string): Promise<{ recoveryCodes: string[] }> {
+    const box = this.requireBox();
+    return this.db.transaction().execute(async (trx) => {
+      const row = await this.requireUser(trx, userId);
+      if (row.enabledAt !== null || row.pendingSecret === null) throw new AppError('INVALID_STATE');
+      const step = await this.matchingStep(box.open(row.pendingSecret), code);
+      if (step === undefined) throw new AppError('TOTP_INVALID', { field: 'sCode' });
+      if (!(await repo.enableSecret(trx, userId, row.pendingSecret, this.now(), step))) {
+        throw new AppError('INVALID_STATE');
+      }
+      return { recoveryCodes: await this.issueRecoveryCodes(trx, userId) };
+    });
+  }
+
+  /** New recovery codes (the old ones stop working), after a current code. */
+  async regenerateRecoveryCodes(
+    userId: string,
+    code: string,
+  ): Promise<{ recoveryCodes: string[] }> {
+    return this.db.transaction().execute(async (trx) => {
+      await this.assertEnabledAndVerify(trx, userId, code);
+      return { recoveryCodes: await this.issueRecoveryCodes(trx, userId) };
+    });
+  }
+
+  /** Turns the user's own second factor off, after a current code (or a recovery code). */
+  async disable(userId: string, code: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await this.assertEnabledAndVerify(trx, userId, code);
+      await repo.clearSecondFactor(trx, userId);
+    });
+  }
+
+  /**
+   * Checks a code of a user with a second factor: a TOTP code (each time step once) or an
+   * unused recovery code (then used up). False for anything else.
+   */
+  async verifyCode(userId: string, code: string, db: Executor = this.db): Promise<boolean> {
+    const row = await repo.findSecondFactor(db, userId);
+    if (!row?.secret || row.enabledAt === null) return false;
+    const trimmed = code.trim();
+    if (TOTP_CODE.test(trimmed)) {
+      const step = await this.matchingStep(this.requireBox().open(row.secret), trimmed);
+      return step !== undefined && (await repo.claimTimeStep(db, userId, step));
+    }
+    return repo.useRecoveryCode(db, userId, hashRecoveryCode(trimmed), this.now());
+  }
+
+  /** An admin turns a member's second factor off (the member sets it up again). */
+  async resetMember(
+    enterpriseId: string,
+    memberId: string,
+  ): Promise<{ before: { bTotpEnabled: boolean }; after: { bTotpEnabled: boolean } }> {
+    return this.db.transaction().execute(async (trx) => {
+      const member = await repo.findMember(trx, enterpriseId, memberId);
+      if (!member) throw new AppError('NOT_FOUND', { field: 'userId' });
+      await repo.clearSecondFactor(trx, memberId);
+      return {
+        before: { bTotpEnabled: member.enabledAt !== null },
+        after: { bTotpEnabled: false },
+      };
+    });
+  }
+
+  async companyPolicy(enterpriseId: string): Promise<{ bRequireTotp: boolean }> {
+    return { bRequireTotp: await repo.companyRequiresTotp(this.db, enterpriseId) };
+  }
+
+  async setCompanyPolicy(
+    enterpriseId: string,
+    required: boolean,
+  ): Promise<{ before: { bRequireTotp: boolean }; after: { bRequireTotp: boolean } }> {
+    return this.db.transaction().execute(async (trx) => {
+      const before = await repo.companyRequiresTotp(trx, enterpriseId);
+      await repo.setCompanyRequiresTotp(trx, enterpriseId, required);
+      return { before: { bRequireTotp: before }, after: { bRequireTotp: required } };
+    });
+  }
+
+  private async assertEnabledAndVerify(trx: Executor, userId: string, code: string): Promise<void> {
+    const row = await this.requireUser(trx, userId);
+    if (row.enabledAt === null) throw new AppError('INVALID_STATE');
+    if (!(await this.verifyCode(userId, code, trx))) {
+      throw new AppError('TOTP_INVALID', { field: 'sCode' });
+    }
+  }
+
+  private async issueRecoveryCodes(trx: Executor, userId: string): Promise<string[]> {
+    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+    await repo.replaceRecoveryCodes(trx, userId, codes.map(hashRecoveryCode), this.now());
+    return codes;
+  }
+
+  /** The time step a code matches at the server's clock (±1 step), or undefined. */
+  private async matchingStep(secret: string, code: string): Promise<bigint | undefined> {
+    if (!TOTP_CODE.test(code.trim())) return undefined;
+    const result = await verify({
+      secret,
+      token: code.trim(),
+      epoch: Math.floor(this.now().getTime() / 1000),
+      epochTolerance: TOLERANCE_SECONDS,
+    });
+    if (!result.valid || !('timeStep' in result)) return undefined;
+    return BigInt(result.timeStep);
+  }
+}

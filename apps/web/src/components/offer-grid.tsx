@@ -1,0 +1,56 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+
+export interface Offer {
+  icon: ReactNode;
+  title: string;
+  text: string;
+}
+
+/** What a page offers, as a list of cards: an icon, a short title and a sentence each. */
+export function OfferGrid({
+  offers,
+  columns = 4,
+  titleLevel = 'h3',
+  ariaLabel,
+  mt,
+}: {
+  offers: Offer[];
+  columns?: 3 | 4;
+  /** The heading level of each card's title, under the section's own heading. */
+  titleLevel?: 'h2' | 'h3';
+  ariaLabel?: string;
+  mt?: number;
+}) {
+  return (
+    <Box
+      component="ul"
+      aria-label={ariaLabel}
+      sx={{
+        listStyle: 'none',
+        p: 0,
+        m: 0,
+        mt,
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: `repeat(${columns}, 1fr)` },
+      }}
+    >
+      {offers.map((offer) => (
+        <Paper component="li" key={offer.title} variant="outlined" sx={{ p: 2.5 }}>
+          <Box sx={{ color: 'primary.main', mb: 1 }} aria-hidden="true">
+            {offer.icon}
+          </Box>
+          <Typography component={titleLevel} variant="h3" gutterBottom>
+            {offer.title}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {offer.text}
+          </Typography>
+        </Paper>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,81 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** The step-up state: null while closed; busy while the call runs with the code typed. */
+export type StepUpState = { busy: boolean; error?: string | undefined } | null;
+
+/** Asks for a fresh second-factor code (see `useStepUpPrompt`). */
+export function StepUpDialog({
+  state,
+  onSubmit,
+  onCancel,
+}: {
+  state: StepUpState;
+  onSubmit: (code: string) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const [code, setCode] = useState('');
+  const [empty, setEmpty] = useState(false);
+  const open = state !== null;
+  const error = empty ? t('stepUp.required') : state?.error;
+  return (
+    <Dialog
+      open={open}
+      onClose={state?.busy ? undefined : onCancel}
+      aria-labelledby={titleId}
+      maxWidth="xs"
+      fullWidth
+      slotProps={{ transition: { onExited: () => setCode('') } }}
+    >
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          const trimmed = code.trim();
+          setEmpty(trimmed === '');
+          if (trimmed !== '') onSubmit(trimmed);
+        }}
+      >
+        <DialogTitle id={titleId}>{t('stepUp.title')}</DialogTitle>
+        <DialogContent>
+          <Typography sx={{ mb: 2 }}>{t('stepUp.intro')}</Typography>
+          <TextField
+            autoFocus
+            fullWidth
+            label={t('stepUp.code')}
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            error={Boolean(error)}
+            helperText={error}
+            disabled={state?.busy}
+            slotProps={{
+              htmlInput: {
+                inputMode: 'numeric',
+                autoComplete: 'one-time-code',
+                maxLength: 40,
+                'data-testid': 'step-up-code',
+              },
+            }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onCancel} disabled={state?.busy}>
+            {t('stepUp.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" loading={state?.busy ?? false}>
+            {t('stepUp.confirm')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,30 @@
+import { apiPost, type ApiAnswer, type ApiBody } from '../../../lib/api/typed-client';
+
+/** One file's line of `POST invoices/cfdi/parse`. */
+export type CfdiParseLine = ApiAnswer<'post', 'invoices/cfdi/parse'>['results'][number];
+
+export function parseCfdiFiles(
+  files: ApiBody<'post', 'invoices/cfdi/parse'>['files'],
+): Promise<ApiAnswer<'post', 'invoices/cfdi/parse'>> {
+  return apiPost('invoices/cfdi/parse', { body: { files } });
+}
+
+/** One reviewed invoice of `POST invoices/import`: a known supplier or a new one. */
+export type CfdiImportItem = ApiBody<'post', 'invoices/import'>['invoices'][number];
+
+export function importCfdiInvoices(
+  invoices: CfdiImportItem[],
+): Promise<ApiAnswer<'post', 'invoices/import'>> {
+  return apiPost('invoices/import', { body: { invoices } });
+}
+
+/** The answer of `POST payments/batch`: the batch, or the approval it waits for. */
+export type PaymentBatchAnswer = ApiAnswer<'post', 'payments/batch'>;
+
+/** Pays whole To pay invoices in one batch at one quote. */
+export function payInvoicesInBatch(
+  body: ApiBody<'post', 'payments/batch'>,
+  idempotencyKey: string,
+): Promise<PaymentBatchAnswer> {
+  return apiPost('payments/batch', { body, idempotencyKey });
+}

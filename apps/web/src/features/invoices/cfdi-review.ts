@@ -1,0 +1,84 @@
+import { DomainInputError, parseRate, validateClabe } from '@app/domain';
+import type { CfdiImportItem, CfdiParseLine } from './api/cfdi';
+
+/** Most files one import takes, and the largest file (the API's limits). */
+export const CFDI_MAX_FILES = 200;
+export const CFDI_MAX_BYTES = 1_048_576;
+
+/** What the user fills in for one READY line of the review. */
+export interface CfdiRowInput {
+  include: boolean;
+  rate: string;
+  credit: string;
+}
+
+export interface CfdiRowErrors {
+  rate?: boolean;
+  credit?: boolean;
+  clabe?: boolean;
+}
+
+export function isValidRate(text: string): boolean {
+  try {
+    return parseRate(text.trim()) > 0n;
+  } catch (error) {
+    if (error instanceof DomainInputError) return false;
+    throw error;
+  }
+}
+
+export function isValidCredit(text: string): boolean {
+  return /^\d{1,4}$/.test(text.trim()) && Number(text.trim()) <= 3650;
+}
+
+/** The errors of one included line (CLABE only for a supplier to create). */
+export function rowErrors(
+  line: CfdiParseLine,
+  input: CfdiRowInput,
+  clabes: Record<string, string>,
+): CfdiRowErrors {
+  const errors: CfdiRowErrors = {};
+  if (!isValidRate(input.rate)) errors.rate = true;
+  if (!isValidCredit(input.credit)) errors.credit = true;
+  if (
+    !line.sPaymentRecipientId &&
+    !validateClabe((clabes[line.sRfcEmisor ?? ''] ?? '').trim()).ok
+  ) {
+    errors.clabe = true;
+  }
+  return errors;
+}
+
+/** The import request of the included READY lines; undefined while any has an error. */
+export function importItemsOf(
+  lines: CfdiParseLine[],
+  inputs: Record<string, CfdiRowInput>,
+  clabes: Record<string, string>,
+): CfdiImportItem[] | undefined {
+  const items: CfdiImportItem[] = [];
+  for (const line of lines) {
+    const input = line.sUuid ? inputs[line.sUuid] : undefined;
+    if (line.sStatus !== 'READY' || !input?.include || !line.sUuid) continue;
+    if (Object.keys(rowErrors(line, input, clabes)).length > 0) return undefined;
+    const rfc = line.sRfcEmisor ?? '';
+    items.push({
+      sUuid: line.sUuid,
+      ...(line.sPaymentRecipientId
+        ? { sPaymentRecipientId: line.sPaymentRecipientId }
+        : {
+            newSupplier: {
+              sName: line.sNombreEmisor ?? rfc,
+              sTaxId: rfc,
+              sAccountNumber: (clabes[rfc] ?? '').trim(),
+            },
+          }),
+      sInvoice: line.sInvoice ?? line.sUuid,
+      dPurchaseDate: line.dPurchaseDate ?? '',
+      dTotalAmount: line.dTotalAmount ?? 0,
+      // The API reads numbers through their shortest text: '18.75' arrives as 18.75 exactly.
+      dRateProtection: Number(input.rate.trim()),
+      iCreditPeriod: Number(input.credit.trim()),
+    });
+  }
+  return items;
+}

@@ -1,0 +1,495 @@
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { useMutation } from '@tanstack/react-query';
+import { useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatMoney } from '../../../lib/format';
+import { useLanguage } from '../../../lib/i18n/i18n';
+import { showErrorToast, showSuccessToast } from '../../../lib/toast';
+import { importCfdiInvoices, parseCfdiFiles, type CfdiParseLine } from '../api/cfdi';
+import {
+  CFDI_MAX_BYTES,
+  CFDI_MAX_FILES,
+  importItemsOf,
+  rowErrors,
+  type CfdiRowInput,
+} from '../cfdi-review';
+import { BusyButton } from '../../../components/busy-button';
+
+interface CfdiImportDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** The invoices were created: the page reloads its list. */
+  onImported: () => void;
+}
+
+const DEFAULT_INPUT: CfdiRowInput = { include: true, rate: '', credit: '30' };
+
+/** A dark amber that reads at 4.5:1 or more on white (MUI's warning.dark does not). */
+const WARNING_TEXT = '#8a4b08';
+
+function statusColor(status: CfdiParseLine['sStatus']): 'success' | 'warning' | 'error' {
+  return status === 'READY' ? 'success' : status === 'DUPLICATE' ? 'warning' : 'error';
+}
+
+/**
+ * 'Import CFDI': the user drops or picks CFDI XML files; the server reads them (writing
+ * nothing); the user reviews what will be created, fills in the protected rate and credit
+ * period of each invoice and the CLABE of each new supplier, then confirms: every invoice
+ * is created in one transaction.
+ */
+export function CfdiImportDialog(props: CfdiImportDialogProps) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('md'));
+  const titleId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [lines, setLines] = useState<CfdiParseLine[] | undefined>();
+  const [inputs, setInputs] = useState<Record<string, CfdiRowInput>>({});
+  const [clabes, setClabes] = useState<Record<string, string>>({});
+  const [pickError, setPickError] = useState<string | undefined>();
+  const [dragging, setDragging] = useState(false);
+  const [rateAll, setRateAll] = useState('');
+  const [creditAll, setCreditAll] = useState('30');
+
+  const reset = () => {
+    setLines(undefined);
+    setInputs({});
+    setClabes({});
+    setPickError(undefined);
+    setRateAll('');
+    setCreditAll('30');
+  };
+
+  const parse = useMutation({
+    mutationFn: async (files: File[]) => {
+      const tooLarge = files.filter((file) => file.size > CFDI_MAX_BYTES);
+      const readable = files.filter((file) => file.size <= CFDI_MAX_BYTES);
+      const sent = await Promise.all(
+        readable.map(async (file) => ({ sFileName: file.name, sContent: await file.text() })),
+      );
+      const answer = sent.length > 0 ? (await parseCfdiFiles(sent)).results : [];
+      // Files over 1 MB are not sent: they are refused here, as the server would.
+      const refused: CfdiParseLine[] = tooLarge.map((file) => ({
+        sFileName: file.name,
+        sStatus: 'REFUSED',
+        sReason: t('payables.cfdi.tooLarge'),
+        sReasonCode: 'FILE_TOO_LARGE',
+        sUuid: null,
+        sRfcEmisor: null,
+        sNombreEmisor: null,
+        sRfcReceptor: null,
+        sInvoice: null,
+        dPurchaseDate: null,
+        dTotalAmount: null,
+        dTotalOriginal: null,
+        sMoneda: null,
+        dTipoCambio: null,
+        sVersion: null,
+        sPaymentRecipientId: null,
+        sPaymentRecipientName: null,
+        aWarnings: [],
+      }));
+      return [...answer, ...refused];
+    },
+    meta: { errorToast: false },
+    onSuccess: (results) => {
+      setLines(results);
+      const next: Record<string, CfdiRowInput> = {};
+      for (const line of results) {
+        if (line.sUuid) next[line.sUuid] = { ...DEFAULT_INPUT, include: line.sStatus === 'READY' };
+      }
+      setInputs(next);
+    },
+    onError: (error) => showErrorToast(error),
+  });
+
+  const save = useMutation({
+    mutationFn: importCfdiInvoices,
+    meta: { errorToast: false },
+    onSuccess: ({ invoices }) => {
+      showSuccessToast(t('payables.cfdi.done', { count: invoices.length }));
+      reset();
+      props.onImported();
+    },
+    onError: (error) => showErrorToast(error),
+  });
+
+  const pick = (list: FileList | null) => {
+    const files = Array.from(list ?? []);
+    if (files.length === 0) return;
+    if (files.length > CFDI_MAX_FILES) {
+      setPickError(t('payables.cfdi.tooMany'));
+      return;
+    }
+    setPickError(undefined);
+    parse.mutate(files);
+  };
+
+  const onDrop = (event: DragEvent<HTMLElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    pick(event.dataTransfer.files);
+  };
+
+  const onZoneKey = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      inputRef.current?.click();
+    }
+  };
+
+  const close = () => {
+    reset();
+    props.onClose();
+  };
+
+  const setInput = (uuid: string, change: Partial<CfdiRowInput>) =>
+    setInputs((current) => ({
+      ...current,
+      [uuid]: { ...(current[uuid] ?? DEFAULT_INPUT), ...change },
+    }));
+
+  const applyAll = () =>
+    setInputs((current) =>
+      Object.fromEntries(
+        Object.entries(current).map(([uuid, input]) => [
+          uuid,
+          { ...input, rate: rateAll, credit: creditAll },
+        ]),
+      ),
+    );
+
+  const items = lines ? importItemsOf(lines, inputs, clabes) : undefined;
+  const ready = (lines ?? []).filter((line) => line.sStatus === 'READY');
+  const busy = parse.isPending || save.isPending;
+
+  return (
+    <Dialog
+      open={props.open}
+      aria-labelledby={titleId}
+      maxWidth="lg"
+      fullWidth
+      fullScreen={fullScreen}
+      onClose={busy ? undefined : close}
+    >
+      <DialogTitle id={titleId}>{t('payables.cfdi.title')}</DialogTitle>
+      <DialogContent>
+        {!lines && (
+          <>
+            <Typography sx={{ mb: 2 }}>{t('payables.cfdi.intro')}</Typography>
+            <Box
+              role="button"
+              tabIndex={0}
+              aria-label={t('payables.cfdi.dropZone')}
+              data-testid="cfdi-drop-zone"
+              onKeyDown={onZoneKey}
+              onClick={() => inputRef.current?.click()}
+              onDragOver={(event) => {
+                event.preventDefault();
+                setDragging(true);
+              }}
+              onDragLeave={() => setDragging(false)}
+              onDrop={onDrop}
+              sx={{
+                border: 2,
+                borderStyle: 'dashed',
+                borderColor: dragging ? 'primary.main' : 'divider',
+                bgcolor: dragging ? 'action.hover' : 'background.default',
+                borderRadius: 2,
+                p: { xs: 3, sm: 5 },
+                textAlign: 'center',
+                cursor: 'pointer',
+                '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 },
+              }}
+            >
+              {parse.isPending ? (
+                <Box
+                  sx={{ display: 'flex', gap: 2, justifyContent: 'center', alignItems: 'center' }}
+                >
+                  <CircularProgress size={24} />
+                  <Typography>{t('payables.cfdi.reading')}</Typography>
+                </Box>
+              ) : (
+                <>
+                  <UploadFileIcon color="action" sx={{ fontSize: 40 }} />
+                  <Typography sx={{ mt: 1 }}>{t('payables.cfdi.dropZone')}</Typography>
+                </>
+              )}
+            </Box>
+            <input
+              ref={inputRef}
+              type="file"
+              accept=".xml,text/xml,application/xml"
+              multiple
+              hidden
+              data-testid="cfdi-file-input"
+              onChange={(event) => {
+                pick(event.target.files);
+                event.target.value = '';
+              }}
+            />
+            <Box sx={{ mt: 2 }}>
+              <Button
+                variant="outlined"
+                startIcon={<UploadFileIcon />}
+                onClick={() => inputRef.current?.click()}
+                disabled={busy}
+              >
+                {t('payables.cfdi.choose')}
+              </Button>
+            </Box>
+            {pickError && (
+              <Alert severity="error" sx={{ mt: 2 }}>
+                {pickError}
+              </Alert>
+            )}
+          </>
+        )}
+
+        {lines && (
+          <>
+            <Typography variant="h3" sx={{ fontSize: '1.1rem', mb: 1 }}>
+              {t('payables.cfdi.review')}
+            </Typography>
+            <Typography variant="body2" sx={{ mb: 2 }}>
+              {t('payables.cfdi.reviewHelp')}
+            </Typography>
+            {ready.length === 0 && (
+              <Alert severity="warning" sx={{ mb: 2 }}>
+                {t('payables.cfdi.nothingReady')}
+              </Alert>
+            )}
+            {ready.length > 0 && (
+              <Box
+                sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mb: 2, alignItems: 'center' }}
+              >
+                <TextField
+                  size="small"
+                  label={t('payables.cfdi.rateAll')}
+                  value={rateAll}
+                  onChange={(event) => setRateAll(event.target.value)}
+                  slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                  sx={{ width: 190 }}
+                />
+                <TextField
+                  size="small"
+                  label={t('payables.cfdi.creditAll')}
+                  value={creditAll}
+                  onChange={(event) => setCreditAll(event.target.value)}
+                  slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+                  sx={{ width: 190 }}
+                />
+                <Button variant="outlined" onClick={applyAll}>
+                  {t('payables.cfdi.applyAll')}
+                </Button>
+              </Box>
+            )}
+            <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
+              <Table size="small" aria-label={t('payables.cfdi.review')}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell padding="checkbox">{t('payables.cfdi.columns.include')}</TableCell>
+                    <TableCell>{t('payables.cfdi.columns.issuer')}</TableCell>
+                    <TableCell>{t('payables.cfdi.columns.invoice')}</TableCell>
+                    <TableCell align="right">{t('payables.cfdi.columns.total')}</TableCell>
+                    <TableCell>{t('payables.cfdi.columns.supplier')}</TableCell>
+                    <TableCell>{t('payables.cfdi.columns.rate')}</TableCell>
+                    <TableCell>{t('payables.cfdi.columns.credit')}</TableCell>
+                    <TableCell>{t('payables.cfdi.columns.status')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {lines.map((line, index) => {
+                    const uuid = line.sUuid ?? '';
+                    const input = inputs[uuid] ?? DEFAULT_INPUT;
+                    const isReady = line.sStatus === 'READY';
+                    const included = isReady && input.include;
+                    const errors = included ? rowErrors(line, input, clabes) : {};
+                    const rfc = line.sRfcEmisor ?? '';
+                    return (
+                      <TableRow
+                        key={`${line.sFileName}-${index}`}
+                        data-testid="cfdi-row"
+                        sx={{ verticalAlign: 'top' }}
+                      >
+                        <TableCell padding="checkbox">
+                          <Checkbox
+                            checked={included}
+                            disabled={!isReady}
+                            onChange={(event) => setInput(uuid, { include: event.target.checked })}
+                            slotProps={{
+                              input: {
+                                'aria-label': t('payables.cfdi.includeRow', {
+                                  invoice: line.sInvoice ?? line.sFileName,
+                                }),
+                              },
+                            }}
+                          />
+                        </TableCell>
+                        <TableCell sx={{ minWidth: 180 }}>
+                          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                            {line.sNombreEmisor ?? line.sFileName}
+                          </Typography>
+                          <Typography variant="caption" color="text.secondary" component="div">
+                            {line.sRfcEmisor ? `${line.sRfcEmisor} · ` : ''}
+                            {line.sFileName}
+                          </Typography>
+                          {line.sReason && (
+                            <Typography variant="caption" color="error" component="div">
+                              {line.sReason}
+                            </Typography>
+                          )}
+                          {line.aWarnings.map((warning) => (
+                            <Box
+                              key={warning.sCode}
+                              sx={{ display: 'flex', gap: 0.5, mt: 0.5, color: WARNING_TEXT }}
+                              data-testid="cfdi-warning"
+                            >
+                              <WarningAmberIcon fontSize="small" aria-hidden />
+                              <Typography variant="caption">{warning.sMessage}</Typography>
+                            </Box>
+                          ))}
+                        </TableCell>
+                        <TableCell>
+                          <Typography variant="body2">{line.sInvoice ?? '—'}</Typography>
+                          <Typography variant="caption" color="text.secondary">
+                            {line.dPurchaseDate ? formatDate(line.dPurchaseDate, language) : ''}
+                            {line.sVersion ? ` · CFDI ${line.sVersion}` : ''}
+                          </Typography>
+                        </TableCell>
+                        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                          {line.dTotalAmount !== null ? formatMoney(line.dTotalAmount) : '—'}
+                          {line.sMoneda && line.sMoneda !== 'MXN' && (
+                            <Typography
+                              variant="caption"
+                              component="div"
+                              sx={{ color: WARNING_TEXT }}
+                            >
+                              {t('payables.cfdi.originalTotal', {
+                                total: formatMoney(line.dTotalOriginal ?? 0),
+                                currency: line.sMoneda,
+                                rate: String(line.dTipoCambio ?? ''),
+                              })}
+                            </Typography>
+                          )}
+                        </TableCell>
+                        <TableCell sx={{ minWidth: 200 }}>
+                          {!isReady ? (
+                            '—'
+                          ) : line.sPaymentRecipientId ? (
+                            line.sPaymentRecipientName
+                          ) : (
+                            <>
+                              <Chip
+                                size="small"
+                                label={t('payables.cfdi.newSupplier')}
+                                sx={{ mb: 1 }}
+                              />
+                              <TextField
+                                size="small"
+                                fullWidth
+                                label={t('payables.cfdi.clabe', { rfc })}
+                                value={clabes[rfc] ?? ''}
+                                onChange={(event) =>
+                                  setClabes((current) => ({
+                                    ...current,
+                                    [rfc]: event.target.value,
+                                  }))
+                                }
+                                disabled={!included}
+                                error={Boolean(errors.clabe && (clabes[rfc] ?? '') !== '')}
+                                helperText={errors.clabe ? t('payables.cfdi.clabeInvalid') : ' '}
+                                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 18 } }}
+                              />
+                            </>
+                          )}
+                        </TableCell>
+                        <TableCell sx={{ minWidth: 120 }}>
+                          {isReady && (
+                            <TextField
+                              size="small"
+                              label={t('payables.cfdi.columns.rate')}
+                              value={input.rate}
+                              onChange={(event) => setInput(uuid, { rate: event.target.value })}
+                              disabled={!included}
+                              error={Boolean(errors.rate && input.rate !== '')}
+                              helperText={errors.rate ? t('payables.cfdi.rateInvalid') : ' '}
+                              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                            />
+                          )}
+                        </TableCell>
+                        <TableCell sx={{ minWidth: 100 }}>
+                          {isReady && (
+                            <TextField
+                              size="small"
+                              label={t('payables.cfdi.columns.credit')}
+                              value={input.credit}
+                              onChange={(event) => setInput(uuid, { credit: event.target.value })}
+                              disabled={!included}
+                              error={Boolean(errors.credit)}
+                              helperText={errors.credit ? t('payables.cfdi.creditInvalid') : ' '}
+                              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+                            />
+                          )}
+                        </TableCell>
+                        <TableCell>
+                          <Chip
+                            size="small"
+                            color={statusColor(line.sStatus)}
+                            label={t(`payables.cfdi.statuses.${line.sStatus}`)}
+                          />
+                        </TableCell>
+                      </TableRow>
+                    );
+                  })}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          </>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        {lines && (
+          <Button onClick={reset} disabled={busy}>
+            {t('payables.cfdi.back')}
+          </Button>
+        )}
+        <Box sx={{ flexGrow: 1 }} />
+        <Button onClick={close} disabled={busy}>
+          {t('finance.cancel')}
+        </Button>
+        {lines && (
+          <BusyButton
+            busy={save.isPending}
+            disabled={busy || !items || items.length === 0}
+            onClick={() => items && save.mutate(items)}
+          >
+            {t('payables.cfdi.confirm', { count: items?.length ?? 0 })}
+          </BusyButton>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}

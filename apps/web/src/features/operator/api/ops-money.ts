@@ -1,0 +1,89 @@
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { apiGet, apiPost, type ApiAnswer, type ApiBody } from '../../../lib/api/typed-client';
+import { useLanguage } from '../../../lib/i18n/i18n';
+import { operatorKeys } from './operator';
+
+/** The back office's marketplace money: held order funds, disputes with their split. */
+
+export type HeldFunds = ApiAnswer<'get', 'ops/held-funds'>;
+
+/** A dispute as the back office sees it: with the order's held money and, once resolved, the split. */
+export type OpsDispute = ApiAnswer<'get', 'disputes/{disputeId}'>['dispute'];
+
+export const opsMoneyKeys = {
+  all: [...operatorKeys.all, 'money'] as const,
+  held: (language: string) => [...opsMoneyKeys.all, 'held', language] as const,
+  disputes: (tab: string, page: number, language: string) =>
+    [...opsMoneyKeys.all, 'disputes', tab, page, language] as const,
+  dispute: (id: string, language: string) =>
+    [...opsMoneyKeys.all, 'dispute', id, language] as const,
+};
+
+export function useHeldFundsQuery() {
+  const language = useLanguage();
+  return useQuery(
+    queryOptions({
+      queryKey: opsMoneyKeys.held(language),
+      queryFn: () => apiGet('ops/held-funds'),
+      staleTime: 0,
+      meta: { errorToast: false },
+    }),
+  );
+}
+
+export function useOpsDisputesQuery(tab: 'in-process' | 'finalized', page: number) {
+  const language = useLanguage();
+  return useQuery(
+    queryOptions({
+      queryKey: opsMoneyKeys.disputes(tab, page, language),
+      queryFn: () => apiGet('ops/disputes', { query: { tab, page, limit: 25 } }),
+      placeholderData: keepPreviousData,
+      staleTime: 0,
+      meta: { errorToast: false },
+    }),
+  );
+}
+
+export function useOpsDisputeQuery(disputeId: string) {
+  const language = useLanguage();
+  return useQuery(
+    queryOptions({
+      queryKey: opsMoneyKeys.dispute(disputeId, language),
+      queryFn: async () =>
+        (await apiGet('disputes/{disputeId}', { params: { disputeId } })).dispute,
+      staleTime: 0,
+      meta: { errorToast: false },
+    }),
+  );
+}
+
+export type ResolveBody = ApiBody<'post', 'ops/disputes/{disputeId}/resolve'>;
+
+/** POST ops/disputes/:id/resolve with the split; every back-office read is fresh after it. */
+export function useResolveDispute(disputeId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ResolveBody) =>
+      apiPost('ops/disputes/{disputeId}/resolve', { params: { disputeId }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: operatorKeys.all }),
+  });
+}
+
+/** POST ops/enterprises/:id/verified. */
+export function useSetVerified() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { enterpriseId: string; verified: boolean }) =>
+      apiPost('ops/enterprises/{enterpriseId}/verified', {
+        params: { enterpriseId: input.enterpriseId },
+        body: { bVerified: input.verified },
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: operatorKeys.all }),
+  });
+}

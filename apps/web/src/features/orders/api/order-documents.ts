@@ -1,0 +1,24 @@
+import { apiGetBlob } from '../../../lib/api/typed-client';
+import type { OrderSide } from './orders';
+
+export const ORDER_DOCUMENT_KINDS = [
+  'commercial-invoice',
+  'packing-list',
+  'bill-of-lading',
+] as const;
+export type OrderDocumentKind = (typeof ORDER_DOCUMENT_KINDS)[number];
+
+/**
+ * GET …/documents/{kind}: the PDF (application/pdf, in the interface language) as a Blob,
+ * through the typed client's blob twin (same ApiError, a 403 ends the session).
+ */
+export function fetchOrderDocument(
+  side: OrderSide,
+  orderId: string,
+  kind: OrderDocumentKind,
+): Promise<Blob> {
+  const options = { params: { orderId, kind }, accept: 'application/pdf, application/json' };
+  return side === 'vendor'
+    ? apiGetBlob('vendor/orders/{orderId}/documents/{kind}', options)
+    : apiGetBlob('orders/{orderId}/documents/{kind}', options);
+}

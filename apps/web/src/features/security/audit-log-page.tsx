@@ -1,0 +1,206 @@
+import Alert from '@mui/material/Alert';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import LinearProgress from '@mui/material/LinearProgress';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ExportButton } from '../../components/export-button';
+import { PageFrame } from '../../components/page-frame';
+import type { ExcelColumn } from '../../lib/excel';
+import {
+  useAuditLogQuery,
+  useMembersQuery,
+  type AuditEntry,
+  type AuditLogQuery,
+} from './api/security';
+
+const PAGE_SIZES = [25, 50, 100];
+
+/** The instant a local calendar day ('YYYY-MM-DD') starts, `days` days on; built from its parts. */
+function startOfLocalDay(calendarDate: string, days = 0): string | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(calendarDate);
+  if (!match) return undefined;
+  return new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + days).toISOString();
+}
+
+function changeText(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  return Object.entries(value as Record<string, unknown>)
+    .map(([key, field]) => `${key}: ${String(field)}`)
+    .join(', ');
+}
+
+/** What a write changed, shortly: `field: before → after` for each field that differs. */
+function changeSummary(entry: AuditEntry): string {
+  const before = (entry.before ?? {}) as Record<string, unknown>;
+  const after = (entry.after ?? {}) as Record<string, unknown>;
+  if (entry.before === undefined) return changeText(entry.after);
+  if (entry.after === undefined) return changeText(entry.before);
+  return Object.keys({ ...before, ...after })
+    .filter((key) => String(before[key]) !== String(after[key]))
+    .map((key) => `${key}: ${String(before[key] ?? '—')} → ${String(after[key] ?? '—')}`)
+    .join(', ');
+}
+
+/** /audit-log (admins): every write of the company, filtered, paged and exported to Excel. */
+export function AuditLogPage() {
+  const { t, i18n } = useTranslation();
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [user, setUser] = useState('');
+  const [page, setPage] = useState(0);
+  const [limit, setLimit] = useState(50);
+  const query: AuditLogQuery = {
+    page: page + 1,
+    limit,
+    ...(startOfLocalDay(from) ? { from: startOfLocalDay(from) } : {}),
+    // "To" includes the whole day chosen.
+    ...(startOfLocalDay(to, 1) ? { to: startOfLocalDay(to, 1) } : {}),
+    ...(user ? { user } : {}),
+  };
+  const log = useAuditLogQuery(query);
+  const members = useMembersQuery();
+  const dateTime = useMemo(
+    () =>
+      new Intl.DateTimeFormat(i18n.language === 'sp' ? 'es-MX' : 'en-US', {
+        dateStyle: 'medium',
+        timeStyle: 'medium',
+      }),
+    [i18n.language],
+  );
+  const who = (entry: AuditEntry) => entry.sUserName ?? entry.sUserEmail ?? entry.sUserId ?? '—';
+  const columns: ExcelColumn<AuditEntry>[] = [
+    { header: t('security.audit.columns.at'), value: (entry) => new Date(entry.at) },
+    { header: t('security.audit.columns.user'), value: who },
+    { header: t('security.audit.columns.ip'), value: (entry) => entry.sIp },
+    { header: t('security.audit.columns.userAgent'), value: (entry) => entry.sUserAgent },
+    { header: t('security.audit.columns.action'), value: (entry) => entry.sAction },
+    { header: t('security.audit.columns.entity'), value: (entry) => entry.sEntity },
+    { header: t('security.audit.columns.before'), value: (entry) => changeText(entry.before) },
+    { header: t('security.audit.columns.after'), value: (entry) => changeText(entry.after) },
+    { header: t('security.audit.columns.outcome'), value: (entry) => entry.sOutcome },
+  ];
+  const entries = log.data?.entries ?? [];
+  const resetPage = () => setPage(0);
+  return (
+    <PageFrame
+      title={t('security.audit.title')}
+      subtitle={t('security.audit.subtitle')}
+      actions={
+        <ExportButton fileName={t('security.audit.fileName')} columns={columns} rows={entries} />
+      }
+    >
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
+        <TextField
+          type="date"
+          label={t('security.audit.from')}
+          value={from}
+          onChange={(event) => {
+            setFrom(event.target.value);
+            resetPage();
+          }}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          type="date"
+          label={t('security.audit.to')}
+          value={to}
+          onChange={(event) => {
+            setTo(event.target.value);
+            resetPage();
+          }}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          select
+          label={t('security.audit.user')}
+          value={user}
+          onChange={(event) => {
+            setUser(event.target.value);
+            resetPage();
+          }}
+          sx={{ minWidth: 240 }}
+        >
+          <MenuItem value="">{t('security.audit.allUsers')}</MenuItem>
+          {(members.data?.users ?? []).map((member) => (
+            <MenuItem key={member.sUserId} value={member.sUserId}>
+              {`${member.sName} ${member.sLastName}`.trim() || member.sEmail}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+      {log.isError && <Alert severity="error">{t('security.audit.loadError')}</Alert>}
+      <Paper variant="outlined">
+        {log.isFetching && <LinearProgress aria-hidden />}
+        <TableContainer>
+          <Table size="small" aria-label={t('security.audit.tableLabel')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('security.audit.columns.at')}</TableCell>
+                <TableCell>{t('security.audit.columns.user')}</TableCell>
+                <TableCell>{t('security.audit.columns.action')}</TableCell>
+                <TableCell>{t('security.audit.columns.outcome')}</TableCell>
+                <TableCell>{t('security.audit.columns.entity')}</TableCell>
+                <TableCell>{t('security.audit.columns.change')}</TableCell>
+                <TableCell>{t('security.audit.columns.ip')}</TableCell>
+                <TableCell>{t('security.audit.columns.userAgent')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {entries.map((entry) => (
+                <TableRow key={entry.sAuditId} data-testid="audit-row">
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {dateTime.format(new Date(entry.at))}
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{who(entry)}</TableCell>
+                  <TableCell>{entry.sAction}</TableCell>
+                  <TableCell>{entry.sOutcome}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{entry.sEntity}</TableCell>
+                  <TableCell sx={{ minWidth: 280 }}>{changeSummary(entry)}</TableCell>
+                  <TableCell>{entry.sIp}</TableCell>
+                  <TableCell
+                    sx={{
+                      maxWidth: 180,
+                      overflow: 'hidden',
+                      textOverflow: 'ellipsis',
+                      whiteSpace: 'nowrap',
+                    }}
+                    title={entry.sUserAgent ?? ''}
+                  >
+                    {entry.sUserAgent}
+                  </TableCell>
+                </TableRow>
+              ))}
+              {log.isSuccess && entries.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={8}>{t('security.audit.empty')}</TableCell>
+                </TableRow>
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <TablePagination
+          component="div"
+          count={log.data?.total ?? 0}
+          page={page}
+          onPageChange={(_, next) => setPage(next)}
+          rowsPerPage={limit}
+          rowsPerPageOptions={PAGE_SIZES}
+          onRowsPerPageChange={(event) => {
+            setLimit(Number(event.target.value));
+            resetPage();
+          }}
+        />
+      </Paper>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,279 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useParams } from 'react-router';
+import { useStepUpPrompt } from '../../lib/use-step-up-prompt';
+import { PageFrame } from '../../components/page-frame';
+import { formatMoney } from '../../lib/format';
+import { useCanDecide } from '../../lib/team-role';
+import { showErrorToast, showSuccessToast } from '../../lib/toast';
+import {
+  fetchApprovalQuote,
+  useApprovalQuery,
+  useDecideApprovalMutation,
+  type Approval,
+  type ApprovalQuote,
+} from './api/team';
+import { ApprovalStatusChip } from './approvals-page';
+import { formatInstant } from './format-instant';
+
+/** One row of the detail list. */
+function Detail({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { sm: '200px 1fr' }, gap: 1, py: 0.75 }}>
+      <Typography component="dt" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, wordBreak: 'break-word' }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+/** The request's own fields, as sent (amounts, supplier, concept…). */
+function RequestFields({ approval }: { approval: Approval }) {
+  const entries = Object.entries(approval.request).filter(
+    ([, value]) => typeof value !== 'object' || value === null,
+  );
+  return (
+    <Box component="dl" sx={{ m: 0 }}>
+      {entries.map(([key, value]) => (
+        <Detail key={key} label={key}>
+          {String(value)}
+        </Detail>
+      ))}
+    </Box>
+  );
+}
+
+/**
+ * An approval: what was asked, by whom, and, for an ADMIN or APPROVER who did not ask, the
+ * decision. Approving opens a review with a fresh quote; the request runs at that quote.
+ */
+export function ApprovalPage() {
+  const { t, i18n } = useTranslation();
+  const { approvalId = '' } = useParams();
+  const approval = useApprovalQuery(approvalId);
+  const canDecide = useCanDecide();
+  const { approve, reject } = useDecideApprovalMutation(approvalId);
+  const { withStepUp, prompt: stepUpPrompt } = useStepUpPrompt();
+  const [reviewOpen, setReviewOpen] = useState(false);
+  const [quote, setQuote] = useState<ApprovalQuote | undefined>(undefined);
+  const [quoteState, setQuoteState] = useState<'idle' | 'loading' | 'failed'>('idle');
+  const [rejectOpen, setRejectOpen] = useState(false);
+  const [reason, setReason] = useState('');
+
+  const openReview = async () => {
+    setReviewOpen(true);
+    setQuote(undefined);
+    setQuoteState('loading');
+    try {
+      setQuote(await fetchApprovalQuote(approvalId));
+      setQuoteState('idle');
+    } catch {
+      setQuoteState('failed');
+    }
+  };
+
+  const confirmApprove = async () => {
+    const reference = quote ? { sExchangeRateReference: quote.sExchangeRateReference } : {};
+    try {
+      // An approver with a second factor confirms with a fresh code (step-up).
+      const decided = await withStepUp((stepUpCode) =>
+        approve.mutateAsync({ ...reference, stepUpCode }),
+      );
+      if (decided === undefined) return;
+      setReviewOpen(false);
+      if (decided.sStatus === 'FAILED') {
+        showErrorToast(
+          new Error(t('team.approvals.failedRun', { code: decided.sFailureCode ?? '' })),
+        );
+      } else {
+        showSuccessToast(t('team.approvals.approved'));
+      }
+    } catch (error) {
+      showErrorToast(error);
+    }
+  };
+
+  const confirmReject = () => {
+    reject.mutate(reason.trim() ? { sReason: reason.trim() } : {}, {
+      onSuccess: () => {
+        setRejectOpen(false);
+        showSuccessToast(t('team.approvals.rejected'));
+      },
+      onError: (error) => showErrorToast(error),
+    });
+  };
+
+  const item = approval.data;
+  const pending = item?.sStatus === 'PENDING';
+  const decideHint =
+    !item || !pending
+      ? null
+      : item.bMine
+        ? t('team.approvals.mine')
+        : canDecide
+          ? null
+          : t('team.approvals.notDecider');
+
+  return (
+    <PageFrame title={t('team.approvals.detailTitle')}>
+      <Link component={RouterLink} to="/approvals" sx={{ display: 'inline-block', mb: 2 }}>
+        {t('team.approvals.back')}
+      </Link>
+      {approval.isPending ? (
+        <CircularProgress aria-label={t('team.approvals.detailTitle')} />
+      ) : approval.isError || !item ? (
+        <Alert severity="error">{t('team.approvals.loadFailed')}</Alert>
+      ) : (
+        <Paper variant="outlined" sx={{ p: 3 }} data-testid="approval-detail">
+          <Box component="dl" sx={{ m: 0 }}>
+            <Detail label={t('team.approvals.columns.kind')}>
+              {t(`team.approvals.kinds.${item.sKind}`)}
+            </Detail>
+            <Detail label={t('team.approvals.columns.status')}>
+              <ApprovalStatusChip status={item.sStatus} />
+            </Detail>
+            {item.sSummary && (
+              <Detail label={t('team.approvals.columns.about')}>{item.sSummary}</Detail>
+            )}
+            {item.dAmountUsd !== null && (
+              <Detail label={t('team.approvals.columns.amount')}>
+                {formatMoney(item.dAmountUsd)}
+              </Detail>
+            )}
+            <Detail label={t('team.approvals.columns.by')}>
+              {`${item.requestedBy.sFullName} · ${formatInstant(item.requested_at, i18n.language)}`}
+            </Detail>
+            <Detail label={t('team.approvals.expiresAt')}>
+              {formatInstant(item.expiresAt, i18n.language)}
+            </Detail>
+            {item.decidedBy && (
+              <Detail label={t('team.approvals.decidedBy')}>
+                {`${item.decidedBy.sFullName}${item.decided_at ? ` · ${formatInstant(item.decided_at, i18n.language)}` : ''}`}
+              </Detail>
+            )}
+            {item.sReason && <Detail label={t('team.approvals.reason')}>{item.sReason}</Detail>}
+            {item.sFailureCode && (
+              <Detail label={t('team.approvals.failure')}>{item.sFailureCode}</Detail>
+            )}
+          </Box>
+          <Typography variant="h2" sx={{ fontSize: '1.1rem', mt: 3, mb: 1 }}>
+            {t('team.approvals.request')}
+          </Typography>
+          <RequestFields approval={item} />
+          {pending && (
+            <Box sx={{ display: 'flex', gap: 2, mt: 3, flexWrap: 'wrap', alignItems: 'center' }}>
+              <Button
+                variant="contained"
+                onClick={() => void openReview()}
+                disabled={decideHint !== null}
+              >
+                {t('team.approvals.approve')}
+              </Button>
+              <Button
+                variant="outlined"
+                color="error"
+                onClick={() => setRejectOpen(true)}
+                disabled={decideHint !== null}
+              >
+                {t('team.approvals.reject')}
+              </Button>
+              {decideHint && <Typography color="text.secondary">{decideHint}</Typography>}
+            </Box>
+          )}
+        </Paper>
+      )}
+
+      <Dialog
+        open={reviewOpen}
+        onClose={() => setReviewOpen(false)}
+        aria-labelledby="approve-title"
+      >
+        <DialogTitle id="approve-title">{t('team.approvals.reviewTitle')}</DialogTitle>
+        <DialogContent>
+          {quoteState === 'loading' ? (
+            <CircularProgress aria-label={t('team.approvals.freshRate')} />
+          ) : quoteState === 'failed' ? (
+            <Alert severity="error">{t('team.approvals.quoteFailed')}</Alert>
+          ) : quote ? (
+            <>
+              <Typography sx={{ mb: 1 }}>{t('team.approvals.reviewIntro')}</Typography>
+              <Box component="dl" sx={{ m: 0 }}>
+                <Detail label={t('team.approvals.freshRate')}>
+                  <span data-testid="fresh-rate">{quote.dExchangeRate.toFixed(4)}</span>
+                </Detail>
+                {item?.dAmountUsd !== null && item?.dAmountUsd !== undefined && (
+                  <Detail label={t('team.approvals.columns.amount')}>
+                    {formatMoney(item.dAmountUsd)}
+                  </Detail>
+                )}
+              </Box>
+              <Typography color="text.secondary" variant="body2">
+                {t('team.approvals.quoteExpires', {
+                  time: formatInstant(quote.quoteExpiresAt, i18n.language),
+                })}
+              </Typography>
+            </>
+          ) : (
+            <Typography>{t('team.approvals.noQuote')}</Typography>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setReviewOpen(false)}>{t('team.approvals.cancel')}</Button>
+          <Button
+            variant="contained"
+            onClick={() => void confirmApprove()}
+            loading={approve.isPending}
+            disabled={quoteState !== 'idle'}
+          >
+            {t('team.approvals.confirmApprove')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+
+      {stepUpPrompt}
+
+      <Dialog open={rejectOpen} onClose={() => setRejectOpen(false)} aria-labelledby="reject-title">
+        <DialogTitle id="reject-title">{t('team.approvals.rejectTitle')}</DialogTitle>
+        <DialogContent>
+          <TextField
+            autoFocus
+            fullWidth
+            multiline
+            minRows={2}
+            label={t('team.approvals.rejectReason')}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            slotProps={{ htmlInput: { maxLength: 500 } }}
+            sx={{ mt: 1 }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setRejectOpen(false)}>{t('team.approvals.cancel')}</Button>
+          <Button
+            color="error"
+            variant="contained"
+            onClick={confirmReject}
+            loading={reject.isPending}
+          >
+            {t('team.approvals.confirmReject')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </PageFrame>
+  );
+}

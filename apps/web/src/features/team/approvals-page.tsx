@@ -1,0 +1,130 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { PageFrame } from '../../components/page-frame';
+import { formatMoney } from '../../lib/format';
+import { useApprovalsQuery, type Approval } from './api/team';
+import { formatInstant } from './format-instant';
+
+const STATUS_COLOR: Record<string, 'default' | 'warning' | 'success' | 'error'> = {
+  PENDING: 'warning',
+  APPROVED: 'default',
+  EXECUTED: 'success',
+  FAILED: 'error',
+  REJECTED: 'error',
+  EXPIRED: 'default',
+};
+
+export function ApprovalStatusChip({ status }: { status: Approval['sStatus'] }) {
+  const { t } = useTranslation();
+  return (
+    <Chip
+      size="small"
+      color={STATUS_COLOR[status] ?? 'default'}
+      label={t(`team.approvals.statuses.${status as 'PENDING'}`)}
+    />
+  );
+}
+
+/** The company's approvals: pending first by default, each row opening its detail. */
+export function ApprovalsPage() {
+  const { t, i18n } = useTranslation();
+  const [filter, setFilter] = useState<'PENDING' | 'ALL'>('PENDING');
+  const approvals = useApprovalsQuery(filter);
+  const rows = approvals.data?.approvals ?? [];
+
+  return (
+    <PageFrame title={t('team.approvals.title')} subtitle={t('team.approvals.subtitle')}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          value={filter}
+          onChange={(_event, value: 'PENDING' | 'ALL' | null) => value && setFilter(value)}
+          aria-label={t('team.approvals.filterLabel')}
+        >
+          <ToggleButton value="PENDING">{t('team.approvals.filters.PENDING')}</ToggleButton>
+          <ToggleButton value="ALL">{t('team.approvals.filters.ALL')}</ToggleButton>
+        </ToggleButtonGroup>
+        {approvals.data && (
+          <Typography color="text.secondary" data-testid="approvals-pending-count">
+            {t('team.approvals.pendingCount', { count: approvals.data.iPending })}
+          </Typography>
+        )}
+      </Box>
+      {approvals.isPending ? (
+        <CircularProgress aria-label={t('team.approvals.title')} />
+      ) : approvals.isError ? (
+        <Alert
+          severity="error"
+          action={
+            <Button onClick={() => void approvals.refetch()}>{t('team.approvals.retry')}</Button>
+          }
+        >
+          {t('team.approvals.loadFailed')}
+        </Alert>
+      ) : rows.length === 0 ? (
+        <Alert severity="info">
+          {filter === 'PENDING' ? t('team.approvals.noPending') : t('team.approvals.empty')}
+        </Alert>
+      ) : (
+        <TableContainer component={Paper} variant="outlined">
+          <Table size="small" aria-label={t('team.approvals.tableLabel')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('team.approvals.columns.requested')}</TableCell>
+                <TableCell>{t('team.approvals.columns.kind')}</TableCell>
+                <TableCell>{t('team.approvals.columns.about')}</TableCell>
+                <TableCell align="right">{t('team.approvals.columns.amount')}</TableCell>
+                <TableCell>{t('team.approvals.columns.by')}</TableCell>
+                <TableCell>{t('team.approvals.columns.status')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((approval) => (
+                <TableRow key={approval.sApprovalId} hover>
+                  <TableCell>{formatInstant(approval.requested_at, i18n.language)}</TableCell>
+                  <TableCell>
+                    <Link
+                      component={RouterLink}
+                      to={`/approvals/${approval.sApprovalId}`}
+                      aria-label={t('team.approvals.open', {
+                        summary: `${t(`team.approvals.kinds.${approval.sKind}`)} ${approval.sSummary}`,
+                      })}
+                    >
+                      {t(`team.approvals.kinds.${approval.sKind}`)}
+                    </Link>
+                  </TableCell>
+                  <TableCell>{approval.sSummary}</TableCell>
+                  <TableCell align="right">
+                    {approval.dAmountUsd === null ? '—' : formatMoney(approval.dAmountUsd)}
+                  </TableCell>
+                  <TableCell>{approval.requestedBy.sFullName}</TableCell>
+                  <TableCell>
+                    <ApprovalStatusChip status={approval.sStatus} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </PageFrame>
+  );
+}
