@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   createInvoice,
@@ -8,8 +7,8 @@ import {
   type Tenant,
 } from './finance-fixtures';
 import { logIn } from './helpers';
-
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/w3-shots';
+import { shot } from './screenshots';
+import { expectNoSeriousA11yViolations } from './accessibility';
 
 interface Catalog {
   transactionTypes: Array<{ sTransactionTypeId: string; sKey: string }>;
@@ -80,21 +79,6 @@ async function bookForward(tenant: Tenant, request: APIRequestContext, usd: numb
   throw new Error('No settlement day accepted for a forward');
 }
 
-async function expectNoSeriousAxeViolations(page: Page, label: string) {
-  // Toasts are the app shell's (notistack's success green fails contrast: reported, not ours).
-  // With a dialog open, the page behind it is inert and dimmed: check the dialogs alone.
-  const builder = new AxeBuilder({ page }).exclude('.notistack-SnackbarContainer');
-  if ((await page.getByRole('dialog').count()) > 0) builder.include('.MuiDialog-root');
-  const results = await builder.analyze();
-  const serious = results.violations.filter(
-    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-  );
-  expect(
-    serious.map((violation) => `${violation.id}: ${violation.nodes[0]?.target.join(' ') ?? ''}`),
-    label,
-  ).toEqual([]);
-}
-
 function moneyOf(text: string | null): number {
   const match = /-?\$[\d,]+\.\d{2}/.exec(text ?? '');
   if (!match) throw new Error(`No amount in ${String(text)}`);
@@ -106,8 +90,10 @@ async function switchLanguage(page: Page, to: 'Español' | 'English') {
   await page.getByRole('option', { name: to }).click();
 }
 
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+/** With a dialog open, the page behind it is inert and dimmed: check the dialogs alone. */
+async function expectAccessibleNow(page: Page, label: string) {
+  const dialogOpen = (await page.getByRole('dialog').count()) > 0;
+  await expectNoSeriousA11yViolations(page, label, dialogOpen ? '.MuiDialog-root' : undefined);
 }
 
 test('a converted invoice is paid from /balance through the pay dialog', async ({
@@ -168,7 +154,7 @@ test('a converted invoice is paid from /balance through the pay dialog', async (
   await expect(dialog.getByTestId('pay-amount-mxn')).toContainText('$50,000.00');
   const confirm = dialog.getByRole('button', { name: 'Confirm payment' });
   await expect(confirm).toBeDisabled();
-  await expectNoSeriousAxeViolations(page, 'pay dialog');
+  await expectAccessibleNow(page, 'pay dialog');
   // Escape does not close a persistent dialog.
   await page.keyboard.press('Escape');
   await expect(dialog).toBeVisible();
@@ -199,10 +185,10 @@ test('a converted invoice is paid from /balance through the pay dialog', async (
   await expect(detail.getByTestId('payment-made')).toContainText('Agrícola Pago E2E SA de CV');
   await expect(detail.getByTestId('payment-made')).toContainText('F-PAY-1');
   await expect(detail.getByTestId('assigned-invoice')).toContainText('Paid');
-  await expectNoSeriousAxeViolations(page, 'history detail dialog');
+  await expectAccessibleNow(page, 'history detail dialog');
   await detail.getByRole('button', { name: 'Close' }).click();
   await expect(detail).toBeHidden();
-  await expectNoSeriousAxeViolations(page, '/conversions en');
+  await expectAccessibleNow(page, '/conversions en');
 
   const historyDownload = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download' }).click();
@@ -250,7 +236,7 @@ test('a conversion without a supplier pays through step 1, and the concept is re
   await page.getByRole('button', { name: 'Pagar', exact: true }).click();
   const chooserSp = page.getByRole('dialog', { name: 'Enviar pago' });
   await expect(chooserSp).toContainText('Selecciona el contacto al que quieres enviar el pago.');
-  await expectNoSeriousAxeViolations(page, 'pay dialog step 1 sp');
+  await expectAccessibleNow(page, 'pay dialog step 1 sp');
   await shot(page, 'pay-step1-sp');
   await chooserSp.getByRole('button', { name: 'Cancelar' }).click();
   await page.evaluate(() => window.localStorage.setItem('language', 'en'));
@@ -259,7 +245,7 @@ test('a conversion without a supplier pays through step 1, and the concept is re
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
 
   await chooser.getByRole('radio', { name: /Fletes Sin Factura SA de CV/ }).check();
-  await expectNoSeriousAxeViolations(page, 'pay dialog step 1');
+  await expectAccessibleNow(page, 'pay dialog step 1');
   await next.click();
 
   const detail = page.getByRole('dialog', { name: 'Payment detail' });
@@ -299,7 +285,7 @@ test('an invoice is attached to a conversion from the detail dialog and the bar 
   await page.getByRole('option', { name: /Berries Adjuntas SA de CV/ }).click();
   const available = dialog.getByTestId('available-invoice').filter({ hasText: 'F-ATTACH-1' });
   await expect(available).toBeVisible();
-  await expectNoSeriousAxeViolations(page, 'detail dialog with the add panel');
+  await expectAccessibleNow(page, 'detail dialog with the add panel');
   await available.getByRole('button', { name: 'Add invoice F-ATTACH-1' }).click();
 
   await expect(page.getByText('The invoice was added to the conversion.')).toBeVisible();
@@ -318,7 +304,7 @@ test('an invoice is attached to a conversion from the detail dialog and the bar 
   await dialog.getByRole('button', { name: 'Edit invoice' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit invoice' });
   await expect(edit.getByRole('textbox', { name: 'Invoice name' })).toHaveValue('F-ATTACH-1');
-  await expectNoSeriousAxeViolations(page, 'edit invoice dialog');
+  await expectAccessibleNow(page, 'edit invoice dialog');
   await edit.getByRole('textbox', { name: 'Invoice name' }).fill('');
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(edit).toContainText('This field is required.');
@@ -376,7 +362,7 @@ test("'Monto bloqueado forwards' shows the deposit held for an active forward", 
     'Currency profit (%)',
     'Currency gain (USD)',
   ]);
-  await expectNoSeriousAxeViolations(page, '/forwards');
+  await expectAccessibleNow(page, '/forwards');
 
   await row
     .getByRole('button', { name: `Edit forward #${String(transaction.iTrackingId)}` })
@@ -384,7 +370,7 @@ test("'Monto bloqueado forwards' shows the deposit held for an active forward", 
   const dialog = page.getByRole('dialog', { name: 'Conversion detail' });
   await expect(dialog).toContainText('Fulfilment date');
   await expect(dialog.getByRole('button', { name: 'Add invoices' })).toBeEnabled();
-  await expectNoSeriousAxeViolations(page, 'forward detail dialog');
+  await expectAccessibleNow(page, 'forward detail dialog');
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
 });
@@ -416,7 +402,7 @@ test('a matured forward is settled from /forwards and its pesos reach the MXN ba
     name: 'Are you sure you want to request the full payment of the forward?',
   });
   await expect(confirm).toContainText('available MXN balance');
-  await expectNoSeriousAxeViolations(page, 'close forward confirm');
+  await expectAccessibleNow(page, 'close forward confirm');
   await confirm.getByRole('button', { name: 'Pay forward' }).click();
   await expect(page.getByText('The forward was paid.')).toBeVisible();
   await expect(confirm).toBeHidden();
@@ -437,7 +423,7 @@ test('the screens switch to Spanish and pass axe in both languages', async ({ pa
 
   await page.goto('/balance');
   await expect(page.getByRole('grid', { name: 'Conversions' }).getByRole('row')).toHaveCount(2);
-  await expectNoSeriousAxeViolations(page, '/balance en');
+  await expectAccessibleNow(page, '/balance en');
   await switchLanguage(page, 'Español');
 
   await expect(page.getByRole('heading', { level: 1, name: 'Saldo disponible MXN' })).toBeVisible();
@@ -447,7 +433,7 @@ test('the screens switch to Spanish and pass axe in both languages', async ({ pa
   await expect(page.getByRole('button', { name: 'Pagar', exact: true })).toBeDisabled();
   await expect(page.getByRole('columnheader', { name: '% Asignado' })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Fecha de creación' })).toBeVisible();
-  await expectNoSeriousAxeViolations(page, '/balance sp');
+  await expectAccessibleNow(page, '/balance sp');
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Descargar' }).click();
@@ -468,7 +454,7 @@ test('the screens switch to Spanish and pass axe in both languages', async ({ pa
     detail.getByRole('button', { name: 'Eliminar factura de la conversión' }),
   ).toBeVisible();
   await expect(detail.getByRole('button', { name: 'Agregar facturas' })).toBeDisabled();
-  await expectNoSeriousAxeViolations(page, 'detail sp');
+  await expectAccessibleNow(page, 'detail sp');
   await detail.getByRole('button', { name: 'Pagar facturas' }).click();
   const pay = page.getByRole('dialog', { name: 'Detalle de pago' });
   const conceptSp = pay.getByRole('textbox', { name: 'Concepto de pago' });
@@ -476,7 +462,7 @@ test('the screens switch to Spanish and pass axe in both languages', async ({ pa
   await conceptSp.blur();
   await expect(pay).toContainText('El campo es obligatorio');
   await expect(pay.getByRole('button', { name: 'Confirmar pago' })).toBeDisabled();
-  await expectNoSeriousAxeViolations(page, 'pay sp');
+  await expectAccessibleNow(page, 'pay sp');
   await pay.getByRole('button', { name: 'Cancelar' }).click();
   await detail.getByRole('button', { name: 'Cerrar' }).click();
 
@@ -485,7 +471,7 @@ test('the screens switch to Spanish and pass axe in both languages', async ({ pa
   await expect(page.getByText('Monto bloqueado forwards')).toBeVisible();
   await expect(page.getByText('Ganancia cambiaria total')).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Días restantes' })).toBeVisible();
-  await expectNoSeriousAxeViolations(page, '/forwards sp');
+  await expectAccessibleNow(page, '/forwards sp');
 
   await page.goto('/conversions');
   await expect(
@@ -499,10 +485,10 @@ test('the screens switch to Spanish and pass axe in both languages', async ({ pa
   await expect(historyDetail).toContainText('Porcentaje de la conversión pagado');
   await expect(historyDetail).toContainText('No hay pagos realizados');
   await expect(historyDetail).toContainText('Pendiente pago');
-  await expectNoSeriousAxeViolations(page, 'history detail sp');
+  await expectAccessibleNow(page, 'history detail sp');
   await historyDetail.getByRole('button', { name: 'Cerrar' }).click();
   await expect(historyDetail).toBeHidden();
-  await expectNoSeriousAxeViolations(page, '/conversions sp');
+  await expectAccessibleNow(page, '/conversions sp');
 });
 
 test('screenshots of the screens and dialogs in en and sp', async ({ page }) => {

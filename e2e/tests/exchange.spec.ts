@@ -1,27 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createSupplier, freshFundedTenant } from './finance-fixtures';
+import { SHOTS_DIR, shot } from './screenshots';
+import { expectNoSeriousA11yViolations } from './accessibility';
 
 /** Set to a folder to save screenshots of the page and of every dialog step. */
-const SHOTS_DIR = process.env.E2E_SHOTS_DIR;
-
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' | ')}`,
-    );
-  expect(serious).toEqual([]);
-}
 
 /** "$1,234.50" → 1234.5 (for comparing figures shown on the page). */
 function moneyOf(text: string | null): number {
   return Number((text ?? '').replace(/[$,\s]|USD|MXN/g, ''));
-}
-
-async function shot(page: Page, name: string) {
-  if (SHOTS_DIR) await page.screenshot({ path: `${SHOTS_DIR}/${name}.png`, fullPage: true });
 }
 
 async function switchLanguage(page: Page, optionName: 'English' | 'Español') {
@@ -75,7 +61,7 @@ test('the dashboard shows the rate with its countdown, the balances and the coun
   await expect(week).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('rate-history-summary')).toContainText('latest');
 
-  await expectNoSeriousAxeViolations(page);
+  await expectNoSeriousA11yViolations(page);
   await shot(page, 'exchange-en-1280');
 
   await page.getByTestId('counter-invoices').click();
@@ -94,7 +80,7 @@ test('send payment: pay now to a supplier in three steps', async ({ page, reques
   await expect(dialog).toBeVisible();
   const next = dialog.getByRole('button', { name: 'Continue' });
   await expect(next).toBeDisabled();
-  await expectNoSeriousAxeViolations(page);
+  await expectNoSeriousA11yViolations(page);
 
   // Step 1: the recipient, shown with the masked CLABE.
   await dialog.getByRole('combobox', { name: 'Recipient' }).click();
@@ -109,7 +95,7 @@ test('send payment: pay now to a supplier in three steps', async ({ page, reques
   const rate = Number(await dialog.getByTestId('dialog-rate').textContent());
   await expect(mxn).toHaveValue(/^\d+\.\d{2}$/);
   expect(Math.abs(Number(await mxn.inputValue()) - 1250.5 * rate)).toBeLessThan(0.011);
-  await expectNoSeriousAxeViolations(page);
+  await expectNoSeriousA11yViolations(page);
   await next.click();
 
   // Step 3: the detail and a required payment concept.
@@ -121,7 +107,7 @@ test('send payment: pay now to a supplier in three steps', async ({ page, reques
   await dialog
     .getByRole('textbox', { name: 'Payment concept' })
     .fill('Factura F-100, lote de aguacate');
-  await expectNoSeriousAxeViolations(page);
+  await expectNoSeriousA11yViolations(page);
   await confirm.click();
 
   await expect(page.getByText('The payment was sent.')).toBeVisible();
@@ -165,7 +151,7 @@ test('convert 1,000 USD to MXN after a review; more than the balance is flagged 
   await dialog.getByTestId('amount-usd').fill('1000');
   const mxn = Number(await dialog.getByTestId('amount-mxn').inputValue());
   expect(mxn).toBeGreaterThan(10_000);
-  await expectNoSeriousAxeViolations(page);
+  await expectNoSeriousA11yViolations(page);
   await dialog.getByRole('button', { name: 'Review' }).click();
   await expect(dialog.getByTestId('detail-usd')).toHaveText('$1,000.00');
   await dialog.getByRole('button', { name: 'Confirm conversion' }).click();
@@ -232,7 +218,7 @@ test('forward: weekends cannot be picked, a weekday can, and the forward is book
   // The amounts wait for a date.
   await expect(dialog.getByTestId('amount-usd')).toBeDisabled();
   await expect(dialog.getByRole('button', { name: 'Continue' })).toBeDisabled();
-  await expectNoSeriousAxeViolations(page);
+  await expectNoSeriousA11yViolations(page);
 
   const calendar = await openNextMonthCalendar(page, dialog);
   // In English weeks start on Sunday: column 7 is Saturday, column 1 Sunday. Next month
@@ -243,7 +229,7 @@ test('forward: weekends cannot be picked, a weekday can, and the forward is book
   await expect(day(7).and(page.locator(':not([disabled])'))).toHaveCount(0);
   await expect(day(1).and(page.locator(':not([disabled])'))).toHaveCount(0);
   expect(await day(7).count()).toBeGreaterThanOrEqual(4);
-  await expectNoSeriousAxeViolations(page);
+  await expectNoSeriousA11yViolations(page);
 
   const weekday = calendar.locator('button[role="gridcell"]:not([disabled])').first();
   const column = Number(await weekday.getAttribute('aria-colindex'));
@@ -263,7 +249,7 @@ test('forward: weekends cannot be picked, a weekday can, and the forward is book
   await expect(dialog.getByTestId('detail-date')).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
   await expect(dialog.getByText('($100.00 USD) is due within 24 hours')).toBeVisible();
   await expect(dialog.getByText(/Otherwise you cover the difference/)).toBeVisible();
-  await expectNoSeriousAxeViolations(page);
+  await expectNoSeriousA11yViolations(page);
   await dialog.getByRole('button', { name: 'Schedule payment' }).click();
 
   await expect(page.getByText('The forward was booked.')).toBeVisible();
@@ -287,7 +273,7 @@ test('add funds shows the bank details and a deposit reference to copy', async (
   await expect(reference).toBeVisible();
   const copy = dialog.getByRole('button', { name: 'Copy Deposit reference (required)' });
   await expect(dialog.getByRole('button', { name: /^Copy / })).toHaveCount(6);
-  await expectNoSeriousAxeViolations(page);
+  await expectNoSeriousA11yViolations(page);
 
   await copy.click();
   await expect(page.getByText('Deposit reference (required) copied')).toBeVisible();
@@ -312,7 +298,7 @@ test('in Spanish the texts and the dates change', async ({ page, request }) => {
   await expect(page.getByTestId('rate-history-summary')).toContainText(
     /^Del \d{1,2} de [a-z]+ de \d{4} al \d{1,2} de [a-z]+ de \d{4}/,
   );
-  await expectNoSeriousAxeViolations(page);
+  await expectNoSeriousA11yViolations(page);
 
   // The forward detail's date follows the language too.
   await page.getByRole('button', { name: 'Forward' }).click();

@@ -2,9 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createInvoice, createSupplier, freshFundedTenant, type Tenant } from './finance-fixtures';
 import { logIn } from './helpers';
+import { shot } from './screenshots';
 
 /**
  * Issue 15: the MXN typed is the MXN delivered, every assigned invoice payable, a review
@@ -12,11 +13,6 @@ import { logIn } from './helpers';
  */
 
 const DEMO_PASSWORD = 'Demo1234!';
-const SHOTS_DIR = process.env.E2E_SHOTS_DIR;
-
-async function shot(page: Page, name: string) {
-  if (SHOTS_DIR) await page.screenshot({ path: `${SHOTS_DIR}/${name}.png`, fullPage: true });
-}
 
 async function forexTypeId(tenant: Tenant): Promise<string> {
   const catalog = (await tenant.api('GET', 'catalog/statuses')) as {

@@ -1,5 +1,5 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { shot } from './screenshots';
 
 /**
  * Tables that fit (issue 15): at every laptop width from 1280 px, every column of every
@@ -8,8 +8,6 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
  */
 
 const DEMO_PASSWORD = 'Demo1234!';
-const SHOTS = '/tmp/h15-shots';
-mkdirSync(SHOTS, { recursive: true });
 
 type Language = 'en' | 'sp';
 
@@ -369,7 +367,7 @@ async function tableFailures(
     await openTable(page, request, table, language);
     const { problems, boxes } = await headerProblems(page, table, language);
     if (width === 1280 && language === 'sp') {
-      await page.screenshot({ path: `${SHOTS}/${table.name}-sp-1280.png`, fullPage: true });
+      await shot(page, `${table.name}-sp-1280`);
     }
     failures.push(...problems.map((problem) => `${table.name}: ${problem}`));
     // The last column (Actions where a table has one) ends inside the viewport.
@@ -426,7 +424,7 @@ test('390 px: a row of every finance table shows its identity, also scrolled to 
     await openTable(page, request, table, 'sp');
     const identity = table.identity(page);
     await identity.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/${table.name}-390.png`, fullPage: false });
+    await shot(page, `${table.name}-390`, { fullPage: false });
     const text = (await identity.innerText()).trim();
     if (text.length === 0) failures.push(`${table.name}: the identity cell is empty`);
     const box = (await identity.boundingBox())!;
@@ -452,7 +450,7 @@ test('390 px: a row of every finance table shows its identity, also scrolled to 
     if (after.x < -1 || after.x + Math.min(after.width, 40) > 390) {
       failures.push(`${table.name}: the identity scrolls away (${after.x})`);
     }
-    await page.screenshot({ path: `${SHOTS}/${table.name}-390-scrolled.png`, fullPage: false });
+    await shot(page, `${table.name}-390-scrolled`, { fullPage: false });
   }
   expect(failures).toEqual([]);
 });

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   createInvoice,
@@ -6,28 +5,8 @@ import {
   freshFundedTenant,
   readDownloadedWorkbook,
 } from './finance-fixtures';
-
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/w2-shots';
-
-/**
- * No serious or critical axe violation on the page as it is now. The toasts are left out:
- * notistack's shared success colour (white on #43a047) is the app shell's, reported apart.
- */
-async function expectAccessible(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).exclude('.notistack-SnackbarContainer').analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' | ')}`,
-    );
-  expect(serious, `axe on ${what}`).toEqual([]);
-}
-
-async function shot(page: Page, name: string) {
-  // Let dialogs and menus finish their entrance transitions.
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
+import { shot } from './screenshots';
+import { expectNoSeriousA11yViolations } from './accessibility';
 
 function invoicesTable(page: Page): Locator {
   return page.getByRole('table', {
@@ -89,11 +68,6 @@ async function pickFirstAllowedDay(page: Page, calendar: Locator) {
   await expect(calendar).toBeHidden();
 }
 
-test.beforeAll(async () => {
-  const { mkdir } = await import('node:fs/promises');
-  await mkdir(SHOTS, { recursive: true });
-});
-
 test('pays an invoice now: it leaves the To pay list and is in the payments', async ({
   page,
   request,
@@ -110,7 +84,7 @@ test('pays an invoice now: it leaves the To pay list and is in the payments', as
   await expect(page.getByTestId('rate-countdown')).toContainText(
     /Exchange rate will update in \d+ seconds/,
   );
-  await expectAccessible(page, '/invoices');
+  await expectNoSeriousA11yViolations(page, '/invoices');
   await shot(page, 'invoices-en-1280');
 
   await selectInvoice(page, 'F-PAY-1');
@@ -124,7 +98,7 @@ test('pays an invoice now: it leaves the To pay list and is in the payments', as
   // Persistent: Escape does not close it.
   await page.keyboard.press('Escape');
   await expect(dialog).toBeVisible();
-  await expectAccessible(page, 'payment dialog');
+  await expectNoSeriousA11yViolations(page, 'payment dialog');
   await shot(page, 'invoices-pay-en');
 
   await dialog.getByRole('button', { name: 'Confirm payment' }).click();
@@ -156,7 +130,7 @@ test('converts an invoice now (forex): it leaves the To pay list', async ({ page
   const chooser = page.getByRole('dialog', { name: 'Payment detail' });
   const next = chooser.getByRole('button', { name: 'Continue' });
   await expect(next).toBeDisabled();
-  await expectAccessible(page, 'conversion type chooser');
+  await expectNoSeriousA11yViolations(page, 'conversion type chooser');
   await shot(page, 'invoices-chooser-en');
   await chooser.getByRole('radio', { name: 'Convert now (forex)' }).check();
   await next.click();
@@ -164,7 +138,7 @@ test('converts an invoice now (forex): it leaves the To pay list', async ({ page
   const forex = page.getByRole('dialog', { name: 'Conversion detail' });
   await expect(forex).toContainText('$25,000.00 MXN');
   await expect(forex).toContainText('F-FX-1');
-  await expectAccessible(page, 'forex dialog');
+  await expectNoSeriousA11yViolations(page, 'forex dialog');
   await shot(page, 'invoices-forex-en');
   await forex.getByRole('button', { name: 'Confirm forex' }).click();
   await expect(forex).toBeHidden();
@@ -213,7 +187,7 @@ test('books a forward for an invoice; a Saturday cannot be picked', async ({ pag
   await expect(dialog.getByTestId('forward-rate')).toContainText(/^\d+\.\d{4,6} MXN$/);
   await expect(dialog.getByTestId('forward-date')).toContainText(/\w+ \d{1,2}, \d{4}/);
   await expect(confirm).toBeEnabled();
-  await expectAccessible(page, 'forward dialog');
+  await expectNoSeriousA11yViolations(page, 'forward dialog');
   await shot(page, 'invoices-forward-en');
   await confirm.click();
   await expect(dialog).toBeHidden();
@@ -242,7 +216,7 @@ test('adds, edits and deletes an invoice through the dialogs', async ({ page, re
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form.getByText('This field is required.')).toHaveCount(6);
   expect(writes).toBe(0);
-  await expectAccessible(page, 'add invoice form with errors');
+  await expectNoSeriousA11yViolations(page, 'add invoice form with errors');
   await shot(page, 'invoices-add-errors-en');
 
   await form.getByLabel('Invoice name').fill('F-NEW-7');
@@ -270,7 +244,7 @@ test('adds, edits and deletes an invoice through the dialogs', async ({ page, re
   await row.getByRole('button', { name: 'Edit invoice: F-NEW-7' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit invoice' });
   await expect(edit.getByLabel('Invoice name')).toHaveValue('F-NEW-7');
-  await expectAccessible(page, 'edit invoice form');
+  await expectNoSeriousA11yViolations(page, 'edit invoice form');
   await shot(page, 'invoices-edit-en');
   await edit.getByLabel('Total in pesos (MXN)').fill('20000');
   await edit.getByLabel('Invoice name').fill('F-NEW-7B');
@@ -285,7 +259,7 @@ test('adds, edits and deletes an invoice through the dialogs', async ({ page, re
   await expect(confirm).toContainText(
     'Once you delete the invoice you will not be able to recover it.',
   );
-  await expectAccessible(page, 'delete invoice confirmation');
+  await expectNoSeriousA11yViolations(page, 'delete invoice confirmation');
   await shot(page, 'invoices-delete-en');
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(confirm).toBeHidden();
@@ -405,7 +379,7 @@ test('speaks Spanish: texts, dates and dialogs in sp', async ({ page, request })
     /de diciembre de 2026$/,
   );
   await expect(row).toContainText('Por pagar');
-  await expectAccessible(page, '/invoices in sp');
+  await expectNoSeriousA11yViolations(page, '/invoices in sp');
   await shot(page, 'invoices-sp-1280');
 
   await selectInvoice(page, 'F-SP-1');
@@ -439,7 +413,7 @@ test('speaks Spanish: texts, dates and dialogs in sp', async ({ page, request })
   await pickFirstAllowedDay(page, calendar);
   await expect(forward.getByTestId('forward-date')).toContainText(/\d{1,2} de \w+ de \d{4}/);
   await expect(forward.getByRole('button', { name: 'Confirmar forward' })).toBeEnabled();
-  await expectAccessible(page, 'forward dialog in sp');
+  await expectNoSeriousA11yViolations(page, 'forward dialog in sp');
   await shot(page, 'invoices-forward-sp');
   await forward.getByRole('button', { name: 'Cancelar' }).click();
 

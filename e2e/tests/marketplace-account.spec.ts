@@ -1,44 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
 import { signUpCustomer, uniqueEmail } from './helpers';
+import { shot } from './screenshots';
+import { expectNoSeriousA11yViolations } from './accessibility';
 
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/mw3-shots';
 const PASSWORD = 'E2e-Passw0rd!';
 const GOOD_CLABE = '012180026050783858';
 const BAD_CLABE = '012180026050783859';
-
-/**
- * No serious or critical axe violation on the page as it is now. The toasts are left out:
- * notistack's shared success colour is the app shell's, reported apart.
- */
-async function expectAccessible(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).exclude('.notistack-SnackbarContainer').analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' | ')}`,
-    );
-  expect(serious, `axe on ${what}`).toEqual([]);
-}
-
-/** A full-page screenshot at 1280 px, and with `mobile` one more at 390 px. */
-async function shot(
-  page: Page,
-  name: string,
-  options: { mobile?: boolean; fullPage?: boolean } = {},
-) {
-  const fullPage = options.fullPage ?? true;
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
-  if (options.mobile) {
-    const size = page.viewportSize() ?? { width: 1280, height: 720 };
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage });
-    await page.setViewportSize(size);
-  }
-}
 
 async function useLanguage(page: Page, language: 'en' | 'sp') {
   await page.evaluate((value) => window.localStorage.setItem('language', value), language);
@@ -128,11 +96,6 @@ async function signUpBuyer(page: Page) {
   return email;
 }
 
-test.beforeAll(async () => {
-  const { mkdir } = await import('node:fs/promises');
-  await mkdir(SHOTS, { recursive: true });
-});
-
 test('a grower signs up, registers a CLABE and publishes an article with a photo', async ({
   page,
   request,
@@ -167,7 +130,7 @@ test('a grower signs up, registers a CLABE and publishes an article with a photo
   ).toBeVisible();
   await expect(page.getByText('The routing number has 9 digits.')).toBeVisible();
   await expect(page.getByText('This field is required.')).toBeVisible();
-  await expectAccessible(page, 'bank registration with errors');
+  await expectNoSeriousA11yViolations(page, 'bank registration with errors');
   await shot(page, 'profile-bank-errors-en', { mobile: true });
 
   // The server checks it too: a bad CLABE sent straight to the API is refused on its field.
@@ -197,7 +160,7 @@ test('a grower signs up, registers a CLABE and publishes an article with a photo
   await page.getByRole('tab', { name: 'Articles' }).click();
   await expect(page).toHaveURL(/\/profile\/tab\/4$/);
   await expect(page.getByText('You have no articles yet.')).toBeVisible();
-  await expectAccessible(page, 'articles tab, empty');
+  await expectNoSeriousA11yViolations(page, 'articles tab, empty');
   await shot(page, 'profile-articles-empty-en', { mobile: true });
 
   await page.getByRole('button', { name: 'Add article' }).click();
@@ -208,7 +171,7 @@ test('a grower signs up, registers a CLABE and publishes an article with a photo
   await expect(form.getByText('Give the name in English, in Spanish or in both.')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(form).toBeVisible();
-  await expectAccessible(page, 'add article dialog with errors');
+  await expectNoSeriousA11yViolations(page, 'add article dialog with errors');
 
   const name = `E2E Ataulfo mango ${Date.now()}`;
   await form.getByRole('textbox', { name: 'Name' }).fill(name);
@@ -239,7 +202,7 @@ test('a grower signs up, registers a CLABE and publishes an article with a photo
   await expect(
     form.getByText('These photos are uploaded when you save the article.'),
   ).toBeVisible();
-  await expectAccessible(page, 'add article dialog, filled');
+  await expectNoSeriousA11yViolations(page, 'add article dialog, filled');
   await shot(page, 'profile-article-dialog-en', { fullPage: false });
   await form.getByRole('button', { name: 'Add photos' }).scrollIntoViewIfNeeded();
   await shot(page, 'profile-article-dialog-photos-en', { mobile: true, fullPage: false });
@@ -253,7 +216,7 @@ test('a grower signs up, registers a CLABE and publishes an article with a photo
   await expect(card).toContainText('Stock: 500 boxes');
   await expect(card.getByRole('img', { name: `Photo of ${name}` })).toBeVisible();
   await expect(card.getByText('Active', { exact: true })).toBeVisible();
-  await expectAccessible(page, 'articles tab with an article');
+  await expectNoSeriousA11yViolations(page, 'articles tab with an article');
   await shot(page, 'profile-articles-en', { mobile: true });
 
   // The public catalogue shows it, with its photo.
@@ -279,11 +242,11 @@ test('a grower signs up, registers a CLABE and publishes an article with a photo
   await expect(edit.getByText('2 of 10')).toBeVisible();
   await edit.getByRole('button', { name: 'Delete photo 2' }).click();
   const removePhoto = page.getByRole('dialog', { name: 'Delete this photo?' });
-  await expectAccessible(page, 'delete photo confirmation');
+  await expectNoSeriousA11yViolations(page, 'delete photo confirmation');
   await removePhoto.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('The photo was deleted.')).toBeVisible();
   await expect(edit.getByRole('button', { name: 'Delete photo 2' })).toBeHidden();
-  await expectAccessible(page, 'edit article dialog');
+  await expectNoSeriousA11yViolations(page, 'edit article dialog');
   await shot(page, 'profile-article-edit-en', { fullPage: false });
   await edit.getByRole('button', { name: 'Add photos' }).scrollIntoViewIfNeeded();
   await shot(page, 'profile-article-edit-photos-en', { fullPage: false });
@@ -295,7 +258,7 @@ test('a grower signs up, registers a CLABE and publishes an article with a photo
   // Deactivate hides it from buyers; reactivate shows it again.
   await card.getByRole('button', { name: `Deactivate ${name}` }).click();
   const confirm = page.getByRole('dialog', { name: 'Deactivate this article?' });
-  await expectAccessible(page, 'deactivate article confirmation');
+  await expectNoSeriousA11yViolations(page, 'deactivate article confirmation');
   await shot(page, 'profile-article-deactivate-en');
   await confirm.getByRole('button', { name: 'Deactivate' }).click();
   await expect(card.getByText('Inactive', { exact: true })).toBeVisible();
@@ -311,7 +274,7 @@ test('a grower signs up, registers a CLABE and publishes an article with a photo
   await expect(page.getByTestId('vendor-article').filter({ hasText: name })).toContainText(
     '$18.50 por caja',
   );
-  await expectAccessible(page, 'articles tab in Spanish');
+  await expectNoSeriousA11yViolations(page, 'articles tab in Spanish');
   await shot(page, 'profile-articles-sp', { mobile: true });
   await page.getByRole('button', { name: 'Agregar artículo' }).click();
   await page
@@ -323,7 +286,7 @@ test('a grower signs up, registers a CLABE and publishes an article with a photo
   await page.getByRole('button', { name: 'Cancelar' }).click();
   await page.getByRole('tab', { name: 'Registro bancario' }).click();
   await expect(page.getByRole('textbox', { name: 'CLABE' })).toHaveValue(GOOD_CLABE);
-  await expectAccessible(page, 'bank registration in Spanish');
+  await expectNoSeriousA11yViolations(page, 'bank registration in Spanish');
   await shot(page, 'profile-bank-sp', { mobile: true });
 });
 
@@ -333,7 +296,7 @@ test('a buyer adds, edits and deletes a warehouse', async ({ page }) => {
   await page.goto('/warehouse');
   await expect(page.getByRole('heading', { level: 1, name: 'Warehouses' })).toBeVisible();
   await expect(page.getByText('You have no warehouses yet.')).toBeVisible();
-  await expectAccessible(page, '/warehouse empty');
+  await expectNoSeriousA11yViolations(page, '/warehouse empty');
   await shot(page, 'warehouses-empty-en', { mobile: true });
 
   await page.getByRole('link', { name: 'Add warehouse' }).click();
@@ -341,7 +304,7 @@ test('a buyer adds, edits and deletes a warehouse', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Add warehouse' })).toBeVisible();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('This field is required.')).toHaveCount(9);
-  await expectAccessible(page, '/warehouse/add with errors');
+  await expectNoSeriousA11yViolations(page, '/warehouse/add with errors');
   await shot(page, 'warehouse-add-errors-en', { mobile: true });
 
   await page.getByRole('textbox', { name: 'Name' }).fill('McAllen cold storage');
@@ -362,7 +325,7 @@ test('a buyer adds, edits and deletes a warehouse', async ({ page }) => {
   await page.getByRole('textbox', { name: 'Latitude' }).fill('26.203407');
   await page.getByRole('textbox', { name: 'Longitude' }).fill('-98.230012');
   await page.getByRole('textbox', { name: 'Comments' }).fill('Receiving 6am–2pm, dock 3.');
-  await expectAccessible(page, '/warehouse/add filled');
+  await expectNoSeriousA11yViolations(page, '/warehouse/add filled');
   await shot(page, 'warehouse-add-en');
   await page.getByRole('button', { name: 'Save' }).click();
 
@@ -372,7 +335,7 @@ test('a buyer adds, edits and deletes a warehouse', async ({ page }) => {
   await expect(card).toContainText('McAllen, TX 78503');
   await expect(card).toContainText('Manager: Luis Treviño');
   await expect(card).toContainText('Coordinates: 26.203407, -98.230012');
-  await expectAccessible(page, '/warehouse with a warehouse');
+  await expectNoSeriousA11yViolations(page, '/warehouse with a warehouse');
   await shot(page, 'warehouses-en', { mobile: true });
 
   await card.getByRole('link', { name: 'Edit McAllen cold storage' }).click();
@@ -383,7 +346,7 @@ test('a buyer adds, edits and deletes a warehouse', async ({ page }) => {
   await page.getByRole('textbox', { name: 'City' }).fill('Pharr');
   await page.getByRole('textbox', { name: 'Latitude' }).fill('');
   await page.getByRole('textbox', { name: 'Longitude' }).fill('');
-  await expectAccessible(page, '/warehouse/edit');
+  await expectNoSeriousA11yViolations(page, '/warehouse/edit');
   await shot(page, 'warehouse-edit-en', { mobile: true });
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/warehouse$/);
@@ -394,7 +357,7 @@ test('a buyer adds, edits and deletes a warehouse', async ({ page }) => {
 
   await useLanguage(page, 'sp');
   await expect(page.getByRole('heading', { level: 1, name: 'Almacenes' })).toBeVisible();
-  await expectAccessible(page, '/warehouse in Spanish');
+  await expectNoSeriousA11yViolations(page, '/warehouse in Spanish');
   await shot(page, 'warehouses-sp', { mobile: true });
   await edited.getByRole('link', { name: 'Editar Pharr cold storage' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Editar almacén' })).toBeVisible();
@@ -407,7 +370,7 @@ test('a buyer adds, edits and deletes a warehouse', async ({ page }) => {
   await expect(confirm).toContainText('Pharr cold storage');
   await page.keyboard.press('Escape');
   await expect(confirm).toBeVisible();
-  await expectAccessible(page, 'delete warehouse confirmation');
+  await expectNoSeriousA11yViolations(page, 'delete warehouse confirmation');
   await shot(page, 'warehouse-delete-en');
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('The warehouse was deleted.')).toBeVisible();
@@ -442,7 +405,7 @@ test('a buyer edits the enterprise data, the user data, and invites a sub-user',
   await page.getByRole('textbox', { name: 'Phone' }).fill('+1 956 555 0177');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Your details were saved.')).toBeVisible();
-  await expectAccessible(page, 'user data tab');
+  await expectNoSeriousA11yViolations(page, 'user data tab');
   await shot(page, 'profile-user-en', { mobile: true });
 
   // Enterprise data.
@@ -462,7 +425,7 @@ test('a buyer edits the enterprise data, the user data, and invites a sub-user',
     'E2E Fresh Imports LLC',
   );
   await expect(page.getByRole('textbox', { name: 'PACA licence number' })).toHaveValue('20231234');
-  await expectAccessible(page, 'enterprise tab');
+  await expectNoSeriousA11yViolations(page, 'enterprise tab');
   await shot(page, 'profile-enterprise-en', { mobile: true });
 
   // Sub-users: the manager cannot deactivate themselves.
@@ -482,7 +445,7 @@ test('a buyer edits the enterprise data, the user data, and invites a sub-user',
   const invite = page.getByRole('dialog', { name: 'Invite a user' });
   await invite.getByRole('button', { name: 'Send invitation' }).click();
   await expect(invite.getByText('This field is required.')).toHaveCount(3);
-  await expectAccessible(page, 'invite dialog with errors');
+  await expectNoSeriousA11yViolations(page, 'invite dialog with errors');
   await shot(page, 'profile-invite-en', { mobile: true, fullPage: false });
   const invitee = uniqueEmail('subuser');
   await invite.getByRole('textbox', { name: 'Name', exact: true }).fill('Pedro');
@@ -507,7 +470,7 @@ test('a buyer edits the enterprise data, the user data, and invites a sub-user',
   await expect(page.getByText('The role of Pedro Salinas was changed.')).toBeVisible();
   await expect(row.getByRole('combobox')).toHaveText('Admin');
   await row.getByRole('button', { name: 'Deactivate Pedro Salinas' }).click();
-  await expectAccessible(page, 'deactivate user confirmation');
+  await expectNoSeriousA11yViolations(page, 'deactivate user confirmation');
   await page
     .getByRole('dialog', { name: 'Deactivate this user?' })
     .getByRole('button', { name: 'Deactivate' })
@@ -516,7 +479,7 @@ test('a buyer edits the enterprise data, the user data, and invites a sub-user',
   await row.getByRole('button', { name: 'Reactivate Pedro Salinas' }).click();
   await expect(page.getByText('Pedro Salinas was reactivated.')).toBeVisible();
   await expect(row.getByText('Active', { exact: true })).toBeVisible();
-  await expectAccessible(page, 'sub-users tab');
+  await expectNoSeriousA11yViolations(page, 'sub-users tab');
   await shot(page, 'profile-users-en', { mobile: true });
 
   // The same e-mail cannot be invited twice.
@@ -533,7 +496,7 @@ test('a buyer edits the enterprise data, the user data, and invites a sub-user',
     'aria-selected',
     'true',
   );
-  await expectAccessible(page, 'sub-users tab in Spanish');
+  await expectNoSeriousA11yViolations(page, 'sub-users tab in Spanish');
   await shot(page, 'profile-users-sp', { mobile: true });
   await page.getByRole('button', { name: 'Invitar usuario' }).click();
   await shot(page, 'profile-invite-sp');

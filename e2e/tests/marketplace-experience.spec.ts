@@ -1,10 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdtempSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { logIn, signUpCustomer, uniqueEmail } from './helpers';
+import { shot } from './screenshots';
+import { expectNoSeriousA11yViolations } from './accessibility';
 
 /**
  * The marketplace experience (issue 21): search from the top bar in both languages, the
@@ -14,31 +18,6 @@ import { logIn, signUpCustomer, uniqueEmail } from './helpers';
 const DEMO_PASSWORD = 'Demo1234!';
 const PASSWORD = 'E2e-Passw0rd!';
 const CLABE = '032180000118359719';
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/h21-shots';
-
-test.beforeAll(async () => {
-  await mkdir(SHOTS, { recursive: true });
-});
-
-async function shot(page: Page, name: string, options: { mobile?: boolean } = {}) {
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-  if (options.mobile) {
-    const size = page.viewportSize() ?? { width: 1280, height: 720 };
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${SHOTS}/${name}-390.png`, fullPage: true });
-    await page.setViewportSize(size);
-  }
-}
-
-async function expectNoSeriousA11yViolations(page: Page, context: string) {
-  const results = await new AxeBuilder({ page }).exclude('.notistack-SnackbarContainer').analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(' | ')}`);
-  expect(serious, context).toEqual([]);
-}
 
 async function useLanguage(page: Page, language: 'en' | 'sp') {
   await page.evaluate((value) => window.localStorage.setItem('language', value), language);
@@ -211,6 +190,7 @@ test('the buyer and the grower download the three documents of an order', async 
     { 'Idempotency-Key': randomUUID() },
   );
 
+  const folder = mkdtempSync(join(tmpdir(), 'order-documents-'));
   const downloadAll = async (expected: Record<string, string>, prefix: string) => {
     const section = page.getByRole('region', { name: /Trade documents|Documentos de comercio/ });
     await expect(section).toBeVisible();
@@ -219,7 +199,7 @@ test('the buyer and the grower download the three documents of an order', async 
         page.waitForEvent('download'),
         section.getByRole('button', { name: button }).click(),
       ]);
-      const path = `${SHOTS}/${prefix}-${download.suggestedFilename()}`;
+      const path = join(folder, `${prefix}-${download.suggestedFilename()}`);
       await download.saveAs(path);
       expect(download.suggestedFilename()).toMatch(new RegExp(`-${order.iTrackingId}\\.pdf$`));
       expect((await readFile(path)).subarray(0, 5).toString('latin1')).toBe('%PDF-');

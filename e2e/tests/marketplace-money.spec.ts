@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { freshFundedTenant, type Tenant } from './finance-fixtures';
+import { shot } from './screenshots';
 
 /**
  * The marketplace's three-party money in the browser (docs/MONEY.md): the buyer sees the
@@ -12,7 +13,6 @@ import { freshFundedTenant, type Tenant } from './finance-fixtures';
 const DEMO_PASSWORD = 'Demo1234!';
 const GROWER = 'vendor@demo.test';
 /** Set to a folder to save screenshots in en and sp. */
-const SHOTS_DIR = process.env.E2E_SHOTS_DIR;
 
 interface ApiUser {
   token: string;
@@ -42,10 +42,6 @@ async function apiCall<T>(
   });
   expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(400);
   return (await response.json()) as T;
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  if (SHOTS_DIR) await page.screenshot({ path: `${SHOTS_DIR}/${name}.png`, fullPage: true });
 }
 
 async function chooseLanguage(page: Page, label: 'English' | 'Español'): Promise<void> {

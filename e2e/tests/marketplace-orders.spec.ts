@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import {
   expect,
   test,
@@ -10,6 +9,8 @@ import {
 import { randomUUID } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import { logIn } from './helpers';
+import { SHOTS_DIR } from './screenshots';
+import { expectNoSeriousA11yViolations } from './accessibility';
 
 /**
  * Orders, order detail, ratings and disputes of the marketplace, for the buyer
@@ -22,7 +23,6 @@ const BUYER = 'demo@demo.test';
 const GROWER = 'vendor@demo.test';
 const BERRIES = 'vendor2@demo.test';
 /** Set to a folder to save screenshots of every screen and dialog in en and sp. */
-const SHOTS_DIR = process.env.E2E_SHOTS_DIR;
 
 type Method = 'GET' | 'POST';
 
@@ -148,21 +148,6 @@ function makePng(width: number, height: number, rgb: [number, number, number]): 
     chunk('IDAT', deflateSync(pixels)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-/** No serious or critical axe violation (the toasts are the shell's, left out). */
-async function expectNoSeriousA11yViolations(page: Page, scope?: string): Promise<void> {
-  let builder = new AxeBuilder({ page }).exclude('.notistack-SnackbarContainer');
-  if (scope) builder = builder.include(scope);
-  const results = await builder.analyze();
-  const serious = results.violations.filter(
-    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-  );
-  expect(
-    serious.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(' ')}`,
-    ),
-  ).toEqual([]);
 }
 
 /** Logs a grower in through the login page (growers land on the marketplace home). */

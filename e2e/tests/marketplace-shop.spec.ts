@@ -1,32 +1,9 @@
-import { mkdir } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { freshFundedTenant, type Tenant } from './finance-fixtures';
+import { shot } from './screenshots';
+import { expectNoSeriousA11yViolations } from './accessibility';
 
 const DEMO_PASSWORD = 'Demo1234!';
-const SHOTS = '/tmp/mw1-shots';
-
-test.beforeAll(async () => {
-  await mkdir(SHOTS, { recursive: true });
-});
-
-/**
- * No serious or critical axe violation on the page as it is now. The toasts are left out:
- * they are the shared notistack defaults (white on #43a047 is 3.3:1), reported to the lead.
- */
-async function expectNoSeriousA11yViolations(page: Page, context: string) {
-  const results = await new AxeBuilder({ page }).exclude('.notistack-CollapseWrapper').analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' | ')}`,
-    );
-  expect(serious, context).toEqual([]);
-}
-
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
 
 async function chooseLanguage(page: Page, option: 'English' | 'Español') {
   await page.getByRole('combobox', { name: /^(Language|Idioma)$/ }).click();

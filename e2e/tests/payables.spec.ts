@@ -3,11 +3,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { freshFundedTenant } from './finance-fixtures';
+import { shot } from './screenshots';
+import { expectNoSeriousA11yViolations } from './accessibility';
 
-const SHOTS = '/tmp/h19-shots';
 const SAMPLES = fileURLToPath(new URL('../../apps/api/src/modules/cfdi/samples/', import.meta.url));
 const FILES = [
   'cfdi40-aguacates-del-valle.xml',
@@ -21,21 +21,6 @@ const CLABES: Record<string, string> = {
   LCO150820KJ3: '032180000118359719',
   BJA180101QW5: '014180000000000000',
 };
-
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
-
-/** No serious or critical axe violation (toasts excluded: the shared notistack defaults). */
-async function expectNoSeriousA11yViolations(page: Page, context: string) {
-  const results = await new AxeBuilder({ page }).exclude('.notistack-CollapseWrapper').analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' | ')}`,
-    );
-  expect(serious, context).toEqual([]);
-}
 
 function pdfToText(base64: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'e2e-receipt-'));

@@ -1,16 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createInvoice, createSupplier, freshFundedTenant } from './finance-fixtures';
-
-const SHOTS = '/tmp/h19c-shots';
-mkdirSync(SHOTS, { recursive: true });
-
-async function shot(page: Page, name: string) {
-  // Let dialogs finish their entrance transitions.
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
+import { shot } from './screenshots';
 
 function invoiceRow(page: Page, name: string): Locator {
   return page

@@ -1,29 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createSupplier, freshFundedTenant, readDownloadedWorkbook } from './finance-fixtures';
+import { shot } from './screenshots';
+import { expectNoSeriousA11yViolations } from './accessibility';
 
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/w2-shots';
 const GOOD_CLABE = '012180026050783858';
 const BAD_CLABE = '012180026050783859';
-
-/**
- * No serious or critical axe violation on the page as it is now. The toasts are left out:
- * notistack's shared success colour (white on #43a047) is the app shell's, reported apart.
- */
-async function expectAccessible(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).exclude('.notistack-SnackbarContainer').analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' | ')}`,
-    );
-  expect(serious, `axe on ${what}`).toEqual([]);
-}
-
-async function shot(page: Page, name: string) {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
 
 function supplierRow(page: Page, name: string): Locator {
   return page.locator('.MuiDataGrid-row', { hasText: name });
@@ -34,11 +15,6 @@ async function openSuppliers(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Suppliers' })).toBeVisible();
 }
 
-test.beforeAll(async () => {
-  const { mkdir } = await import('node:fs/promises');
-  await mkdir(SHOTS, { recursive: true });
-});
-
 test('creates a supplier (the server refuses a bad CLABE on its field), edits and deletes it', async ({
   page,
   request,
@@ -46,13 +22,13 @@ test('creates a supplier (the server refuses a bad CLABE on its field), edits an
   await freshFundedTenant(page, request, 1_000);
   await openSuppliers(page);
   await expect(page.getByText('No suppliers yet.')).toBeVisible();
-  await expectAccessible(page, '/suppliers empty');
+  await expectNoSeriousA11yViolations(page, '/suppliers empty');
 
   await page.getByRole('button', { name: 'Add supplier' }).click();
   const form = page.getByRole('dialog', { name: 'Add supplier' });
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form.getByText('This field is required.')).toHaveCount(5);
-  await expectAccessible(page, 'add supplier form with errors');
+  await expectNoSeriousA11yViolations(page, 'add supplier form with errors');
   await shot(page, 'suppliers-add-errors-en');
 
   await form
@@ -69,7 +45,7 @@ test('creates a supplier (the server refuses a bad CLABE on its field), edits an
   ).toBeVisible();
   await expect(clabe).toHaveAttribute('aria-invalid', 'true');
   await expect(form.getByLabel('Tax id (RFC)')).toHaveAttribute('aria-invalid', 'false');
-  await expectAccessible(page, 'add supplier form with a server error');
+  await expectNoSeriousA11yViolations(page, 'add supplier form with a server error');
   await shot(page, 'suppliers-bad-clabe-en');
 
   await clabe.fill(GOOD_CLABE);
@@ -80,13 +56,13 @@ test('creates a supplier (the server refuses a bad CLABE on its field), edits an
   await expect(row).toContainText('cobranza@hortalizas.mx');
   await expect(row).toContainText(GOOD_CLABE);
   await expect(row).toContainText('HBA120315AB1');
-  await expectAccessible(page, '/suppliers with a row');
+  await expectNoSeriousA11yViolations(page, '/suppliers with a row');
   await shot(page, 'suppliers-en-1280');
 
   await row.getByRole('button', { name: 'Edit supplier: Hortalizas del Bajío SA de CV' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit supplier' });
   await expect(edit.getByLabel('CLABE number')).toHaveValue(GOOD_CLABE);
-  await expectAccessible(page, 'edit supplier form');
+  await expectNoSeriousA11yViolations(page, 'edit supplier form');
   await shot(page, 'suppliers-edit-en');
   await edit.getByRole('textbox', { name: 'Bank name', exact: true }).fill('BANORTE');
   await edit.getByRole('button', { name: 'Save' }).click();
@@ -102,7 +78,7 @@ test('creates a supplier (the server refuses a bad CLABE on its field), edits an
   // Persistent: Escape does not close it.
   await page.keyboard.press('Escape');
   await expect(confirm).toBeVisible();
-  await expectAccessible(page, 'delete supplier confirmation');
+  await expectNoSeriousA11yViolations(page, 'delete supplier confirmation');
   await shot(page, 'suppliers-delete-en');
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(confirm).toBeHidden();
@@ -150,7 +126,7 @@ test('speaks Spanish and fits a phone', async ({ page, request }) => {
     await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
   }
   await expect(page.getByRole('columnheader', { name: 'Número CLABE' })).toBeVisible();
-  await expectAccessible(page, '/suppliers in sp');
+  await expectNoSeriousA11yViolations(page, '/suppliers in sp');
   await shot(page, 'suppliers-sp-1280');
 
   await page.getByRole('button', { name: 'Agregar proveedor' }).click();

@@ -1,14 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { generate } from 'otplib';
 import { createSupplier, freshFundedTenant, readDownloadedWorkbook } from './finance-fixtures';
+import { shot } from './screenshots';
 
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/h17b-shots';
 const NEW_CLABE = '002010077777777771';
-
-test.beforeAll(async () => {
-  const { mkdir } = await import('node:fs/promises');
-  await mkdir(SHOTS, { recursive: true });
-});
 
 test('sets up a second factor, signs in with its code, and the audit log shows the sign-in and a supplier bank change', async ({
   page,
@@ -36,12 +31,12 @@ test('sets up a second factor, signs in with its code, and the audit log shows t
   await expect(page.getByTestId('totp-qr')).toBeVisible();
   const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
-  await page.screenshot({ path: `${SHOTS}/security-setup-en.png`, fullPage: true });
+  await shot(page, 'security-setup-en');
   await page.getByLabel('Code of the app').fill(await generate({ secret }));
   await page.getByRole('button', { name: 'Confirm and turn on' }).click();
   const codes = page.getByTestId('recovery-codes').locator('li');
   await expect(codes).toHaveCount(10);
-  await page.screenshot({ path: `${SHOTS}/security-recovery-codes-en.png`, fullPage: true });
+  await shot(page, 'security-recovery-codes-en');
   await page.getByRole('button', { name: 'I have kept them' }).click();
   await expect(page.getByTestId('totp-status')).toContainText('Recovery codes left: 10');
 
@@ -53,7 +48,7 @@ test('sets up a second factor, signs in with its code, and the audit log shows t
   await page.getByRole('button', { name: 'Log in' }).click();
   const codeField = page.getByLabel('Code of your authenticator app');
   await expect(codeField).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/login-totp-en.png`, fullPage: true });
+  await shot(page, 'login-totp-en');
   // The step after the one spent on enabling: an app a little ahead is within the window.
   await codeField.fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
   await page.getByRole('button', { name: 'Log in' }).click();
@@ -73,7 +68,7 @@ test('sets up a second factor, signs in with its code, and the audit log shows t
   await expect(clabeChange).toContainText(`sAccountNumber: 012180026050783858 → ${NEW_CLABE}`);
   await expect(clabeChange).toContainText('sBankName: BBVA MEXICO → BANAMEX');
   await expect(rows.filter({ hasText: 'postAuth2faEnable' })).toHaveCount(1);
-  await page.screenshot({ path: `${SHOTS}/audit-log-en.png`, fullPage: true });
+  await shot(page, 'audit-log-en');
 
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download' }).click();
