@@ -16,7 +16,11 @@ import type { ConversionInvoicesTable, ConversionsTable } from '../../db/schema.
 import { AppError } from '../../errors.js';
 import { journalText } from '../../ledger/journal-description.js';
 import type { LedgerService } from '../../ledger/ledger.service.js';
-import { runMoneyWrite, type MoneyWriteResult } from '../../ledger/money-write.js';
+import {
+  runMoneyWrite,
+  type MoneyWriteRequest,
+  type MoneyWriteResult,
+} from '../../ledger/money-write.js';
 import type { ApiInvoice, InvoiceRow, InvoicesService } from '../invoices/invoices.service.js';
 import { isUuid, type RatesService } from '../rates/rates.service.js';
 import {
@@ -210,16 +214,10 @@ export class ConversionsService {
     request: ConversionRequest & ConversionTarget,
   ): Promise<MoneyWriteResult<TransactionAnswer>> {
     const now = this.now();
-    return runMoneyWrite(
-      this.db,
+    return this.writeConversion(
       { enterpriseId, idempotencyKey, operation: 'transactions/', body: request, now },
-      async (trx) => {
-        const row = await this.convertUsdInTransaction(trx, enterpriseId, request, now);
-        return {
-          status: 201,
-          body: { transaction: await this.describeOne(trx, enterpriseId, row, false) },
-        };
-      },
+      201,
+      (trx) => this.convertUsdInTransaction(trx, enterpriseId, request, now),
     );
   }
 
@@ -256,8 +254,7 @@ export class ConversionsService {
     request: ConversionRequest & { invoiceId: string },
   ): Promise<MoneyWriteResult<TransactionAnswer>> {
     const now = this.now();
-    return runMoneyWrite(
-      this.db,
+    return this.writeConversion(
       {
         enterpriseId,
         idempotencyKey,
@@ -265,13 +262,8 @@ export class ConversionsService {
         body: request,
         now,
       },
-      async (trx) => {
-        const row = await this.convertInvoiceInTransaction(trx, enterpriseId, request, now);
-        return {
-          status: 201,
-          body: { transaction: await this.describeOne(trx, enterpriseId, row, false) },
-        };
-      },
+      201,
+      (trx) => this.convertInvoiceInTransaction(trx, enterpriseId, request, now),
     );
   }
 
@@ -361,8 +353,7 @@ export class ConversionsService {
     conversionId: string,
   ): Promise<MoneyWriteResult<TransactionAnswer>> {
     const now = this.now();
-    return runMoneyWrite(
-      this.db,
+    return this.writeConversion(
       {
         enterpriseId,
         idempotencyKey,
@@ -370,13 +361,8 @@ export class ConversionsService {
         body: { conversionId },
         now,
       },
-      async (trx) => {
-        const row = await this.closeForwardInTransaction(trx, enterpriseId, conversionId, now);
-        return {
-          status: 200,
-          body: { transaction: await this.describeOne(trx, enterpriseId, row, false) },
-        };
-      },
+      200,
+      (trx) => this.closeForwardInTransaction(trx, enterpriseId, conversionId, now),
     );
   }
 
@@ -440,8 +426,7 @@ export class ConversionsService {
     lines: InvoiceAmountLine[],
   ): Promise<MoneyWriteResult<TransactionAnswer>> {
     const now = this.now();
-    return runMoneyWrite(
-      this.db,
+    return this.writeConversion(
       {
         enterpriseId,
         idempotencyKey,
@@ -449,6 +434,7 @@ export class ConversionsService {
         body: { conversionId, lines },
         now,
       },
+      200,
       async (trx) => {
         const conversion = await this.requireConversion(trx, enterpriseId, conversionId, {
           forUpdate: true,
@@ -483,11 +469,7 @@ export class ConversionsService {
           });
           await this.invoices.changeAssigned(trx, line.invoiceId, line.amountMxn);
         }
-        const row = await repo.changeConversionAssigned(trx, conversion.id, total);
-        return {
-          status: 200,
-          body: { transaction: await this.describeOne(trx, enterpriseId, row, false) },
-        };
+        return await repo.changeConversionAssigned(trx, conversion.id, total);
       },
     );
   }
@@ -503,8 +485,7 @@ export class ConversionsService {
     lines: InvoiceAmountLine[],
   ): Promise<MoneyWriteResult<TransactionAnswer>> {
     const now = this.now();
-    return runMoneyWrite(
-      this.db,
+    return this.writeConversion(
       {
         enterpriseId,
         idempotencyKey,
@@ -512,6 +493,7 @@ export class ConversionsService {
         body: { conversionId, lines },
         now,
       },
+      200,
       async (trx) => {
         const conversion = await this.requireConversion(trx, enterpriseId, conversionId, {
           forUpdate: true,
@@ -539,13 +521,24 @@ export class ConversionsService {
           await this.invoices.changeAssigned(trx, removal.invoiceId, -removal.amountMxn);
           total += removal.amountMxn;
         }
-        const row = await repo.changeConversionAssigned(trx, conversion.id, -total);
-        return {
-          status: 200,
-          body: { transaction: await this.describeOne(trx, enterpriseId, row, false) },
-        };
+        return await repo.changeConversionAssigned(trx, conversion.id, -total);
       },
     );
+  }
+
+  /** A money write whose answer is the one conversion it leaves, as `{ transaction }`. */
+  private writeConversion(
+    write: MoneyWriteRequest,
+    status: 200 | 201,
+    work: (trx: Trx) => Promise<ConversionRow>,
+  ): Promise<MoneyWriteResult<TransactionAnswer>> {
+    return runMoneyWrite(this.db, write, async (trx) => {
+      const row = await work(trx);
+      return {
+        status,
+        body: { transaction: await this.describeOne(trx, write.enterpriseId, row, false) },
+      };
+    });
   }
 
   /** The enterprise's live invoice, locked; a malformed id is a 404 like an unknown one. */
