@@ -286,18 +286,10 @@ export class InvoicesService {
 
   /** `POST invoices/`: a new To pay invoice of a live supplier. */
   async create(enterpriseId: string, input: InvoiceInput): Promise<ApiInvoice> {
-    const id = randomUUID();
-    await this.db.transaction().execute(async (trx) => {
-      await this.suppliers.requireRecipient(trx, enterpriseId, input.recipientId, {
-        forShare: true,
-      });
-      await repo.insertInvoice(trx, {
-        id,
-        enterprise_id: enterpriseId,
-        created_at: this.now(),
-        ...toColumns(input),
-      });
-    });
+    const id = await this.db
+      .transaction()
+      .execute((trx) => this.createInTransaction(trx, enterpriseId, input));
+    // Again after the commit: a summary read while the transaction ran saw the old invoices.
     this.forgetSummaries(enterpriseId);
     return this.describeOne(this.db, enterpriseId, id);
   }
