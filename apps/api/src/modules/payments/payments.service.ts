@@ -146,39 +146,13 @@ export class PaymentsService {
     idempotencyKey: string | undefined,
   ): Promise<ApiPayment> {
     return this.moneyWrite(enterpriseId, 'payments/invoice', input, idempotencyKey, async (trx) => {
-      const now = this.now();
-      const invoice = await this.invoices.requireInvoice(trx, enterpriseId, input.invoiceId, {
-        field: 'sInvoiceId',
-        forUpdate: true,
-      });
-      if (invoice.status !== 'TO_PAY') throw new AppError('INVALID_STATE', { field: 'sInvoiceId' });
       const quote = await this.rates.requireSpotQuote(trx, enterpriseId, input.quoteId, {
         field: 'sExchangeRateReference',
       });
-      // The invoices of a deleted supplier stay, but it is paid no more; the share lock
-      // keeps it from being deleted until this payment commits.
-      const recipient = this.suppliers.refuseDeleted(
-        await this.suppliers.requireRecipient(trx, enterpriseId, invoice.payment_recipient_id, {
-          field: 'sInvoiceId',
-          includeDeleted: true,
-          forShare: true,
-        }),
-        'sInvoiceId',
-      );
-      // The invoice's pesos exactly; the USD rounded up to the cent (DESIGN §4).
-      const amountMxn = invoice.total_mxn;
-      const amountUsd = usdForExactMxn(amountMxn, quote.rateMicro);
-      await this.invoices.changeAssigned(trx, invoice.id, amountMxn);
-      await this.invoices.changePaid(trx, invoice.id, amountMxn);
-      return this.recordPayNow(trx, enterpriseId, {
-        recipient,
-        amountMxn,
-        amountUsd,
+      return this.payInvoiceExactInTransaction(trx, enterpriseId, {
+        invoiceId: input.invoiceId,
         rateMicro: quote.rateMicro,
         quoteId: quote.id,
-        concept: `Pago factura ${invoice.invoice_name}`.slice(0, CONCEPT_MAX_LENGTH),
-        invoiceParts: [{ invoiceId: invoice.id, amountMxn }],
-        now,
       });
     });
   }
