@@ -13,7 +13,7 @@ import { toList } from './local-queue.js';
 import {
   DEFAULT_MAX_ATTEMPTS,
   errorText,
-  recurringKey,
+  scheduleRecurring,
   runDefinition,
   STATE_SQL,
   WORKER_DEAD_AFTER_SECONDS,
@@ -139,18 +139,7 @@ export class GraphileJobQueue implements JobQueue {
       events: events as never,
     });
     await this.beat();
-    for (const definition of this.registry.all()) {
-      if (definition.everyMs === undefined) continue;
-      await this.add(
-        definition.type,
-        {},
-        {
-          key: recurringKey(definition.type),
-          mode: 'dedupe',
-          ...(definition.maxAttempts ? { maxAttempts: definition.maxAttempts } : {}),
-        },
-      );
-    }
+    await scheduleRecurring(this, this.registry);
     this.heartbeat = setInterval(() => {
       this.beating ??= this.beat()
         .catch((error: unknown) => this.onError(error))

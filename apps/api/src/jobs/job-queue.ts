@@ -128,6 +128,22 @@ export const STATE_SQL = `case
   when attempts > 0 and last_error is not null then 'failed'
   else 'queued' end`;
 
+/** Puts each recurring duty on the queue once (a run already queued is kept). */
+export async function scheduleRecurring(queue: JobQueue, registry: JobRegistry): Promise<void> {
+  for (const definition of registry.all()) {
+    if (definition.everyMs === undefined) continue;
+    await queue.add(
+      definition.type,
+      {},
+      {
+        key: recurringKey(definition.type),
+        mode: 'dedupe',
+        ...(definition.maxAttempts ? { maxAttempts: definition.maxAttempts } : {}),
+      },
+    );
+  }
+}
+
 /** Runs one job's handler; a recurring job then schedules its next run. */
 export async function runDefinition(
   queue: JobQueue,

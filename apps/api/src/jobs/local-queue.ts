@@ -5,7 +5,7 @@ import {
   DEFAULT_MAX_ATTEMPTS,
   errorText,
   JOB_STATES,
-  recurringKey,
+  scheduleRecurring,
   runDefinition,
   STATE_SQL,
   type AddJobOptions,
@@ -93,18 +93,7 @@ export class LocalJobQueue implements JobQueue {
     await sql`update local_jobs set locked_at = null, locked_by = null where locked_at is not null`.execute(
       this.db,
     );
-    for (const definition of this.registry.all()) {
-      if (definition.everyMs === undefined) continue;
-      await this.add(
-        definition.type,
-        {},
-        {
-          key: recurringKey(definition.type),
-          mode: 'dedupe',
-          ...(definition.maxAttempts ? { maxAttempts: definition.maxAttempts } : {}),
-        },
-      );
-    }
+    await scheduleRecurring(this, this.registry);
     this.timer = setInterval(() => this.wake(), POLL_MS);
     this.timer.unref();
     this.wake();
