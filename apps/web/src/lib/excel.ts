@@ -1,3 +1,5 @@
+import { downloadBlob } from './files';
+
 /** A column of an exported sheet: its header and how to read a row's cell. */
 export interface ExcelColumn<Row> {
   header: string;
@@ -92,18 +94,6 @@ function startWorkbookWriter(): WorkbookWriter {
   };
 }
 
-/** Hands the file to the browser's downloads, as a click on a download link would. */
-function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  link.click();
-  // The download reads the blob after this task; release it once that is surely done.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
 /**
  * Writes a real .xlsx in the browser and downloads it. The writer is loaded only when a
  * user exports (it stays out of the first load). Empty cells say 'N/A' (spec §9).
@@ -126,7 +116,7 @@ export async function downloadExcel<Row>(options: {
       header: options.columns.map((column) => column.header),
       rows: await readCells(options.columns, rows, options.emptyCell ?? 'N/A'),
     };
-    saveFile(await writer.write(content), options.fileName);
+    downloadBlob(await writer.write(content), options.fileName);
   } catch (error) {
     throw new ExcelExportError('CSV_NO_DATA', { cause: error });
   } finally {

@@ -6,7 +6,7 @@ export function base64ToBlob(data: string, type = 'application/pdf'): Blob {
   return new Blob([bytes], { type });
 }
 
-/** Long enough for the new tab's viewer to read the file; then the memory is freed. */
+/** Long enough for a download to start or a new tab's viewer to read the file; then it is freed. */
 const OBJECT_URL_LIFETIME_MS = 60_000;
 
 /** Saves a Blob as a file through a temporary link. */

@@ -29,7 +29,7 @@ import { useBatchQuery, type BatchItemStatus } from './api/batches';
 import { getPaymentReceipt } from './api/payments';
 import { PaymentStatusChip } from './components/payment-chips';
 import { formatInstant } from '../../components/format-instant';
-import { base64ToBlob, openPdf } from './pdf-file';
+import { base64ToBlob, openPdf } from '../../lib/files';
 
 const ITEM_COLORS: Record<BatchItemStatus, 'success' | 'error' | 'default'> = {
   SENT: 'success',

@@ -15,7 +15,7 @@ import { getPaymentReceipt, usePaymentsQuery } from './api/payments';
 import { CsvBatchDialog } from './components/csv-batch-dialog';
 import { PaymentsGrid } from './components/payments-grid';
 import { TotalGain } from './components/total-gain';
-import { base64ToBlob, openPdf } from './pdf-file';
+import { base64ToBlob, openPdf } from '../../lib/files';
 import { paymentDay, paymentInvoices, transactionTypeKey } from './payments-view';
 import { LoadError } from '../../components/load-error';
 import { useWriteGuard } from '../../lib/team-role';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StatusCatalog } from '../../lib/finance/types';
-import { base64ToBlob } from './pdf-file';
+import { base64ToBlob } from '../../lib/files';
 import {
   formatPercent,
   gainColor,

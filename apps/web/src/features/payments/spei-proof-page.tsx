@@ -16,7 +16,7 @@ import { formatMoney } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/i18n';
 import { getSpeiProofPdf, useSpeiProofQuery } from './api/batches';
 import { formatInstant } from '../../components/format-instant';
-import { base64ToBlob, downloadBlob } from './pdf-file';
+import { base64ToBlob, downloadBlob } from '../../lib/files';
 
 /** /payments/:paymentId/spei: the CEP-style proof of a payout, and its PDF. */
 export function SpeiProofPage() {

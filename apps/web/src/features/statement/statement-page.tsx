@@ -18,7 +18,7 @@ import { StatementFilters } from './components/statement-filters';
 import { StatementGrid } from './components/statement-grid';
 import { StatementSummary } from './components/statement-summary';
 import { useTypeLabel } from './components/use-type-label';
-import { base64ToBlob, downloadBlob } from './pdf-file';
+import { base64ToBlob, downloadBlob } from '../../lib/files';
 import { defaultPeriod, periodErrors, type Period } from './statement-period';
 import { statementExcelLines, statementRows, type StatementExcelLine } from './statement-rows';
 import { LoadError } from '../../components/load-error';

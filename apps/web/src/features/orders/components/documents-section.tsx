@@ -13,21 +13,7 @@ import {
 } from '../api/order-documents';
 import type { Order, OrderSide } from '../api/orders';
 import { SectionCard } from '../../../components/section-card';
-
-/** Long enough for the browser to start saving the file; then the memory is freed. */
-const OBJECT_URL_LIFETIME_MS = 60_000;
-
-function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), OBJECT_URL_LIFETIME_MS);
-}
+import { downloadBlob } from '../../../lib/files';
 
 /** The order's trade documents as PDFs in the interface language, for buyer and grower. */
 export function DocumentsSection({ order, side }: { order: Order; side: OrderSide }) {
@@ -38,7 +24,7 @@ export function DocumentsSection({ order, side }: { order: Order; side: OrderSid
     setLoading(kind);
     try {
       const blob = await fetchOrderDocument(side, order.sOrderId, kind);
-      saveFile(blob, `${t(`orders.documents.fileNames.${kind}`)}-${order.iTrackingId}.pdf`);
+      downloadBlob(blob, `${t(`orders.documents.fileNames.${kind}`)}-${order.iTrackingId}.pdf`);
     } catch (error) {
       showErrorToast(error);
     } finally {

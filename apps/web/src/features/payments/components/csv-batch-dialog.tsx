@@ -36,7 +36,7 @@ import {
   type CsvBatchRow,
   type CsvFileError,
 } from '../csv-batch';
-import { downloadBlob } from '../pdf-file';
+import { downloadBlob } from '../../../lib/files';
 import { BusyButton } from '../../../components/busy-button';
 
 interface CsvBatchDialogProps {
