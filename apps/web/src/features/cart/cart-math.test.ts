@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  cartLineCount,
-  cartShippedPallets,
-  quantityProblem,
-  shippedPallets,
-  trucksFor,
-} from './cart-math';
+import { cartLineCount, cartShippedPallets, shippedPallets, trucksFor } from './cart-math';
+import { boxesProblem } from '../catalog/boxes';
 
 describe('cart counts', () => {
   it('ships each line on whole pallets', () => {
@@ -39,17 +34,17 @@ describe('cart counts', () => {
   });
 });
 
-describe('quantityProblem', () => {
+describe('boxesProblem on a cart line', () => {
   it('accepts whole boxes between the minimum and the stock', () => {
-    expect(quantityProblem('54', 54, 1296)).toBeNull();
-    expect(quantityProblem(' 1296 ', 54, 1296)).toBeNull();
+    expect(boxesProblem('54', 54, 1296)).toBeNull();
+    expect(boxesProblem(' 1296 ', 54, 1296)).toBeNull();
   });
 
   it('names what is wrong', () => {
-    expect(quantityProblem('', 54, 100)).toBe('required');
-    expect(quantityProblem('1.5', 1, 100)).toBe('whole');
-    expect(quantityProblem('-3', 1, 100)).toBe('whole');
-    expect(quantityProblem('53', 54, 100)).toBe('belowMinimum');
-    expect(quantityProblem('101', 54, 100)).toBe('aboveStock');
+    expect(boxesProblem('', 54, 100)).toBe('required');
+    expect(boxesProblem('1.5', 1, 100)).toBe('whole');
+    expect(boxesProblem('-3', 1, 100)).toBe('whole');
+    expect(boxesProblem('53', 54, 100)).toBe('belowMinimum');
+    expect(boxesProblem('101', 54, 100)).toBe('aboveStock');
   });
 });

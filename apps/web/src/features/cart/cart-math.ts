@@ -25,20 +25,3 @@ export function trucksFor(pallets: number, truckPallets = TRUCK_PALLETS): number
 export function cartLineCount(carts: ReadonlyArray<{ aProducts: readonly unknown[] }>): number {
   return carts.reduce((sum, cart) => sum + cart.aProducts.length, 0);
 }
-
-export type QuantityProblem = 'required' | 'whole' | 'belowMinimum' | 'aboveStock';
-
-/** Why a typed number of boxes cannot be saved on a line, if it cannot. */
-export function quantityProblem(
-  input: string,
-  minBoxes: number,
-  stock: number,
-): QuantityProblem | null {
-  const value = input.trim();
-  if (value === '') return 'required';
-  if (!/^\d+$/.test(value)) return 'whole';
-  const boxes = Number(value);
-  if (boxes < minBoxes) return 'belowMinimum';
-  if (boxes > stock) return 'aboveStock';
-  return null;
-}

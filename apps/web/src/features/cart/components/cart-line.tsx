@@ -18,8 +18,7 @@ import { localeOf, useLanguage } from '../../../lib/i18n/i18n';
 import { showSuccessToast } from '../../../lib/toast';
 import type { CartProduct } from '../api/cart';
 import { useRemoveLineMutation, useUpdateLineMutation } from '../api/cart';
-import type { QuantityProblem } from '../cart-math';
-import { quantityProblem } from '../cart-math';
+import { boxesProblem, type BoxesProblem } from '../../catalog/boxes';
 import { LabelledValue } from './labelled-value';
 import { useWriteGuard } from '../../../lib/team-role';
 import { WithReason } from '../../../components/with-reason';
@@ -36,7 +35,7 @@ export function CartLine({ line }: { line: CartProduct }) {
   const update = useUpdateLineMutation();
   const remove = useRemoveLineMutation();
   const [value, setValue] = useState(String(line.dQuantity));
-  const [shown, setShown] = useState<QuantityProblem | null>(null);
+  const [shown, setShown] = useState<BoxesProblem | null>(null);
 
   // A new quantity from the server (after a save elsewhere) replaces what is typed.
   const [seenQuantity, setSeenQuantity] = useState(line.dQuantity);
@@ -54,7 +53,7 @@ export function CartLine({ line }: { line: CartProduct }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const problem = quantityProblem(value, line.iMinBoxes, line.iStock);
+    const problem = boxesProblem(value, line.iMinBoxes, line.iStock);
     setShown(problem);
     if (problem || busy) return;
     update.mutate(
