@@ -3,24 +3,22 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import type { GridRowSelectionModel } from '@mui/x-data-grid';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../components/export-button';
 import { PageFrame } from '../../components/page-frame';
 import { financeKeys } from '../../lib/finance/queries';
 import type { Transaction } from '../../lib/finance/types';
-import { useLanguage } from '../../lib/i18n/i18n';
 import { conversionKeys, useAvailableConversionsQuery } from './api/conversions-api';
 import { BalanceCard } from './components/balance-card';
 import { ConversionDetailDialog } from './components/conversion-detail-dialog';
-import { conversionColumns } from './components/conversion-columns';
+import { useViewableConversionColumns } from './components/conversion-columns';
 import { ConversionsGrid } from './components/conversions-grid';
 import { TotalGain } from './components/gain-text';
 import { MexicanFlag } from './components/mexican-flag';
 import { PayConversionDialog } from './components/pay-conversion-dialog';
 import { TableToolbar } from '../../components/table-toolbar';
 import { useLoadFailureRedirect } from './use-load-failure-redirect';
-import { ViewDetailButton } from './components/view-detail-button';
 import { useWriteGuard } from '../../lib/team-role';
 import { WithReason } from '../../components/with-reason';
 
@@ -30,7 +28,6 @@ const NO_SELECTION: GridRowSelectionModel = { type: 'include', ids: new Set() };
 export function BalancePage() {
   const { t } = useTranslation();
   const writeBlocked = useWriteGuard();
-  const language = useLanguage();
   const queryClient = useQueryClient();
   const conversions = useAvailableConversionsQuery();
   useLoadFailureRedirect(conversions.error);
@@ -39,21 +36,7 @@ export function BalancePage() {
   const [paying, setPaying] = useState<Transaction | null>(null);
   const headingId = useId();
 
-  const columns = useMemo(
-    () =>
-      conversionColumns({
-        kind: 'balance',
-        t,
-        language,
-        renderActions: (row) => (
-          <ViewDetailButton
-            trackingId={row.iTrackingId}
-            onClick={() => setDetailId(row.sTransactionId)}
-          />
-        ),
-      }),
-    [t, language],
-  );
+  const columns = useViewableConversionColumns('balance', setDetailId);
 
   const rows = conversions.data?.transactions ?? [];
   const [selectedId] = selection.type === 'include' ? [...selection.ids] : [];

@@ -1,42 +1,25 @@
 import Paper from '@mui/material/Paper';
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../components/export-button';
 import { PageFrame } from '../../components/page-frame';
-import { useLanguage } from '../../lib/i18n/i18n';
 import { useConversionHistoryQuery } from './api/conversions-api';
 import { ConversionDetailDialog } from './components/conversion-detail-dialog';
-import { conversionColumns } from './components/conversion-columns';
+import { useViewableConversionColumns } from './components/conversion-columns';
 import { ConversionsGrid } from './components/conversions-grid';
 import { TotalGain } from './components/gain-text';
 import { TableToolbar } from '../../components/table-toolbar';
 import { useLoadFailureRedirect } from './use-load-failure-redirect';
-import { ViewDetailButton } from './components/view-detail-button';
 
 /** /conversions 'Historial de conversiones': every conversion, newest first. */
 export function ConversionsPage() {
   const { t } = useTranslation();
-  const language = useLanguage();
   const history = useConversionHistoryQuery();
   useLoadFailureRedirect(history.error);
   const [detailId, setDetailId] = useState<string | null>(null);
   const headingId = useId();
 
-  const columns = useMemo(
-    () =>
-      conversionColumns({
-        kind: 'history',
-        t,
-        language,
-        renderActions: (row) => (
-          <ViewDetailButton
-            trackingId={row.iTrackingId}
-            onClick={() => setDetailId(row.sTransactionId)}
-          />
-        ),
-      }),
-    [t, language],
-  );
+  const columns = useViewableConversionColumns('history', setDetailId);
 
   const rows = history.data?.transactions ?? [];
   return (

@@ -1,7 +1,8 @@
 import type { Language } from '@app/domain';
 import type { GridColDef, GridRenderCellParams } from '@mui/x-data-grid';
 import type { TFunction } from 'i18next';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { excelDate, type ExcelColumn } from '../../../lib/excel';
 import type { Transaction } from '../../../lib/finance/types';
 import { CompactDate } from '../../../components/compact-date';
@@ -12,9 +13,11 @@ import {
   invoiceNames,
   isForward,
 } from '../conversion-math';
+import { useLanguage } from '../../../lib/i18n/i18n';
 import { GainText } from './gain-text';
 import { PercentBar } from './percent-bar';
 import { TransactionTypeChip } from './transaction-type-chip';
+import { ViewDetailButton } from './view-detail-button';
 
 /** Which screen a table is on: the columns differ a little. */
 export type ConversionTableKind = 'forwards' | 'balance' | 'history';
@@ -236,6 +239,30 @@ export function conversionColumns(options: {
  * The columns hidden first when a conversion table is narrower than its columns' minimum
  * widths (a laptop): the least needed first. Actions are never hidden.
  */
+/** The columns of the balance or the history table, each row with its 'View detail' button. */
+export function useViewableConversionColumns(
+  kind: 'balance' | 'history',
+  onView: (conversionId: string) => void,
+): ReturnType<typeof conversionColumns> {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  return useMemo(
+    () =>
+      conversionColumns({
+        kind,
+        t,
+        language,
+        renderActions: (row) => (
+          <ViewDetailButton
+            trackingId={row.iTrackingId}
+            onClick={() => onView(row.sTransactionId)}
+          />
+        ),
+      }),
+    [kind, t, language, onView],
+  );
+}
+
 export const CONVERSION_HIDE_ORDER = [
   'purchaseDate',
   'dProfitPercentage',
