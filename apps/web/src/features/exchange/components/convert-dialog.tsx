@@ -1,12 +1,6 @@
 import { moneyToDecimalString, todayInTimeZone, TRANSACTION_TYPE_IDS } from '@app/domain';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import Step from '@mui/material/Step';
-import StepLabel from '@mui/material/StepLabel';
-import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +16,7 @@ import { isHeldForApproval } from '../../../lib/api/held-for-approval';
 import { formatQuoteRate } from '../../../components/format-rate';
 import { AmountFields } from './amount-fields';
 import { ReviewList } from '../../../components/detail-list';
+import { DialogSteps, StepActions } from './dialog-steps';
 import { ExchangeDialog } from './exchange-dialog';
 import { RateLine } from './rate-line';
 import { isQuoteError, notifyQuoteRefreshed, useLiveQuote } from './use-live-quote';
@@ -96,13 +91,10 @@ export function ConvertDialog({ onCancel, onSuccess }: ConvertDialogProps) {
   return (
     <ExchangeDialog title={t('exchange.convert.title')} testId="convert-dialog">
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
-        <Stepper activeStep={step} alternativeLabel>
-          {STEPS.map((key) => (
-            <Step key={key}>
-              <StepLabel>{t(`exchange.convert.steps.${key}`)}</StepLabel>
-            </Step>
-          ))}
-        </Stepper>
+        <DialogSteps
+          labels={STEPS.map((key) => t(`exchange.convert.steps.${key}`))}
+          active={step}
+        />
         {step === 0 && (
           <>
             <Typography>{t('exchange.convert.intro')}</Typography>
@@ -160,35 +152,17 @@ export function ConvertDialog({ onCancel, onSuccess }: ConvertDialogProps) {
           </>
         )}
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
-        <Button onClick={onCancel} disabled={convert.isPending}>
-          {t('finance.cancel')}
-        </Button>
-        <Box sx={{ flexGrow: 1 }} />
-        {step === 1 && (
-          <Button onClick={() => setStep(0)} disabled={convert.isPending}>
-            {t('finance.back')}
-          </Button>
-        )}
-        {step === 0 ? (
-          <Button
-            variant="contained"
-            onClick={() => setStep(1)}
-            disabled={target === undefined || aboveBalance || quote.reference === undefined}
-          >
-            {t('exchange.convert.review')}
-          </Button>
-        ) : (
-          <Button
-            variant="contained"
-            onClick={confirm}
-            disabled={target === undefined || aboveBalance || quote.reference === undefined}
-            loading={convert.isPending}
-          >
-            {t('exchange.convert.confirm')}
-          </Button>
-        )}
-      </DialogActions>
+      <StepActions
+        step={step}
+        stepCount={STEPS.length}
+        canGoOn={target !== undefined && !aboveBalance && quote.reference !== undefined}
+        busy={convert.isPending}
+        onStep={setStep}
+        onCancel={onCancel}
+        onConfirm={confirm}
+        confirmLabel={t('exchange.convert.confirm')}
+        continueLabel={t('exchange.convert.review')}
+      />
     </ExchangeDialog>
   );
 }

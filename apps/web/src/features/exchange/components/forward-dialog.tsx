@@ -8,13 +8,8 @@ import {
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import Skeleton from '@mui/material/Skeleton';
-import Step from '@mui/material/Step';
-import StepLabel from '@mui/material/StepLabel';
-import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +25,7 @@ import { isHeldForApproval } from '../../../lib/api/held-for-approval';
 import { formatQuoteRate } from '../../../components/format-rate';
 import { AmountFields } from './amount-fields';
 import { ReviewList } from '../../../components/detail-list';
+import { DialogSteps, StepActions } from './dialog-steps';
 import { ExchangeDialog } from './exchange-dialog';
 import { RateLine } from './rate-line';
 import { isQuoteError, notifyQuoteRefreshed, useLiveQuote } from './use-live-quote';
@@ -167,13 +163,10 @@ export function ForwardDialog({ onCancel, onSuccess }: ForwardDialogProps) {
   return (
     <ExchangeDialog title={t('exchange.forward.title')} testId="forward-dialog">
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
-        <Stepper activeStep={step} alternativeLabel>
-          {STEPS.map((key) => (
-            <Step key={key}>
-              <StepLabel>{t(`exchange.forward.steps.${key}`)}</StepLabel>
-            </Step>
-          ))}
-        </Stepper>
+        <DialogSteps
+          labels={STEPS.map((key) => t(`exchange.forward.steps.${key}`))}
+          active={step}
+        />
 
         {step === 0 && (
           <>
@@ -256,35 +249,16 @@ export function ForwardDialog({ onCancel, onSuccess }: ForwardDialogProps) {
           </>
         )}
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
-        <Button onClick={onCancel} disabled={book.isPending}>
-          {t('finance.cancel')}
-        </Button>
-        <Box sx={{ flexGrow: 1 }} />
-        {step === 1 && (
-          <Button onClick={() => setStep(0)} disabled={book.isPending}>
-            {t('finance.back')}
-          </Button>
-        )}
-        {step === 0 ? (
-          <Button
-            variant="contained"
-            onClick={() => setStep(1)}
-            disabled={rate === undefined || target === undefined}
-          >
-            {t('finance.continue')}
-          </Button>
-        ) : (
-          <Button
-            variant="contained"
-            onClick={confirm}
-            disabled={pricing || !forward}
-            loading={book.isPending}
-          >
-            {t('exchange.forward.confirm')}
-          </Button>
-        )}
-      </DialogActions>
+      <StepActions
+        step={step}
+        stepCount={STEPS.length}
+        canGoOn={step === 0 ? rate !== undefined && target !== undefined : !pricing && !!forward}
+        busy={book.isPending}
+        onStep={setStep}
+        onCancel={onCancel}
+        onConfirm={confirm}
+        confirmLabel={t('exchange.forward.confirm')}
+      />
     </ExchangeDialog>
   );
 }

@@ -1,14 +1,8 @@
 import { maskAccount, moneyToDecimalString, todayInTimeZone } from '@app/domain';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import Link from '@mui/material/Link';
-import Step from '@mui/material/Step';
-import StepLabel from '@mui/material/StepLabel';
-import Stepper from '@mui/material/Stepper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -27,6 +21,7 @@ import { isHeldForApproval } from '../../../lib/api/held-for-approval';
 import { formatQuoteRate } from '../../../components/format-rate';
 import { AmountFields } from './amount-fields';
 import { ReviewList } from '../../../components/detail-list';
+import { DialogSteps, StepActions } from './dialog-steps';
 import { ExchangeDialog } from './exchange-dialog';
 import { RateLine } from './rate-line';
 import { isQuoteError, notifyQuoteRefreshed, useLiveQuote } from './use-live-quote';
@@ -122,13 +117,7 @@ export function SendPaymentDialog({ onCancel, onSuccess }: SendPaymentDialogProp
   return (
     <ExchangeDialog title={t('exchange.send.title')} testId="send-payment-dialog">
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
-        <Stepper activeStep={step} alternativeLabel>
-          {STEPS.map((key) => (
-            <Step key={key}>
-              <StepLabel>{t(`exchange.send.steps.${key}`)}</StepLabel>
-            </Step>
-          ))}
-        </Stepper>
+        <DialogSteps labels={STEPS.map((key) => t(`exchange.send.steps.${key}`))} active={step} />
 
         {step === 0 && (
           <>
@@ -239,41 +228,20 @@ export function SendPaymentDialog({ onCancel, onSuccess }: SendPaymentDialogProp
           </>
         )}
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
-        <Button onClick={onCancel} disabled={busy}>
-          {t('finance.cancel')}
-        </Button>
-        <Box sx={{ flexGrow: 1 }} />
-        {step > 0 && (
-          <Button onClick={() => setStep(step - 1)} disabled={busy}>
-            {t('finance.back')}
-          </Button>
-        )}
-        {step === 0 && (
-          <Button variant="contained" onClick={() => setStep(1)} disabled={!recipient}>
-            {t('finance.continue')}
-          </Button>
-        )}
-        {step === 1 && (
-          <Button
-            variant="contained"
-            onClick={() => setStep(2)}
-            disabled={target === undefined || aboveBalance}
-          >
-            {t('finance.continue')}
-          </Button>
-        )}
-        {step === 2 && (
-          <Button
-            variant="contained"
-            onClick={confirm}
-            disabled={conceptMissing || aboveBalance}
-            loading={busy}
-          >
-            {t('exchange.send.confirm')}
-          </Button>
-        )}
-      </DialogActions>
+      <StepActions
+        step={step}
+        stepCount={STEPS.length}
+        canGoOn={
+          [!!recipient, target !== undefined && !aboveBalance, !conceptMissing && !aboveBalance][
+            step
+          ] ?? false
+        }
+        busy={busy}
+        onStep={setStep}
+        onCancel={onCancel}
+        onConfirm={confirm}
+        confirmLabel={t('exchange.send.confirm')}
+      />
     </ExchangeDialog>
   );
 }
