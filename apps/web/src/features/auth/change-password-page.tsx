@@ -1,7 +1,6 @@
 import { changePasswordBodySchema, PASSWORD_MIN_LENGTH } from '@app/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +10,7 @@ import { isApiError } from '../../lib/api-client';
 import { applyServerFieldError, validationErrorMap } from '../../lib/form-errors';
 import { showErrorToast, showSuccessToast } from '../../lib/toast';
 import { useChangePasswordMutation } from './api/change-password';
-import { AuthCard } from './components/auth-card';
+import { AuthCard, AuthSubmit } from './components/auth-card';
 import { AuthLink } from './components/auth-links';
 
 const resolver = zodResolver(changePasswordBodySchema, { error: validationErrorMap });
@@ -68,16 +67,7 @@ export function ChangePasswordPage() {
           type="password"
           autoComplete="new-password"
         />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          loading={change.isPending}
-          sx={{ mt: 2 }}
-        >
-          {t('auth.changePassword.submit')}
-        </Button>
+        <AuthSubmit busy={change.isPending}>{t('auth.changePassword.submit')}</AuthSubmit>
       </form>
       {serverMessage && (
         <AuthLink to="/password-recovery" label={t('auth.changePassword.requestNewLink')} />

@@ -1,6 +1,5 @@
 import { loginBodySchema } from '@app/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +9,7 @@ import { applyServerFieldError, validationErrorMap } from '../../lib/form-errors
 import { ApiError } from '../../lib/api-client';
 import { showErrorToast } from '../../lib/toast';
 import { useLoginMutation } from './api/login';
-import { AuthCard } from './components/auth-card';
+import { AuthCard, AuthSubmit } from './components/auth-card';
 import { AuthLink } from './components/auth-links';
 
 // The code field starts empty and is sent only once the server asks for it.
@@ -71,16 +70,7 @@ export function LoginPage() {
             autoFocus
           />
         )}
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          loading={login.isPending}
-          sx={{ mt: 2 }}
-        >
-          {t('auth.login.submit')}
-        </Button>
+        <AuthSubmit busy={login.isPending}>{t('auth.login.submit')}</AuthSubmit>
       </form>
       <AuthLink to="/password-recovery" label={t('auth.login.forgotPassword')} />
       <AuthLink

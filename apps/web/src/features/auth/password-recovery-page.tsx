@@ -1,14 +1,13 @@
 import { passwordRecoveryBodySchema } from '@app/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../components/form-text-field';
 import { applyServerFieldError, validationErrorMap } from '../../lib/form-errors';
 import { showErrorToast } from '../../lib/toast';
 import { usePasswordRecoveryMutation } from './api/password-recovery';
-import { AuthCard } from './components/auth-card';
+import { AuthCard, AuthSubmit } from './components/auth-card';
 import { AuthLink } from './components/auth-links';
 
 const resolver = zodResolver(passwordRecoveryBodySchema, { error: validationErrorMap });
@@ -42,16 +41,7 @@ export function PasswordRecoveryPage() {
             type="email"
             autoComplete="email"
           />
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            fullWidth
-            loading={recovery.isPending}
-            sx={{ mt: 2 }}
-          >
-            {t('auth.recovery.submit')}
-          </Button>
+          <AuthSubmit busy={recovery.isPending}>{t('auth.recovery.submit')}</AuthSubmit>
         </form>
       )}
       <AuthLink to="/login" label={t('auth.recovery.backToLogin')} />

@@ -2,7 +2,6 @@ import type { SignupBody } from '@app/domain';
 import { PASSWORD_MIN_LENGTH, signupBodySchema } from '@app/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -12,7 +11,7 @@ import { homePathFor } from '../../lib/session-store';
 import { showErrorToast, showSuccessToast } from '../../lib/toast';
 import type { SignupKind } from './api/signup';
 import { useSignupMutation } from './api/signup';
-import { AuthCard } from './components/auth-card';
+import { AuthCard, AuthSubmit } from './components/auth-card';
 import { AuthLink } from './components/auth-links';
 
 const resolver = zodResolver(signupBodySchema, { error: validationErrorMap });
@@ -111,16 +110,7 @@ function SignupPage({ kind }: { kind: SignupKind }) {
             autoComplete="new-password"
           />
         </Box>
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          loading={signup.isPending}
-          sx={{ mt: 2 }}
-        >
-          {t('auth.signup.submit')}
-        </Button>
+        <AuthSubmit busy={signup.isPending}>{t('auth.signup.submit')}</AuthSubmit>
       </form>
       <AuthLink to="/signin" label={t('auth.signup.otherKind')} />
       <AuthLink lead={t('auth.signup.haveAccount')} to="/login" label={t('auth.login.submit')} />

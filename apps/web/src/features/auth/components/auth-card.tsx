@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
@@ -32,5 +33,14 @@ export function AuthCard({ title, intro, children, width = 480 }: AuthCardProps)
         {children}
       </Paper>
     </Box>
+  );
+}
+
+/** The full-width submit button of an auth form, busy while the request runs. */
+export function AuthSubmit({ busy, children }: { busy: boolean; children: ReactNode }) {
+  return (
+    <Button type="submit" variant="contained" size="large" fullWidth loading={busy} sx={{ mt: 2 }}>
+      {children}
+    </Button>
   );
 }
