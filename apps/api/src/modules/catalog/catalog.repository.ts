@@ -196,6 +196,22 @@ function publicArticles(db: Executor, filters: ArticleFilters) {
   return query;
 }
 
+/** An article's own columns, as every public view of it shows them. */
+export const ARTICLE_COLUMNS = [
+  'a.id',
+  'a.name',
+  'a.description',
+  'a.name_en',
+  'a.name_sp',
+  'a.description_en',
+  'a.description_sp',
+  'a.origin',
+  'a.price_per_box_cents',
+  'a.boxes_per_pallet',
+  'a.min_boxes',
+  'a.stock_boxes',
+] as const;
+
 export async function searchArticles(
   db: Executor,
   filters: ArticleFilters,
@@ -204,18 +220,7 @@ export async function searchArticles(
 ) {
   const tokens = filters.search === undefined ? [] : searchTokens(filters.search);
   let query = publicArticles(db, filters).select((eb) => [
-    'a.id',
-    'a.name',
-    'a.description',
-    'a.name_en',
-    'a.name_sp',
-    'a.description_en',
-    'a.description_sp',
-    'a.origin',
-    'a.price_per_box_cents',
-    'a.boxes_per_pallet',
-    'a.min_boxes',
-    'a.stock_boxes',
+    ...ARTICLE_COLUMNS,
     'a.subcategory_id',
     's.category_id',
     'a.created_at',
@@ -248,18 +253,7 @@ export async function findPublicArticle(db: Executor, articleId: string) {
     .innerJoin('subcategories as s', 's.id', 'a.subcategory_id')
     .innerJoin('categories as c', 'c.id', 's.category_id')
     .select((eb) => [
-      'a.id',
-      'a.name',
-      'a.description',
-      'a.name_en',
-      'a.name_sp',
-      'a.description_en',
-      'a.description_sp',
-      'a.origin',
-      'a.price_per_box_cents',
-      'a.boxes_per_pallet',
-      'a.min_boxes',
-      'a.stock_boxes',
+      ...ARTICLE_COLUMNS,
       'a.created_at',
       'a.updated_at',
       's.id as subcategory_id',

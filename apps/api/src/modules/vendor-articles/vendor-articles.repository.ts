@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import { containsPattern } from '../catalog/catalog.repository.js';
+import { ARTICLE_COLUMNS, containsPattern } from '../catalog/catalog.repository.js';
 
 /** SQL of a vendor's own articles; every query is scoped by the vendor enterprise. */
 
@@ -46,19 +46,8 @@ function vendorArticles(db: Executor, vendorId: string) {
     .where('a.vendor_enterprise_id', '=', vendorId);
 }
 
-const ARTICLE_COLUMNS = [
-  'a.id',
-  'a.name',
-  'a.description',
-  'a.name_en',
-  'a.name_sp',
-  'a.description_en',
-  'a.description_sp',
-  'a.origin',
-  'a.price_per_box_cents',
-  'a.boxes_per_pallet',
-  'a.min_boxes',
-  'a.stock_boxes',
+const VENDOR_ARTICLE_COLUMNS = [
+  ...ARTICLE_COLUMNS,
   'a.active',
   'a.created_at',
   'a.updated_at',
@@ -76,7 +65,7 @@ export async function listVendorArticles(
   filters: { search?: string | undefined; active?: boolean | undefined },
   page: { offset: number; limit: number },
 ) {
-  let query = vendorArticles(db, vendorId).select(ARTICLE_COLUMNS);
+  let query = vendorArticles(db, vendorId).select(VENDOR_ARTICLE_COLUMNS);
   if (filters.active !== undefined) query = query.where('a.active', '=', filters.active);
   if (filters.search !== undefined)
     query = query.where(
@@ -111,7 +100,7 @@ export async function countVendorArticles(
 
 export async function findVendorArticle(db: Executor, vendorId: string, articleId: string) {
   return vendorArticles(db, vendorId)
-    .select(ARTICLE_COLUMNS)
+    .select(VENDOR_ARTICLE_COLUMNS)
     .where('a.id', '=', articleId)
     .executeTakeFirst();
 }
