@@ -80,15 +80,3 @@ export async function listPostings(
     .limit(limit)
     .execute();
 }
-
-export async function findEnterpriseName(
-  db: Executor,
-  enterpriseId: string,
-): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('enterprises')
-    .select('name')
-    .where('id', '=', enterpriseId)
-    .executeTakeFirst();
-  return row?.name;
-}

@@ -14,6 +14,7 @@ import { AppError } from '../../errors.js';
 import { renderJournalDescription } from '../../ledger/journal-description.js';
 import { businessDates, startOfDay } from './business-day.js';
 import { renderStatementPdf } from './statement-pdf.js';
+import { findEnterpriseName } from '../payments/payments.repository.js';
 import * as repo from './statement.repository.js';
 
 export type StatementCurrency = 'USD' | 'MXN';
@@ -135,7 +136,7 @@ export class StatementService {
     language: Language,
   ): Promise<Buffer> {
     const statement = await this.build(enterpriseId, query, language);
-    const enterpriseName = (await repo.findEnterpriseName(this.db, enterpriseId)) ?? '';
+    const enterpriseName = (await findEnterpriseName(this.db, enterpriseId)) ?? '';
     return renderStatementPdf(statement, enterpriseName, this.now(), language);
   }
 
