@@ -26,6 +26,9 @@ export default defineConfig({
           // Integration tests each start their own database; keep the two cores busy, not swamped.
           maxWorkers: 2,
           minWorkers: 1,
+          // In CI a failed test runs once more (as the end-to-end tests do); the reporter
+          // marks one that passed only on its retry.
+          retry: process.env.CI === 'true' ? 1 : 0,
         },
       },
       {
