@@ -81,6 +81,31 @@ describe('route guards', () => {
     expect(within(menu).queryByRole('link', { name: /Income history/ })).toBeNull();
   });
 
+  it('opens the phone menu from the header button, and a link in it closes it', async () => {
+    setSession({ token: 'tok-1', user: ana });
+    fetchMock.mockResolvedValue(meAnswer(ana));
+    const user = userEvent.setup();
+    const { router } = renderApp('/test');
+    await screen.findByRole('heading', { level: 1, name: 'Income history' });
+    // Only the docked menu is there until the phone menu is asked for.
+    expect(screen.getAllByRole('navigation', { name: 'Dashboard menu' })).toHaveLength(1);
+
+    const button = screen.getByRole('button', { name: 'Open menu' });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    await user.click(button);
+    const drawer = await screen.findByRole('presentation');
+    const phoneMenu = within(drawer).getByRole('navigation', { name: 'Dashboard menu' });
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    // The button's aria-controls names the menu it opens.
+    expect(
+      document.getElementById(button.getAttribute('aria-controls') ?? '')?.contains(phoneMenu),
+    ).toBe(true);
+
+    await user.click(within(phoneMenu).getByRole('link', { name: 'Account statement' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/statement'));
+    await waitFor(() => expect(button.getAttribute('aria-expanded')).toBe('false'));
+  });
+
   it('switches the language from the header, everywhere, and remembers it', async () => {
     setSession({ token: 'tok-1', user: ana });
     fetchMock.mockResolvedValue(meAnswer(ana));

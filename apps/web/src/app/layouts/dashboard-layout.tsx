@@ -5,11 +5,10 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Clock } from '../../components/clock';
@@ -17,9 +16,13 @@ import { LanguageSelect } from '../../components/language-select';
 import { useLogout } from '../../features/auth/api/logout';
 import { useSession } from '../../lib/session-store';
 import { useTeamRole } from '../../lib/team-role';
+import { whenIdle } from '../../lib/when-idle';
 import { BrandLink } from './brand-link';
 import { DashboardMenu } from './dashboard-menu';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
+
+const loadMobileMenu = () => import('./mobile-menu');
+const MobileMenu = lazy(async () => ({ default: (await loadMobileMenu()).MobileMenu }));
 
 const DRAWER_WIDTH = 264;
 const DRAWER_ID = 'dashboard-menu';
@@ -47,6 +50,9 @@ export function DashboardLayout() {
   const teamRole = useTeamRole();
   const logout = useLogout();
   const [mobileOpen, setMobileOpen] = useState(false);
+  // The phone menu's code is fetched once the page has settled, or when first asked for.
+  const [mobileMenuWanted, setMobileMenuWanted] = useState(false);
+  useEffect(() => whenIdle(() => void loadMobileMenu().catch(() => undefined)), []);
   const [loggingOut, setLoggingOut] = useState(false);
   const { pathname } = useLocation();
 
@@ -82,7 +88,10 @@ export function DashboardLayout() {
         <Toolbar sx={{ gap: { xs: 1, sm: 2 } }}>
           <IconButton
             edge="start"
-            onClick={() => setMobileOpen(true)}
+            onClick={() => {
+              setMobileMenuWanted(true);
+              setMobileOpen(true);
+            }}
             aria-label={t('nav.openMenu')}
             aria-controls={DRAWER_ID}
             aria-expanded={mobileOpen}
@@ -138,29 +147,39 @@ export function DashboardLayout() {
           borderColor: { md: 'divider' },
         }}
       >
-        <Drawer
-          id={DRAWER_ID}
-          variant="temporary"
-          open={mobileOpen}
-          onClose={() => setMobileOpen(false)}
-          slotProps={{ paper: { 'aria-label': t('menu.label') } }}
+        {mobileMenuWanted && (
+          <Suspense fallback={null}>
+            <MobileMenu
+              id={DRAWER_ID}
+              open={mobileOpen}
+              onClose={() => setMobileOpen(false)}
+              label={t('menu.label')}
+              width={DRAWER_WIDTH}
+            >
+              <DrawerContent onNavigate={() => setMobileOpen(false)} />
+            </MobileMenu>
+          </Suspense>
+        )}
+        {/* From 960 px the menu is docked: a fixed column, as MUI's permanent drawer draws it. */}
+        <Box
           sx={{
-            display: { xs: 'block', md: 'none' },
-            '& .MuiDrawer-paper': { width: DRAWER_WIDTH },
-          }}
-        >
-          <DrawerContent onNavigate={() => setMobileOpen(false)} />
-        </Drawer>
-        <Drawer
-          variant="permanent"
-          open
-          sx={{
-            display: { xs: 'none', md: 'block' },
-            '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
+            display: { xs: 'none', md: 'flex' },
+            flexDirection: 'column',
+            position: 'fixed',
+            top: 0,
+            left: 0,
+            height: '100%',
+            width: DRAWER_WIDTH,
+            boxSizing: 'border-box',
+            overflowY: 'auto',
+            bgcolor: 'background.paper',
+            borderRight: 1,
+            borderColor: 'divider',
+            zIndex: (theme) => theme.zIndex.drawer,
           }}
         >
           <DrawerContent />
-        </Drawer>
+        </Box>
       </Box>
 
       <Box
