@@ -130,6 +130,36 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** Each status's name in both languages (the order timeline, e-mails and documents). */
+export const ORDER_STATUS_LABELS: Readonly<Record<Language, Record<OrderStatus, string>>> = {
+  en: {
+    ORDER_RECEIVED: 'Order received',
+    IN_PREPARATION: 'In preparation',
+    IN_TRANSIT: 'In transit',
+    IN_BORDER_CROSSING: 'In border crossing process',
+    SUCCESSFUL_CROSSING: 'Successful crossing',
+    BORDER_WAREHOUSE: 'Border warehouse',
+    ACCEPTED_AT_BORDER_WAREHOUSE: 'Accepted at border warehouse',
+    TRANSFERRED: 'Transferred',
+    ON_DELIVERY_ROUTE: 'On delivery route',
+    DELIVERED: 'Delivered',
+    FINISHED: 'Finished',
+  },
+  sp: {
+    ORDER_RECEIVED: 'Pedido recibido',
+    IN_PREPARATION: 'En preparación',
+    IN_TRANSIT: 'En tránsito',
+    IN_BORDER_CROSSING: 'En proceso de cruce fronterizo',
+    SUCCESSFUL_CROSSING: 'Cruce exitoso',
+    BORDER_WAREHOUSE: 'Bodega fronteriza',
+    ACCEPTED_AT_BORDER_WAREHOUSE: 'Aceptado en bodega fronteriza',
+    TRANSFERRED: 'Transferido',
+    ON_DELIVERY_ROUTE: 'En ruta de entrega',
+    DELIVERED: 'Entregado',
+    FINISHED: 'Finalizado',
+  },
+};
+
 /** The payment methods of an order (specification §3). */
 export const PAYMENT_METHODS = ['PAY_NOW', 'CONVERT_MXN', 'DEFERRED', 'FORWARD'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];

@@ -2,36 +2,7 @@ import { ORDER_STATUSES, type Language, type OrderStatus, type PaymentMethod } f
 
 export type { OrderStatus, PaymentMethod };
 
-export { ORDER_STATUSES, PAYMENT_METHODS } from '@app/domain';
-
-export const ORDER_STATUS_LABELS: Readonly<Record<Language, Record<OrderStatus, string>>> = {
-  en: {
-    ORDER_RECEIVED: 'Order received',
-    IN_PREPARATION: 'In preparation',
-    IN_TRANSIT: 'In transit',
-    IN_BORDER_CROSSING: 'In border crossing process',
-    SUCCESSFUL_CROSSING: 'Successful crossing',
-    BORDER_WAREHOUSE: 'Border warehouse',
-    ACCEPTED_AT_BORDER_WAREHOUSE: 'Accepted at border warehouse',
-    TRANSFERRED: 'Transferred',
-    ON_DELIVERY_ROUTE: 'On delivery route',
-    DELIVERED: 'Delivered',
-    FINISHED: 'Finished',
-  },
-  sp: {
-    ORDER_RECEIVED: 'Pedido recibido',
-    IN_PREPARATION: 'En preparación',
-    IN_TRANSIT: 'En tránsito',
-    IN_BORDER_CROSSING: 'En proceso de cruce fronterizo',
-    SUCCESSFUL_CROSSING: 'Cruce exitoso',
-    BORDER_WAREHOUSE: 'Bodega fronteriza',
-    ACCEPTED_AT_BORDER_WAREHOUSE: 'Aceptado en bodega fronteriza',
-    TRANSFERRED: 'Transferido',
-    ON_DELIVERY_ROUTE: 'En ruta de entrega',
-    DELIVERED: 'Entregado',
-    FINISHED: 'Finalizado',
-  },
-};
+export { ORDER_STATUS_LABELS, ORDER_STATUSES, PAYMENT_METHODS } from '@app/domain';
 
 export function isOrderStatus(value: string): value is OrderStatus {
   return (ORDER_STATUSES as readonly string[]).includes(value);

@@ -1,3 +1,4 @@
+import { ORDER_STATUS_LABELS } from '@app/domain';
 import type { Widen } from '../translation';
 
 /** Texts of the orders screens. English first; Spanish must have the same keys. */
@@ -32,19 +33,7 @@ export const ordersEn = {
   },
   orderNumber: 'Order #{{id}}',
   viewOrder: 'View order {{id}}',
-  statuses: {
-    ORDER_RECEIVED: 'Order received',
-    IN_PREPARATION: 'In preparation',
-    IN_TRANSIT: 'In transit',
-    IN_BORDER_CROSSING: 'In border crossing process',
-    SUCCESSFUL_CROSSING: 'Successful crossing',
-    BORDER_WAREHOUSE: 'Border warehouse',
-    ACCEPTED_AT_BORDER_WAREHOUSE: 'Accepted at border warehouse',
-    TRANSFERRED: 'Transferred',
-    ON_DELIVERY_ROUTE: 'On delivery route',
-    DELIVERED: 'Delivered',
-    FINISHED: 'Finished',
-  },
+  statuses: ORDER_STATUS_LABELS.en,
   disputed: 'Disputed',
   paymentMethods: {
     PAY_NOW: 'Pay now (account balance)',
@@ -216,19 +205,7 @@ export const ordersSp: Widen<typeof ordersEn> = {
   },
   orderNumber: 'Pedido #{{id}}',
   viewOrder: 'Ver el pedido {{id}}',
-  statuses: {
-    ORDER_RECEIVED: 'Pedido recibido',
-    IN_PREPARATION: 'En preparación',
-    IN_TRANSIT: 'En tránsito',
-    IN_BORDER_CROSSING: 'En proceso de cruce fronterizo',
-    SUCCESSFUL_CROSSING: 'Cruce exitoso',
-    BORDER_WAREHOUSE: 'Bodega fronteriza',
-    ACCEPTED_AT_BORDER_WAREHOUSE: 'Aceptado en bodega fronteriza',
-    TRANSFERRED: 'Transferido',
-    ON_DELIVERY_ROUTE: 'En ruta de entrega',
-    DELIVERED: 'Entregado',
-    FINISHED: 'Finalizado',
-  },
+  statuses: ORDER_STATUS_LABELS.sp,
   disputed: 'En disputa',
   paymentMethods: {
     PAY_NOW: 'Pagar ahora (saldo de la cuenta)',
