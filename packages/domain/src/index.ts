@@ -15,3 +15,4 @@ export * from './legal-ids.js';
 export * from './amount-target.js';
 export * from './error-details.js';
 export * from './events.js';
+export * from './spei-proof-labels.js';

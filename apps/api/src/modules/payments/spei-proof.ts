@@ -1,4 +1,10 @@
-import { maskAccount, moneyToNumber, parseMoney, type Language } from '@app/domain';
+import {
+  maskAccount,
+  moneyToNumber,
+  parseMoney,
+  SPEI_PROOF_FIELD_LABELS,
+  type Language,
+} from '@app/domain';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { isUuid } from '../rates/rates.service.js';
@@ -33,22 +39,8 @@ const TEXT = {
   en: {
     title: 'SPEI transfer proof',
     subtitle: 'CEP-style evidence of a payout to a supplier in Mexico',
-    trackingKey: 'Tracking key (clave de rastreo)',
-    status: 'Status',
-    returnReason: 'Return reason',
-    ordered: 'Operation date',
-    liquidated: 'Liquidation date',
-    sending: 'Sending institution',
-    receiving: 'Receiving institution',
-    issuer: 'Ordering party (issuer)',
-    issuerTaxId: 'Ordering party tax id',
-    payee: 'Beneficiary (payee)',
-    payeeTaxId: 'Beneficiary RFC',
-    clabe: 'Beneficiary CLABE',
-    amount: 'Amount',
-    concept: 'Payment concept',
+    ...SPEI_PROOF_FIELD_LABELS.en,
     reference: 'Payment number',
-    none: 'Not on file',
     statuses: { PROCESSING: 'In process', COMPLETED: 'Liquidated', RETURNED: 'Returned' },
     footer:
       'Issued by Pesos & Produce from its payout records. The official CEP of a liquidated transfer is issued by Banco de México (banxico.org.mx/cep) with the tracking key, date, amount and CLABE shown here.',
@@ -56,22 +48,8 @@ const TEXT = {
   sp: {
     title: 'Comprobante de transferencia SPEI',
     subtitle: 'Evidencia tipo CEP de un pago a un proveedor en México',
-    trackingKey: 'Clave de rastreo',
-    status: 'Estado',
-    returnReason: 'Motivo de devolución',
-    ordered: 'Fecha de operación',
-    liquidated: 'Fecha de liquidación',
-    sending: 'Institución emisora',
-    receiving: 'Institución receptora',
-    issuer: 'Ordenante (emisor)',
-    issuerTaxId: 'Identificación fiscal del ordenante',
-    payee: 'Beneficiario',
-    payeeTaxId: 'RFC del beneficiario',
-    clabe: 'CLABE del beneficiario',
-    amount: 'Monto',
-    concept: 'Concepto del pago',
+    ...SPEI_PROOF_FIELD_LABELS.sp,
     reference: 'Número de pago',
-    none: 'No registrado',
     statuses: { PROCESSING: 'En proceso', COMPLETED: 'Liquidada', RETURNED: 'Devuelta' },
     footer:
       'Emitido por Pesos & Produce con sus registros de pagos. El CEP oficial de una transferencia liquidada lo emite Banco de México (banxico.org.mx/cep) con la clave de rastreo, la fecha, el monto y la CLABE que aquí se muestran.',

@@ -1,3 +1,4 @@
+import { SPEI_PROOF_FIELD_LABELS } from '@app/domain';
 import type { Widen } from '../translation';
 
 /** Texts of accounts payable: CFDI import, batch payments, SPEI evidence. Spanish has the same keys. */
@@ -121,21 +122,7 @@ export const payablesEn = {
     subtitle:
       'CEP-style evidence of a payout: who paid whom, how much, when, and its tracking key.',
     loadFailed: 'The proof could not be loaded.',
-    trackingKey: 'Tracking key (clave de rastreo)',
-    status: 'Status',
-    returnReason: 'Return reason',
-    ordered: 'Operation date',
-    liquidated: 'Liquidation date',
-    sending: 'Sending institution',
-    receiving: 'Receiving institution',
-    issuer: 'Ordering party (issuer)',
-    issuerTaxId: 'Ordering party tax id',
-    payee: 'Beneficiary (payee)',
-    payeeTaxId: 'Beneficiary RFC',
-    clabe: 'Beneficiary CLABE',
-    amount: 'Amount',
-    concept: 'Payment concept',
-    none: 'Not on file',
+    ...SPEI_PROOF_FIELD_LABELS.en,
     download: 'Download PDF',
     official:
       'The official CEP of a liquidated transfer is issued by Banco de México (banxico.org.mx/cep) with this tracking key, date, amount and CLABE.',
@@ -268,21 +255,7 @@ export const payablesSp: Widen<typeof payablesEn> = {
     subtitle:
       'Evidencia tipo CEP de un pago: quién pagó a quién, cuánto, cuándo y su clave de rastreo.',
     loadFailed: 'No se pudo cargar el comprobante.',
-    trackingKey: 'Clave de rastreo',
-    status: 'Estado',
-    returnReason: 'Motivo de devolución',
-    ordered: 'Fecha de operación',
-    liquidated: 'Fecha de liquidación',
-    sending: 'Institución emisora',
-    receiving: 'Institución receptora',
-    issuer: 'Ordenante (emisor)',
-    issuerTaxId: 'Identificación fiscal del ordenante',
-    payee: 'Beneficiario',
-    payeeTaxId: 'RFC del beneficiario',
-    clabe: 'CLABE del beneficiario',
-    amount: 'Monto',
-    concept: 'Concepto del pago',
-    none: 'No registrado',
+    ...SPEI_PROOF_FIELD_LABELS.sp,
     download: 'Descargar PDF',
     official:
       'El CEP oficial de una transferencia liquidada lo emite Banco de México (banxico.org.mx/cep) con esta clave de rastreo, fecha, monto y CLABE.',
