@@ -331,13 +331,25 @@ describe(`approvals (maker-checker) on ${TEST_ENGINE}`, { timeout: 120_000 }, ()
       .where('team_role', '=', 'ADMIN')
       .execute();
     expect(admins).toHaveLength(1);
-    // Whoever won, the tests after this one act as the shared admin: put it back.
+    // Whoever won, the tests after this one act as the shared admin, the company's only
+    // ADMIN (they count the ADMINs told of a change): put it back and step the second down.
     if (admins[0]?.id !== admin.userId) {
       const restore = await second.call('PUT', `profile/users/${admin.userId}`, {
         sTeamRole: 'ADMIN',
       });
       expect(restore.statusCode, restore.body).toBe(200);
+      const stepDown = await admin.call('PUT', `profile/users/${second.userId}`, {
+        sTeamRole: 'VIEWER',
+      });
+      expect(stepDown.statusCode, stepDown.body).toBe(200);
     }
+    const adminsAfter = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('enterprise_id', '=', admin.enterpriseId)
+      .where('team_role', '=', 'ADMIN')
+      .execute();
+    expect(adminsAfter.map((row) => row.id)).toEqual([admin.userId]);
   });
   it('holds a changed CLABE for approval when approvals are on, then cools payments off', async () => {
     const recipients = json<{ paymentRecipients: Array<Record<string, unknown>> }>(
