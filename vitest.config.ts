@@ -29,6 +29,9 @@ export default defineConfig({
           // In CI a failed test runs once more (as the end-to-end tests do); the reporter
           // marks one that passed only on its retry.
           retry: process.env.CI === 'true' ? 1 : 0,
+          // E-mails and webhooks go out through the job queue; on a busy machine that can take
+          // longer than expect.poll's default second.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {

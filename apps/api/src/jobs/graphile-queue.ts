@@ -19,6 +19,7 @@ import {
   WORKER_DEAD_AFTER_SECONDS,
   WORKER_HEARTBEAT_MS,
   type AddJobOptions,
+  type JobKeyMode,
   type JobList,
   type JobQueue,
   type JobRegistry,
@@ -27,6 +28,12 @@ import {
 
 /** Jobs one replica runs at the same time. */
 const CONCURRENCY = 2;
+
+const GRAPHILE_KEY_MODES = {
+  replace: 'replace',
+  dedupe: 'unsafe_dedupe',
+  'preserve-run-at': 'preserve_run_at',
+} as const satisfies Record<JobKeyMode, string>;
 
 /**
  * The queue on PostgreSQL: graphile-worker (its tables in the `graphile_worker` schema,
@@ -97,7 +104,7 @@ export class GraphileJobQueue implements JobQueue {
       ...(options.key
         ? {
             jobKey: options.key,
-            jobKeyMode: options.mode === 'dedupe' ? ('unsafe_dedupe' as const) : 'replace',
+            jobKeyMode: GRAPHILE_KEY_MODES[options.mode ?? 'replace'],
           }
         : {}),
     });

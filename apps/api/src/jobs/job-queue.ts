@@ -34,7 +34,12 @@ export interface JobDefinition {
   everyMs?: number;
 }
 
-export type JobKeyMode = 'replace' | 'dedupe';
+/**
+ * What adding does to a waiting job with the same key: `replace` it (its time too), keep it
+ * as it is (`dedupe`), or replace it but keep its time (`preserve-run-at`), so that a run
+ * someone moved to now is not pushed back.
+ */
+export type JobKeyMode = 'replace' | 'dedupe' | 'preserve-run-at';
 
 export interface AddJobOptions {
   key?: string;
@@ -159,7 +164,8 @@ export async function runDefinition(
       {
         key: recurringKey(definition.type),
         runAt: new Date(Date.now() + definition.everyMs),
-        mode: 'replace',
+        // A run asked for while this one ran (a recovery request, say) keeps its time.
+        mode: 'preserve-run-at',
         ...(definition.maxAttempts ? { maxAttempts: definition.maxAttempts } : {}),
       },
     );

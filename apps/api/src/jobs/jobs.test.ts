@@ -13,7 +13,7 @@ import {
 import { insertSupplier, paymentRow } from '../test/payment-fixtures.js';
 import { createTestApp, json, TEST_ENGINE, type TestApp } from '../test/test-app.js';
 import { DUTY } from './duties.js';
-import type { JobState } from './job-queue.js';
+import { recurringKey, type JobState } from './job-queue.js';
 
 let t: TestApp;
 
@@ -183,6 +183,32 @@ describe(`background jobs on ${TEST_ENGINE}`, () => {
     expect(retried.statusCode, retried.body).toBe(200);
     await expect.poll(async () => (await flaky()).length, { timeout: 6_000 }).toBe(0);
     expect(runs).toEqual([1, 2, 1]);
+  });
+
+  it('runs a recurring job moved to now while it ran, not a whole period later', async () => {
+    let releaseFirst = () => {};
+    const firstRunGate = new Promise<void>((resolve) => (releaseFirst = resolve));
+    const runs: number[] = [];
+    t = await createTestApp(
+      {},
+      {
+        registerJobs: (registry) =>
+          registry.register({
+            type: 'test.recurring',
+            everyMs: 60_000,
+            run: async () => {
+              runs.push(Date.now());
+              if (runs.length === 1) await firstRunGate;
+            },
+          }),
+      },
+    );
+    // The first run starts with the queue and waits; meanwhile a run is asked for now (as a
+    // password recovery request does), then the first run ends and schedules the next.
+    await expect.poll(() => runs.length, { timeout: 10_000 }).toBe(1);
+    await t.app.jobs.add('test.recurring', {}, { key: recurringKey('test.recurring') });
+    releaseFirst();
+    await expect.poll(() => runs.length, { timeout: 10_000, interval: 100 }).toBe(2);
   });
 
   it.runIf(TEST_ENGINE === 'postgres')(

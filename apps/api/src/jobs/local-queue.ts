@@ -79,7 +79,8 @@ export class LocalJobQueue implements JobQueue {
           insert into local_jobs (type, key, payload, run_at, max_attempts)
           values (${type}, ${options.key}, ${body}::jsonb, ${runAt}, ${maxAttempts})
           on conflict (key) do update set
-            type = excluded.type, payload = excluded.payload, run_at = excluded.run_at,
+            type = excluded.type, payload = excluded.payload,
+            run_at = ${options.mode === 'preserve-run-at' ? sql`local_jobs.run_at` : sql`excluded.run_at`},
             max_attempts = excluded.max_attempts, attempts = 0, last_error = null,
             updated_at = now()`.execute(trx);
       });
