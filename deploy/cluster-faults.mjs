@@ -21,6 +21,7 @@ import {
   clusterSettings,
   databaseUrls,
   packagesAvailable,
+  pidAlive,
   replicaPid,
   startCluster,
   startPgBouncer,
@@ -218,6 +219,17 @@ for (let round = 0; round < (long ? 2 : 1); round += 1) {
   });
 }
 
+// A replica that lost its database for a while must still be up (a job's end it could not
+// record once killed the process).
+const down = settings.apiPorts
+  .map((_, index) => index)
+  .filter((index) => !pidAlive(replicaPid(settings, index)));
+t.check(
+  'every replica is still running after the faults',
+  down.length === 0,
+  `replicas ${down.map((index) => index + 1).join(', ')} exited; see their logs in ${settings.dir}/run`,
+);
+
 // ---------------------------------------------------------------------------------------
 // Afterwards: what the database holds.
 
@@ -270,10 +282,19 @@ while (Date.now() < settleBy) {
   if (processing === 0) break;
   await sleep(1000);
 }
+// What a failure needs to be understood: the payout job's rows as the queue holds them.
+const payoutJobs =
+  processing === 0
+    ? []
+    : await query(
+        `select id, key, attempts, max_attempts, run_at, locked_at, locked_by, last_error,
+                now() as now
+           from graphile_worker.jobs where task_identifier = 'payouts.settle'`,
+      );
 t.check(
   'every payout settled by the payout job after the faults',
   processing === 0,
-  `${processing} still processing`,
+  `${processing} still processing; payout job rows: ${JSON.stringify(payoutJobs)}`,
 );
 const twice = await query(
   `select reference, count(*)::int as n from journals where kind = 'PAYOUT_SETTLED'
@@ -305,7 +326,8 @@ t.check(
 );
 
 await primary.end();
-if (!keep) await stopCluster(settings, { clean: !long });
+// A failed run keeps the cluster's folder (its logs) for a look.
+if (!keep) await stopCluster(settings, { clean: !long && t.failures.length === 0 });
 console.log(`(${Math.round((Date.now() - started) / 1000)} s)`);
 console.log(`cluster faults: ${t.passed} passed, ${t.failures.length} failed`);
 process.exit(t.failures.length ? 1 : 0);

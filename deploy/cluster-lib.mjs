@@ -116,7 +116,7 @@ function ownedByPostgres(path) {
   }
 }
 
-function pidAlive(pid) {
+export function pidAlive(pid) {
   if (!pid) return false;
   try {
     process.kill(pid, 0);

@@ -54,6 +54,7 @@ export class GraphileJobQueue implements JobQueue {
   private heartbeat: NodeJS.Timeout | undefined;
   private beating: Promise<void> | undefined;
   private readonly workerIds = new Set<string>();
+  private stopping = false;
 
   constructor(
     connectionString: string,
@@ -112,6 +113,20 @@ export class GraphileJobQueue implements JobQueue {
 
   async start(): Promise<void> {
     await this.workerUtils();
+    await this.startRunner();
+    await this.beat();
+    await scheduleRecurring(this, this.registry);
+    this.heartbeat = setInterval(() => {
+      this.beating ??= this.beat()
+        .catch((error: unknown) => this.onError(error))
+        .finally(() => {
+          this.beating = undefined;
+        });
+    }, WORKER_HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  private taskList(): TaskList {
     const taskList: TaskList = {};
     for (const definition of this.registry.all()) {
       taskList[definition.type] = async (payload, helpers) => {
@@ -128,33 +143,87 @@ export class GraphileJobQueue implements JobQueue {
         }
       };
     }
+    return taskList;
+  }
+
+  /**
+   * Starts graphile-worker's pool. The pool stops by itself when it cannot record a job's
+   * end (the database gone, as in a PgBouncer restart); the replica would then run no job
+   * while its heartbeat still said its workers were alive, so a job the pool left locked
+   * would stay locked. When that happens, the stopped pool's workers are no longer said to
+   * be alive, their jobs are unlocked once the database answers, and a new pool starts.
+   */
+  private async startRunner(): Promise<void> {
+    const ids = new Set<string>();
     const events = new EventEmitter();
     // Jobs are locked in the name of the pool (graphile-worker 0.17+), or of the worker.
     events.on('pool:create', ({ workerPool }: { workerPool: { id: string } }) => {
+      ids.add(workerPool.id);
       this.workerIds.add(workerPool.id);
     });
     events.on('worker:create', ({ worker }: { worker: { workerId: string } }) => {
+      ids.add(worker.workerId);
       this.workerIds.add(worker.workerId);
     });
-    this.worker = await run({
+    const runner = await run({
       pgPool: this.pool,
-      taskList,
+      taskList: this.taskList(),
       concurrency: CONCURRENCY,
       noHandleSignals: true,
       pollInterval: 1000,
       logger: this.logger(),
       events: events as never,
+      // Unbatched (graphile-worker's default), a job's end that cannot be recorded (the
+      // database gone, as in a PgBouncer restart) is a promise nobody awaits: an unhandled
+      // rejection that kills the replica. Batched, even with no delay, it stops the pool,
+      // which the lines below replace.
+      preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
     });
-    await this.beat();
-    await scheduleRecurring(this, this.registry);
-    this.heartbeat = setInterval(() => {
-      this.beating ??= this.beat()
-        .catch((error: unknown) => this.onError(error))
-        .finally(() => {
-          this.beating = undefined;
-        });
-    }, WORKER_HEARTBEAT_MS);
-    this.heartbeat.unref();
+    this.worker = runner;
+    if (this.stopping) {
+      // Stopped while this pool was starting (a restart racing the replica's shutdown).
+      await runner.stop().catch(() => {});
+      return;
+    }
+    runner.promise
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      )
+      .then(async (reason) => {
+        if (this.stopping) return;
+        this.log.error(
+          { err: reason },
+          'The job worker pool stopped by itself; starting a new one',
+        );
+        for (const id of ids) this.workerIds.delete(id);
+        await this.restartRunner([...ids]);
+      })
+      .catch((error: unknown) => this.onError(error));
+  }
+
+  private async restartRunner(stoppedIds: string[]): Promise<void> {
+    for (let attempt = 0; !this.stopping; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(30_000, 1000 * 2 ** attempt)));
+      if (this.stopping) return;
+      try {
+        if (stoppedIds.length > 0) {
+          // A run whose key was handed to its next run (a recurring job that finished but
+          // could not be recorded) is done: removed, not left to show as dead.
+          await this.pool.query(
+            `delete from graphile_worker._private_jobs
+              where locked_by = any($1::text[]) and key is null
+                and attempts >= max_attempts and last_error is null`,
+            [stoppedIds],
+          );
+          await (await this.workerUtils()).forceUnlockWorkers(stoppedIds);
+        }
+        await this.startRunner();
+        return;
+      } catch (error) {
+        this.onError(error);
+      }
+    }
   }
 
   /** Says this replica's workers are alive; unlocks the jobs of workers that are not. */
@@ -184,10 +253,12 @@ export class GraphileJobQueue implements JobQueue {
   }
 
   async stop(): Promise<void> {
+    this.stopping = true;
     clearInterval(this.heartbeat);
     await this.beating;
     try {
-      await this.worker?.stop();
+      // A pool that stopped by itself answers "already stopped".
+      await this.worker?.stop().catch(() => {});
       const ids = [...this.workerIds];
       if (ids.length > 0) {
         await this.pool

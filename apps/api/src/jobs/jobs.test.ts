@@ -13,6 +13,7 @@ import {
 import { insertSupplier, paymentRow } from '../test/payment-fixtures.js';
 import { createTestApp, json, TEST_ENGINE, type TestApp } from '../test/test-app.js';
 import { DUTY } from './duties.js';
+import type { GraphileJobQueue } from './graphile-queue.js';
 import { recurringKey, type JobState } from './job-queue.js';
 
 let t: TestApp;
@@ -246,6 +247,58 @@ describe(`background jobs on ${TEST_ENGINE}`, () => {
       expect(runs).toHaveLength(1);
     },
     40_000,
+  );
+
+  it.runIf(TEST_ENGINE === 'postgres')(
+    'starts a new worker pool when graphile-worker stops its own, and unlocks what that one held',
+    async () => {
+      const runs: string[] = [];
+      t = await createTestApp(
+        {},
+        {
+          registerJobs: (registry) =>
+            registry.register({
+              type: 'test.after-pool-stop',
+              run: async (_payload, context) => void runs.push(context.jobId),
+            }),
+        },
+      );
+      const queue = t.app.jobs as GraphileJobQueue;
+      const [stoppedPoolId] = [...queue['workerIds']];
+      await t.app.jobs.add('test.after-pool-stop', {}, { key: 'held:1' });
+      await expect.poll(() => runs.length, { timeout: 10_000 }).toBe(1);
+      await t.app.jobs.add(
+        'test.after-pool-stop',
+        {},
+        { key: 'held:2', runAt: new Date(Date.now() + 60_000) },
+      );
+      // As a pool that could not record a job's end leaves it: locked in its name, and the
+      // pool stopped without the queue asking (graphile-worker does so on such an error).
+      await sql`
+        update graphile_worker._private_jobs
+          set locked_at = now(), locked_by = ${stoppedPoolId}, attempts = 1, run_at = now()
+          where key = 'held:2'`.execute(t.db);
+      // And a run that finished after handing its key on, its end not recorded.
+      await t.app.jobs.add(
+        'test.after-pool-stop',
+        {},
+        { key: 'handed-on:1', runAt: new Date(Date.now() + 60_000) },
+      );
+      const {
+        rows: [handedOn],
+      } = await sql<{ id: string }>`
+        update graphile_worker._private_jobs
+          set locked_at = now(), locked_by = ${stoppedPoolId}, key = null,
+              attempts = max_attempts
+          where key = 'handed-on:1' returning id::text`.execute(t.db);
+      await queue['worker']?.stop();
+      await t.app.jobs.add('test.after-pool-stop', {}, { key: 'held:3' });
+      await expect.poll(() => runs.length, { timeout: 15_000, interval: 200 }).toBe(3);
+      const { rows: left } = await sql`
+        select id from graphile_worker._private_jobs where id = ${handedOn?.id}`.execute(t.db);
+      expect(left).toEqual([]);
+    },
+    30_000,
   );
 
   it('keeps the public rate limit in the database', async () => {
