@@ -184,11 +184,16 @@ export class ApprovalsService {
     const principal = principalOf(request);
     const enterpriseId = principal.enterpriseId;
     const key = idempotencyKeyOf(request);
-    if (key !== undefined) {
+    const { settings, keyHasApproval } = await repo.findHoldContext(
+      this.db,
+      enterpriseId,
+      kind,
+      key ?? null,
+    );
+    if (key !== undefined && keyHasApproval) {
       const existing = await repo.findApprovalByKey(this.db, enterpriseId, kind, key);
       if (existing) return this.replayed(existing, request.sentBody, principal);
     }
-    const settings = await repo.findTeamSettings(this.db, enterpriseId);
     const threshold = settings?.approval_threshold_usd_cents ?? null;
     const isPreparer = principal.user.sTeamRole === 'PREPARER';
     if (!isPreparer && threshold === null) return undefined;

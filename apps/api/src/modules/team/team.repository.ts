@@ -22,6 +22,38 @@ export async function findTeamSettings(
     .executeTakeFirst();
 }
 
+/**
+ * What deciding on a hold needs, in one round trip (every money call asks): the company's
+ * settings, and whether an approval was already asked for with this Idempotency-Key.
+ */
+export async function findHoldContext(
+  db: Executor,
+  enterpriseId: string,
+  kind: string,
+  idempotencyKey: string | null,
+): Promise<{ settings: TeamSettingsRow | undefined; keyHasApproval: boolean }> {
+  const row = await db
+    .selectFrom('enterprises as e')
+    .select(['approval_threshold_usd_cents', 'approval_expiry_hours', 'cooling_off_hours'])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('approvals as a')
+            .select('a.id')
+            .whereRef('a.enterprise_id', '=', 'e.id')
+            .where('a.kind', '=', kind)
+            .where('a.idempotency_key', '=', idempotencyKey),
+        )
+        .as('key_has_approval'),
+    )
+    .where('e.id', '=', enterpriseId)
+    .executeTakeFirst();
+  if (!row) return { settings: undefined, keyHasApproval: false };
+  const { key_has_approval: keyHasApproval, ...settings } = row;
+  return { settings, keyHasApproval: Boolean(keyHasApproval) };
+}
+
 export async function updateTeamSettings(
   db: Executor,
   enterpriseId: string,
