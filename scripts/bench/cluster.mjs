@@ -3,6 +3,7 @@
 // to one of them, interleaved in the same run (autocannon, 50 connections, pipelining 1).
 // Prints its table; exit code 1 when the goal is missed, 2 when the run failed.
 import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -10,6 +11,7 @@ import {
   clusterSettings,
   databaseUrls,
   packagesAvailable,
+  replicaPid,
   startCluster,
   stopCluster,
 } from '../../deploy/cluster-lib.mjs';
@@ -44,6 +46,53 @@ function cannon(options) {
   });
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/**
+ * CPU seconds used so far by each part of the cluster (from /proc): the replicas, PostgreSQL
+ * (every postgres process), PgBouncer, HAProxy, and this process (autocannon). Taken before
+ * and after each load, it shows where the two cores went.
+ */
+function cpuSeconds() {
+  const ticks = 100; // USER_HZ on Linux
+  const parts = { replicas: 0, postgres: 0, pgbouncer: 0, haproxy: 0, autocannon: 0 };
+  const replicaPids = new Set(
+    settings.apiPorts.map((_, index) => String(replicaPid(settings, index))),
+  );
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    let stat;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
+    const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const used = (Number(fields[11]) + Number(fields[12])) / ticks;
+    let part;
+    if (replicaPids.has(pid)) part = 'replicas';
+    else if (pid === String(process.pid)) part = 'autocannon';
+    else if (comm === 'postgres') part = 'postgres';
+    else if (comm === 'pgbouncer') part = 'pgbouncer';
+    else if (comm === 'haproxy') part = 'haproxy';
+    if (part) parts[part] += used;
+  }
+  return parts;
+}
+
+/** Runs a load and returns its result with the CPU seconds each part used per 1,000 requests. */
+async function measured(options) {
+  const before = cpuSeconds();
+  const result = await cannon(options);
+  const after = cpuSeconds();
+  const requests = Math.max(1, result.requests.total);
+  result.cpuPerThousand = Object.fromEntries(
+    Object.keys(after).map((part) => [
+      part,
+      Number((((after[part] - before[part]) * 1000) / requests).toFixed(2)),
+    ]),
+  );
+  return result;
+}
 
 function payNowRequests(tenants) {
   let next = 0;
@@ -119,15 +168,17 @@ try {
   for (let round = 0; round < RUNS; round += 1) {
     await pool.query('vacuum analyze');
     await requote();
-    const direct = await cannon({ url: single, requests: payNowRequests(tenants) });
+    const direct = await measured({ url: single, requests: payNowRequests(tenants) });
     one.push({
+      cpu: direct.cpuPerThousand,
       rps: direct.requests.average,
       p99: direct.latency.p99,
       errors: direct.errors + direct.timeouts + direct.non2xx,
     });
     await requote();
-    const balanced = await cannon({ url: lb, requests: payNowRequests(tenants) });
+    const balanced = await measured({ url: lb, requests: payNowRequests(tenants) });
     three.push({
+      cpu: balanced.cpuPerThousand,
       rps: balanced.requests.average,
       p99: balanced.latency.p99,
       errors: balanced.errors + balanced.timeouts + balanced.non2xx,
