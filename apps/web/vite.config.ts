@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
@@ -8,7 +10,15 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 const VENDOR =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next)[\\/]/;
 
-export default defineConfig({
+// React Router publishes a production build next to its development one but names only the
+// development one in its exports; a production bundle takes the production build (no dev
+// warnings or their texts).
+const reactRouterProduction = join(
+  dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
+export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     // Every text asset is also written as .br and .gz at build time; the server sends the one the
@@ -24,6 +34,8 @@ export default defineConfig({
     }),
   ],
   resolve: {
+    alias:
+      command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
     // `source` makes @app/domain resolve to its TypeScript sources: no build step first.
     conditions: ['source', ...defaultClientConditions],
   },
@@ -48,4 +60,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

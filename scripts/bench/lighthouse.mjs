@@ -2,8 +2,10 @@
 // against the built app on the embedded database with the demo data, as a new user sees it after
 // `npm start`. Logged-in pages get the demo customer's session in localStorage before the app
 // loads. Used by scripts/bench/web.mjs; `node scripts/bench/lighthouse.mjs [runs]` runs it alone
-// on apps/web/dist (or WEB_DIST_DIR) and prints the table.
+// on apps/web/dist (or WEB_DIST_DIR) and prints the table; LIGHTHOUSE_REPORT_DIR keeps each report.
 /* global window */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { CHROMIUM_PATH } from '../chromium.mjs';
@@ -99,6 +101,10 @@ export async function measureLighthouse({ base, session, pages, runs = 3, log = 
         );
         await tab.close();
         reports.push(result.lhr);
+        if (process.env.LIGHTHOUSE_REPORT_DIR) {
+          const name = `${(page.label ?? page.path).replace(/[^a-z0-9]+/gi, '_')}-${i + 1}.json`;
+          await writeFile(join(process.env.LIGHTHOUSE_REPORT_DIR, name), JSON.stringify(result.lhr));
+        }
       }
       const scores = Object.fromEntries(
         CATEGORIES.map((category) => [
