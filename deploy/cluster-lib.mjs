@@ -452,6 +452,8 @@ async function startHaproxy(settings) {
     [
       'global',
       '  maxconn 4096',
+      // Per-server counters (connections opened and reused, sessions): `show stat` on it.
+      `  stats socket ${join(settings.dir, 'run', 'haproxy.sock')} mode 600`,
       '',
       'defaults',
       '  mode http',
