@@ -77,3 +77,59 @@ test('sets up a second factor, signs in with its code, and the audit log shows t
   expect(workbook.header).toContain('Action');
   expect(workbook.rows.some((row) => row.includes('putPaymentRecipient'))).toBe(true);
 });
+
+test("a supplier's new CLABE asks a user with a second factor for a fresh code: a wrong one is refused in the dialog, cancel saves nothing, the right one saves", async ({
+  page,
+  request,
+}) => {
+  const tenant = await freshFundedTenant(page, request, 1_000);
+  const name = 'Empaque Paso Firme SA de CV';
+  await createSupplier(tenant, name);
+  // The second factor, turned on through the API (the screens for it have their own test).
+  const { sSecret: secret } = (await tenant.api('POST', 'auth/2fa/setup')) as { sSecret: string };
+  await tenant.api('POST', 'auth/2fa/enable', { sCode: await generate({ secret }) });
+
+  await page.goto('/suppliers');
+  const row = page.locator('.MuiDataGrid-row', { hasText: name });
+  const changeClabe = async () => {
+    await row.getByRole('button', { name: `Edit supplier: ${name}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit supplier' });
+    await edit.getByLabel('CLABE number').fill(NEW_CLABE);
+    await edit.getByRole('button', { name: 'Save' }).click();
+    return edit;
+  };
+
+  // Asked for the code; Cancel closes the prompt and nothing is saved.
+  const edit = await changeClabe();
+  const stepUp = page.getByRole('dialog', { name: 'Confirm with your second factor' });
+  await expect(stepUp).toBeVisible();
+  await expect(stepUp.getByLabel('Code')).toBeFocused();
+  await stepUp.getByRole('button', { name: 'Cancel' }).click();
+  await expect(stepUp).toBeHidden();
+  await expect(edit).toBeVisible();
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row).toContainText('012180026050783858');
+
+  // A wrong code: the prompt stays open with the server's message, the session stays.
+  await changeClabe();
+  await expect(stepUp).toBeVisible();
+  const next = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+  const wrong = next.replace(/^./, (digit) => String((Number(digit) + 1) % 10));
+  await stepUp.getByLabel('Code').fill(wrong);
+  await page.keyboard.press('Enter');
+  await expect(
+    stepUp.getByText('The code is not correct or was already used. Enter the current code.'),
+  ).toBeVisible();
+  await shot(page, 'step-up-wrong-code-en');
+
+  // The right code (typed, then Enter): saved, and the grid shows the new CLABE.
+  await stepUp.getByLabel('Code').fill(next);
+  await page.keyboard.press('Enter');
+  await expect(stepUp).toBeHidden();
+  await expect(page.getByText('Supplier updated.')).toBeVisible();
+  await expect(row).toContainText(NEW_CLABE);
+  const saved = (await tenant.api('GET', 'payment-recipient/')) as {
+    paymentRecipients: { sName: string; sAccountNumber: string }[];
+  };
+  expect(saved.paymentRecipients.find((s) => s.sName === name)?.sAccountNumber).toBe(NEW_CLABE);
+});
