@@ -8,18 +8,16 @@ import { useCountdown } from '../../../components/use-countdown';
 import { useIdempotencyKey } from '../../../lib/finance/queries';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
-import { showErrorToast } from '../../../lib/toast';
 import type { AmountEntry } from '../amounts';
 import { amountTarget, EMPTY_AMOUNT, isAboveBalance, linkAmounts } from '../amounts';
 import { useConversionMutation } from '../api/money';
-import { isHeldForApproval } from '../../../lib/api/held-for-approval';
 import { formatQuoteRate } from '../../../components/format-rate';
 import { AmountFields } from './amount-fields';
 import { ReviewList } from '../../../components/detail-list';
 import { DialogSteps, StepActions } from './dialog-steps';
 import { ExchangeDialog } from './exchange-dialog';
 import { RateLine } from './rate-line';
-import { isQuoteError, notifyQuoteRefreshed, useLiveQuote } from './use-live-quote';
+import { notifyQuoteRefreshed, quoteCallHandlers, useLiveQuote } from './use-live-quote';
 
 interface ConvertDialogProps {
   onCancel: () => void;
@@ -71,20 +69,11 @@ export function ConvertDialog({ onCancel, onSuccess }: ConvertDialogProps) {
           bExternal: false,
         },
       },
-      {
-        onSuccess: (answer) =>
-          onSuccess(
-            isHeldForApproval(answer) ? t('team.heldForApproval') : t('exchange.convert.success'),
-          ),
-        onError: async (error) => {
-          if (isQuoteError(error)) {
-            await quote.refresh();
-            notifyQuoteRefreshed();
-            return;
-          }
-          showErrorToast(error);
-        },
-      },
+      quoteCallHandlers({
+        successText: t('exchange.convert.success'),
+        onSuccess,
+        renewQuote: () => quote.refresh().then(() => true),
+      }),
     );
   };
 

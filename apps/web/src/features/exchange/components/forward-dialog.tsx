@@ -16,19 +16,18 @@ import { useTranslation } from 'react-i18next';
 import { useIdempotencyKey } from '../../../lib/finance/queries';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
-import { showErrorToast } from '../../../lib/toast';
 import type { AmountEntry } from '../amounts';
 import { amountTarget, EMPTY_AMOUNT, linkAmounts } from '../amounts';
 import type { ForwardRate } from '../api/money';
 import { getForwardRate, useConversionMutation } from '../api/money';
-import { isHeldForApproval } from '../../../lib/api/held-for-approval';
 import { formatQuoteRate } from '../../../components/format-rate';
 import { AmountFields } from './amount-fields';
 import { ReviewList } from '../../../components/detail-list';
 import { DialogSteps, StepActions } from './dialog-steps';
 import { ExchangeDialog } from './exchange-dialog';
 import { RateLine } from './rate-line';
-import { isQuoteError, notifyQuoteRefreshed, useLiveQuote } from './use-live-quote';
+import { isQuoteError, quoteCallHandlers, useLiveQuote } from './use-live-quote';
+import { showErrorToast } from '../../../lib/toast';
 
 // The date picker is its own chunk: the dialog opens before it has loaded.
 const ForwardDateField = lazy(async () => ({
@@ -137,20 +136,12 @@ export function ForwardDialog({ onCancel, onSuccess }: ForwardDialogProps) {
           dForwardTransactionDate: date,
         },
       },
-      {
-        onSuccess: (answer) =>
-          onSuccess(
-            isHeldForApproval(answer) ? t('team.heldForApproval') : t('exchange.forward.success'),
-          ),
-        onError: async (error) => {
-          if (isQuoteError(error)) {
-            // The forward quote (or its spot) expired: price the date again, then review.
-            if (await price(date, true)) notifyQuoteRefreshed();
-            return;
-          }
-          showErrorToast(error);
-        },
-      },
+      quoteCallHandlers({
+        successText: t('exchange.forward.success'),
+        onSuccess,
+        // The forward quote (or its spot) expired: price the date again, then review.
+        renewQuote: () => price(date, true),
+      }),
     );
   };
 

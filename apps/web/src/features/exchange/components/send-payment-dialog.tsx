@@ -13,18 +13,16 @@ import { useIdempotencyKey, usePaymentRecipientsQuery } from '../../../lib/finan
 import type { PaymentRecipient } from '../../../lib/finance/types';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
-import { showErrorToast } from '../../../lib/toast';
 import type { AmountEntry } from '../amounts';
 import { amountTarget, EMPTY_AMOUNT, isAboveBalance, linkAmounts } from '../amounts';
 import { useSendPayNowMutation } from '../api/money';
-import { isHeldForApproval } from '../../../lib/api/held-for-approval';
 import { formatQuoteRate } from '../../../components/format-rate';
 import { AmountFields } from './amount-fields';
 import { ReviewList } from '../../../components/detail-list';
 import { DialogSteps, StepActions } from './dialog-steps';
 import { ExchangeDialog } from './exchange-dialog';
 import { RateLine } from './rate-line';
-import { isQuoteError, notifyQuoteRefreshed, useLiveQuote } from './use-live-quote';
+import { notifyQuoteRefreshed, quoteCallHandlers, useLiveQuote } from './use-live-quote';
 
 /** The payment concept is at most 200 characters (API). */
 const CONCEPT_MAX_LENGTH = 200;
@@ -94,21 +92,12 @@ export function SendPaymentDialog({ onCancel, onSuccess }: SendPaymentDialogProp
           sExchangeRateReference: quote.reference,
         },
       },
-      {
-        onSuccess: (answer) =>
-          onSuccess(
-            isHeldForApproval(answer) ? t('team.heldForApproval') : t('exchange.send.success'),
-          ),
-        onError: async (error) => {
-          if (isQuoteError(error)) {
-            // The detail follows the new rate; the user reviews it and confirms again.
-            await quote.refresh();
-            notifyQuoteRefreshed();
-            return;
-          }
-          showErrorToast(error);
-        },
-      },
+      quoteCallHandlers({
+        successText: t('exchange.send.success'),
+        onSuccess,
+        // The detail follows the new rate; the user reviews it and confirms again.
+        renewQuote: () => quote.refresh().then(() => true),
+      }),
     );
   };
 

@@ -1,7 +1,8 @@
-import { showToast } from '../../../lib/toast';
+import { showErrorToast, showToast } from '../../../lib/toast';
 import { useCallback } from 'react';
 import { quoteDeadline } from '../../../components/use-countdown';
 import { isApiError } from '../../../lib/api-client';
+import { isHeldForApproval } from '../../../lib/api/held-for-approval';
 import { useDashboardQuery } from '../../../lib/finance/queries';
 import type { Dashboard } from '../../../lib/finance/types';
 import { i18n } from '../../../lib/i18n/i18n';
@@ -38,4 +39,31 @@ export function isQuoteError(error: unknown): boolean {
 /** Tells the user the rate changed under them: review, then confirm again. */
 export function notifyQuoteRefreshed(): void {
   showToast(i18n.t('finance.quoteRefreshed'), { variant: 'info' });
+}
+
+/**
+ * The answer of a money call priced at a quote. A call held for a second person says so
+ * instead of the success text. A refused quote is not an error to the user: the dialog renews
+ * it (`renewQuote` answers whether it could) and the user reviews the new rate, then confirms.
+ */
+export function quoteCallHandlers({
+  successText,
+  onSuccess,
+  renewQuote,
+}: {
+  successText: string;
+  onSuccess: (message: string) => void;
+  renewQuote: () => Promise<boolean>;
+}) {
+  return {
+    onSuccess: (answer: unknown) =>
+      onSuccess(isHeldForApproval(answer) ? i18n.t('team.heldForApproval') : successText),
+    onError: async (error: unknown) => {
+      if (isQuoteError(error)) {
+        if (await renewQuote()) notifyQuoteRefreshed();
+        return;
+      }
+      showErrorToast(error);
+    },
+  };
 }
