@@ -4,18 +4,14 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { Payment, StatusCatalog } from '../../../lib/finance/types';
 import { CompactDate } from '../../../components/compact-date';
-import {
-  COMPACT_HEADER_HEIGHT,
-  compactGridSx,
-  pinnedColumnsSx,
-  useFittedColumns,
-} from '../../../components/fit-columns';
+import { compactGridSx, pinnedColumnsSx } from '../../../components/fit-columns';
+import { FittedDataGrid } from '../../../components/fitted-data-grid';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import {
@@ -26,7 +22,6 @@ import {
   transactionTypeKey,
 } from '../payments-view';
 import { PaymentStatusChip, TransactionTypeChip } from './payment-chips';
-import { useGridLocaleText } from '../../../components/data-grid-defaults';
 
 interface PaymentsGridProps {
   payments: Payment[];
@@ -39,10 +34,7 @@ interface PaymentsGridProps {
 
 const money = (value: number) => formatMoney(value);
 
-/**
- * Headers and cells wrap (rows grow to fit), so the table needs less width; every column
- * is rendered (pages hold at most 100 rows), which keeps them all readable by screen readers.
- */
+/** Compact headers, and cells that wrap (rows grow to fit), so the table needs less width. */
 const gridSx = {
   bgcolor: 'background.paper',
   ...compactGridSx,
@@ -225,33 +217,18 @@ export function PaymentsGrid(props: PaymentsGridProps) {
     [t, language, catalog, openingReceiptOf, onViewReceipt],
   );
 
-  const localeText = useGridLocaleText(t('payments.empty'));
-
-  const { ref, columnVisibilityModel, onColumnVisibilityModelChange } = useFittedColumns(
-    columns,
-    HIDE_ORDER,
-  );
   return (
-    <Box ref={ref} sx={{ width: '100%', minWidth: 0 }}>
-      <DataGrid
-        label={t('payments.tableLabel')}
-        rows={props.payments}
-        columns={columns}
-        columnVisibilityModel={columnVisibilityModel}
-        onColumnVisibilityModelChange={onColumnVisibilityModelChange}
-        getRowId={(row) => row.sPaymentId}
-        loading={props.loading}
-        autoHeight
-        disableVirtualization
-        getRowHeight={() => 'auto'}
-        columnHeaderHeight={COMPACT_HEADER_HEIGHT}
-        disableRowSelectionOnClick
-        pageSizeOptions={[10, 25, 50, 100]}
-        initialState={{ pagination: { paginationModel: { pageSize: 25 } } }}
-        localeText={localeText}
-        slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}
-        sx={gridSx}
-      />
-    </Box>
+    <FittedDataGrid
+      label={t('payments.tableLabel')}
+      rows={props.payments}
+      columns={columns}
+      hideOrder={HIDE_ORDER}
+      emptyText={t('payments.empty')}
+      getRowId={(row) => row.sPaymentId}
+      loading={props.loading}
+      pageSizeOptions={[10, 25, 50, 100]}
+      initialState={{ pagination: { paginationModel: { pageSize: 25 } } }}
+      sx={gridSx}
+    />
   );
 }

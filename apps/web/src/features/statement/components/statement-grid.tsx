@@ -1,27 +1,20 @@
 import Box from '@mui/material/Box';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CompactDate } from '../../../components/compact-date';
-import {
-  COMPACT_HEADER_HEIGHT,
-  compactGridSx,
-  pinnedColumnsSx,
-  useFittedColumns,
-} from '../../../components/fit-columns';
+import { compactGridSx, pinnedColumnsSx } from '../../../components/fit-columns';
+import { FittedDataGrid } from '../../../components/fitted-data-grid';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import type { StatementRow } from '../statement-rows';
 import { useTypeLabel } from './use-type-label';
-import { useGridLocaleText } from '../../../components/data-grid-defaults';
+import { wrappingCellsSx } from '../../../components/data-grid-defaults';
 
 /** An empty side of a movement shows nothing, so the other side stands out. */
 const amountOrBlank = (value: number) => (value === 0 ? '' : formatMoney(value));
 
-/**
- * Headers and cells wrap (rows grow to fit), so the table needs less width; every column
- * is rendered (pages hold at most 100 rows), which keeps them all readable by screen readers.
- */
+/** Compact headers, and cells that wrap (rows grow to fit), so the table needs less width. */
 const gridSx = {
   bgcolor: 'background.paper',
   ...compactGridSx,
@@ -30,15 +23,7 @@ const gridSx = {
     { field: 'dDate', left: 0 },
     { field: 'sDescription', left: 80 },
   ]),
-  '& .MuiDataGrid-cell': {
-    py: 1,
-    whiteSpace: 'normal',
-    lineHeight: 1.35,
-    overflowWrap: 'anywhere',
-    display: 'flex',
-    alignItems: 'center',
-  },
-  '& .MuiDataGrid-cell--textRight': { justifyContent: 'flex-end' },
+  ...wrappingCellsSx,
 } as const;
 
 /** Hidden first when the table is narrower than its columns; Actions never. */
@@ -121,33 +106,18 @@ export function StatementGrid({ rows, loading }: { rows: StatementRow[]; loading
     [t, language, typeLabel],
   );
 
-  const localeText = useGridLocaleText(t('statement.empty'));
-
-  const { ref, columnVisibilityModel, onColumnVisibilityModelChange } = useFittedColumns(
-    columns,
-    HIDE_ORDER,
-  );
   return (
-    <Box ref={ref} sx={{ width: '100%', minWidth: 0 }}>
-      <DataGrid
-        label={t('statement.tableLabel')}
-        rows={rows}
-        columns={columns}
-        columnVisibilityModel={columnVisibilityModel}
-        onColumnVisibilityModelChange={onColumnVisibilityModelChange}
-        loading={loading}
-        autoHeight
-        disableVirtualization
-        getRowHeight={() => 'auto'}
-        columnHeaderHeight={COMPACT_HEADER_HEIGHT}
-        disableColumnSorting
-        disableRowSelectionOnClick
-        pageSizeOptions={[25, 50, 100]}
-        initialState={{ pagination: { paginationModel: { pageSize: 50 } } }}
-        localeText={localeText}
-        slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}
-        sx={gridSx}
-      />
-    </Box>
+    <FittedDataGrid
+      label={t('statement.tableLabel')}
+      rows={rows}
+      columns={columns}
+      hideOrder={HIDE_ORDER}
+      emptyText={t('statement.empty')}
+      loading={loading}
+      disableColumnSorting
+      pageSizeOptions={[25, 50, 100]}
+      initialState={{ pagination: { paginationModel: { pageSize: 50 } } }}
+      sx={gridSx}
+    />
   );
 }
