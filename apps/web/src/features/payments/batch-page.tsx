@@ -17,19 +17,15 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { PageFrame } from '../../components/page-frame';
-import type { Payment } from '../../lib/finance/types';
 import { formatMoney } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/i18n';
-import { showSuccessToast } from '../../lib/toast';
 import { useBatchQuery, type BatchItemStatus } from './api/batches';
-import { getPaymentReceipt } from './api/payments';
 import { PaymentStatusChip } from './components/payment-chips';
 import { formatInstant } from '../../components/format-instant';
-import { base64ToBlob, openPdf } from '../../lib/files';
+import { useOpenReceipt } from './use-open-receipt';
 
 const ITEM_COLORS: Record<BatchItemStatus, 'success' | 'error' | 'default'> = {
   SENT: 'success',
@@ -44,16 +40,7 @@ export function BatchPage() {
   const { batchId = '' } = useParams();
   const batch = useBatchQuery(batchId);
 
-  const receipt = useMutation({
-    mutationFn: async (payment: Payment) => ({
-      payment,
-      data: await getPaymentReceipt(payment.sPaymentId),
-    }),
-    onSuccess: ({ payment, data }) => {
-      const how = openPdf(base64ToBlob(data), `Comprobante-${payment.iTrackingId}.pdf`);
-      if (how === 'downloaded') showSuccessToast(t('payments.receiptDownloaded'));
-    },
-  });
+  const receipt = useOpenReceipt();
 
   const items = batch.data?.items ?? [];
   const count = (status: BatchItemStatus) => items.filter((item) => item.sStatus === status).length;

@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useMutation } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -10,12 +9,11 @@ import { PageFrame } from '../../components/page-frame';
 import { excelDate, type ExcelColumn } from '../../lib/excel';
 import { useStatusCatalogQuery } from '../../lib/finance/queries';
 import type { Payment } from '../../lib/finance/types';
-import { showSuccessToast } from '../../lib/toast';
-import { getPaymentReceipt, usePaymentsQuery } from './api/payments';
+import { usePaymentsQuery } from './api/payments';
 import { CsvBatchDialog } from './components/csv-batch-dialog';
 import { PaymentsGrid } from './components/payments-grid';
 import { TotalGain } from './components/total-gain';
-import { base64ToBlob, openPdf } from '../../lib/files';
+import { useOpenReceipt } from './use-open-receipt';
 import { paymentDay, paymentInvoices, transactionTypeKey } from './payments-view';
 import { LoadError } from '../../components/load-error';
 import { useWriteGuard } from '../../lib/team-role';
@@ -34,16 +32,7 @@ export function PaymentsPage() {
   const catalog = catalogQuery.data;
   const payments = useMemo(() => paymentsQuery.data?.payments ?? [], [paymentsQuery.data]);
 
-  const receipt = useMutation({
-    mutationFn: async (payment: Payment) => ({
-      payment,
-      data: await getPaymentReceipt(payment.sPaymentId),
-    }),
-    onSuccess: ({ payment, data }) => {
-      const how = openPdf(base64ToBlob(data), `Comprobante-${payment.iTrackingId}.pdf`);
-      if (how === 'downloaded') showSuccessToast(t('payments.receiptDownloaded'));
-    },
-  });
+  const receipt = useOpenReceipt();
   const { mutate: openReceipt } = receipt;
   const onViewReceipt = useCallback((payment: Payment) => openReceipt(payment), [openReceipt]);
 
