@@ -9,7 +9,6 @@ import Typography from '@mui/material/Typography';
 import type { ComponentType } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { showSuccessToast } from '../../../lib/toast';
@@ -19,6 +18,7 @@ import { formatDateTime } from '../../../components/format-instant';
 import { SectionCard } from '../../../components/section-card';
 import { useWriteGuard } from '../../../lib/team-role';
 import { WithReason } from '../../../components/with-reason';
+import { ViewDisputeButton } from './view-dispute-button';
 
 /** The dialog that opens a dispute (the disputes feature's, handed in by the route). */
 export interface OpenDisputeDialogProps {
@@ -93,16 +93,7 @@ export function BuyerActions({
             </Button>
           </WithReason>
         )}
-        {order.sDisputeId && (
-          <Button
-            component={RouterLink}
-            to={`/dispute/${order.sDisputeId}`}
-            variant="outlined"
-            startIcon={<GavelIcon />}
-          >
-            {t('orders.detail.viewDispute')}
-          </Button>
-        )}
+        {order.sDisputeId && <ViewDisputeButton disputeId={order.sDisputeId} />}
         {order.bCanRate && (
           <WithReason reason={writeBlocked}>
             <Button variant="outlined" startIcon={<StarIcon />} onClick={onRate}>

@@ -1,12 +1,10 @@
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
-import GavelIcon from '@mui/icons-material/Gavel';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { showSuccessToast } from '../../../lib/toast';
 import type { Order } from '../api/orders';
@@ -14,6 +12,7 @@ import { useAdvanceOrder } from '../api/orders';
 import { SectionCard } from '../../../components/section-card';
 import { useWriteGuard } from '../../../lib/team-role';
 import { WithReason } from '../../../components/with-reason';
+import { ViewDisputeButton } from './view-dispute-button';
 
 /** The grower moves the order to its next status (with a confirm) or sees why it cannot. */
 export function VendorActions({ order }: { order: Order }) {
@@ -52,16 +51,7 @@ export function VendorActions({ order }: { order: Order }) {
             </Button>
           </WithReason>
         )}
-        {order.sDisputeId && (
-          <Button
-            component={RouterLink}
-            to={`/dispute/${order.sDisputeId}`}
-            variant="outlined"
-            startIcon={<GavelIcon />}
-          >
-            {t('orders.detail.viewDispute')}
-          </Button>
-        )}
+        {order.sDisputeId && <ViewDisputeButton disputeId={order.sDisputeId} />}
       </Box>
       {next && (
         <ConfirmDialog
