@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import type { TFunction } from 'i18next';
 import { useEffect, useId } from 'react';
 import type { Control, FieldError } from 'react-hook-form';
-import { Controller, useController, useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
 import type { Invoice, PaymentRecipient } from '../../../lib/finance/types';
@@ -27,6 +27,7 @@ import {
 import { LazyDatePicker } from './lazy-date-picker';
 import { useLastDefined } from './money-dialog';
 import { FormDialogActions } from '../../../components/busy-button';
+import { FormTextField } from '../../../components/form-text-field';
 
 const resolver = zodResolver(invoiceFormSchema);
 
@@ -222,7 +223,12 @@ export function InvoiceFormDialog({
   );
 }
 
-function InvoiceTextField(props: {
+/** A required field of the invoice form, with the invoice's own wording of its errors. */
+function InvoiceTextField({
+  inputMode,
+  adornment,
+  ...props
+}: {
   control: Control<InvoiceFormValues>;
   name: Exclude<InvoiceField, 'sPaymentRecipientId' | 'dPurchaseDate'>;
   label: string;
@@ -230,25 +236,15 @@ function InvoiceTextField(props: {
   adornment?: string;
   disabled?: boolean;
 }) {
-  const { t } = useTranslation();
-  const { field, fieldState } = useController({ control: props.control, name: props.name });
-  const message = errorText(fieldState.error, t);
   return (
-    <TextField
-      name={field.name}
-      value={field.value}
-      onChange={field.onChange}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      label={props.label}
+    <FormTextField
+      {...props}
       required
-      disabled={props.disabled}
-      error={Boolean(message)}
-      helperText={message}
+      errorTextOf={errorText}
       slotProps={{
-        htmlInput: props.inputMode ? { inputMode: props.inputMode } : undefined,
-        input: props.adornment
-          ? { startAdornment: <InputAdornment position="start">{props.adornment}</InputAdornment> }
+        htmlInput: inputMode ? { inputMode } : undefined,
+        input: adornment
+          ? { startAdornment: <InputAdornment position="start">{adornment}</InputAdornment> }
           : undefined,
       }}
     />
