@@ -8,7 +8,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageFrame } from '../../components/page-frame';
 import type { VendorSummary } from './api/catalog';
 import { useVendorsQuery } from './api/catalog';
-import { CardSkeletons } from './components/card-grid';
+import { CardGrid, CardSkeletons } from './components/card-grid';
 import { CatalogPagination } from './components/catalog-pagination';
 import { EmptyState } from './components/empty-state';
 import { LoadError } from './components/load-error';
@@ -77,21 +77,11 @@ export function VendorsPage() {
     content = <EmptyState message={t('catalog.vendors.empty')} />;
   } else {
     content = (
-      <Box
-        component="ul"
-        sx={{
-          listStyle: 'none',
-          m: 0,
-          p: 0,
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' },
-        }}
-      >
+      <CardGrid maxColumns={3}>
         {data.vendors.map((vendor) => (
           <VendorCard key={vendor.sVendorId} vendor={vendor} />
         ))}
-      </Box>
+      </CardGrid>
     );
   }
 

@@ -6,8 +6,19 @@ import type { ReactNode } from 'react';
 
 const columns = { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' };
 
+/** Up to three a row, as the growers' list lays its cards out. */
+const threeColumns = { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' };
+
 /** A responsive list of cards (a <ul>: screen readers announce how many there are). */
-export function CardGrid({ children, label }: { children: ReactNode; label?: string }) {
+export function CardGrid({
+  children,
+  label,
+  maxColumns = 4,
+}: {
+  children: ReactNode;
+  label?: string;
+  maxColumns?: 3 | 4;
+}) {
   return (
     <Box
       component="ul"
@@ -18,7 +29,7 @@ export function CardGrid({ children, label }: { children: ReactNode; label?: str
         p: 0,
         display: 'grid',
         gap: 2,
-        gridTemplateColumns: columns,
+        gridTemplateColumns: maxColumns === 3 ? threeColumns : columns,
       }}
     >
       {children}
