@@ -1,17 +1,17 @@
-import { changePasswordBodySchema, PASSWORD_MIN_LENGTH } from '@app/domain';
+import { changePasswordBodySchema } from '@app/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { FormTextField } from '../../components/form-text-field';
 import { isApiError } from '../../lib/api-client';
 import { applyServerFieldError, validationErrorMap } from '../../lib/form-errors';
 import { showErrorToast, showSuccessToast } from '../../lib/toast';
 import { useChangePasswordMutation } from './api/change-password';
 import { AuthCard, AuthSubmit } from './components/auth-card';
 import { AuthLink } from './components/auth-links';
+import { NewPasswordFields } from './components/new-password-fields';
 
 const resolver = zodResolver(changePasswordBodySchema, { error: validationErrorMap });
 
@@ -52,21 +52,7 @@ export function ChangePasswordPage() {
         </Alert>
       )}
       <form noValidate onSubmit={onSubmit}>
-        <FormTextField
-          control={control}
-          name="sPassword"
-          label={t('auth.changePassword.newPassword')}
-          type="password"
-          autoComplete="new-password"
-          helperText={t('auth.signup.passwordHint', { count: PASSWORD_MIN_LENGTH })}
-        />
-        <FormTextField
-          control={control}
-          name="sConfirmPassword"
-          label={t('auth.confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-        />
+        <NewPasswordFields control={control} passwordLabel={t('auth.changePassword.newPassword')} />
         <AuthSubmit busy={change.isPending}>{t('auth.changePassword.submit')}</AuthSubmit>
       </form>
       {serverMessage && (

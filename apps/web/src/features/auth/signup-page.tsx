@@ -1,5 +1,5 @@
 import type { SignupBody } from '@app/domain';
-import { PASSWORD_MIN_LENGTH, signupBodySchema } from '@app/domain';
+import { signupBodySchema } from '@app/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import { useForm } from 'react-hook-form';
@@ -13,6 +13,7 @@ import type { SignupKind } from './api/signup';
 import { useSignupMutation } from './api/signup';
 import { AuthCard, AuthSubmit } from './components/auth-card';
 import { AuthLink } from './components/auth-links';
+import { NewPasswordFields } from './components/new-password-fields';
 
 const resolver = zodResolver(signupBodySchema, { error: validationErrorMap });
 
@@ -94,21 +95,7 @@ function SignupPage({ kind }: { kind: SignupKind }) {
           autoComplete="organization"
         />
         <Box sx={pair}>
-          <FormTextField
-            control={control}
-            name="sPassword"
-            label={t('auth.password')}
-            type="password"
-            autoComplete="new-password"
-            helperText={t('auth.signup.passwordHint', { count: PASSWORD_MIN_LENGTH })}
-          />
-          <FormTextField
-            control={control}
-            name="sConfirmPassword"
-            label={t('auth.confirmPassword')}
-            type="password"
-            autoComplete="new-password"
-          />
+          <NewPasswordFields control={control} passwordLabel={t('auth.password')} />
         </Box>
         <AuthSubmit busy={signup.isPending}>{t('auth.signup.submit')}</AuthSubmit>
       </form>
