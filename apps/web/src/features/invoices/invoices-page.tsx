@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isHeldForApproval } from '../../lib/api/held-for-approval';
 import { PageFrame } from '../../components/page-frame';
+import { ToolbarRow } from '../../components/toolbar-row';
 import { WithReason } from '../../components/with-reason';
 import { isApiError } from '../../lib/api-client';
 import { excelDate, type ExcelColumn } from '../../lib/excel';
@@ -260,16 +261,7 @@ export function InvoicesPage() {
       </Box>
 
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 2.5 } }}>
-        <Box
-          sx={{
-            display: 'flex',
-            flexWrap: 'wrap',
-            alignItems: 'center',
-            justifyContent: 'space-between',
-            gap: 2,
-            mb: 2,
-          }}
-        >
+        <ToolbarRow>
           <Typography variant="h2">{t('invoices.toolbarTitle')}</Typography>
           <InvoicesExportButton
             filter={filter}
@@ -277,7 +269,7 @@ export function InvoicesPage() {
             total={list.data?.total}
             disabled={!list.data}
           />
-        </Box>
+        </ToolbarRow>
 
         <Box
           sx={{

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ExportButton } from '../../components/export-button';
 import { PageFrame } from '../../components/page-frame';
+import { ToolbarRow } from '../../components/toolbar-row';
 import { excelDate, type ExcelColumn } from '../../lib/excel';
 import { useStatusCatalogQuery } from '../../lib/finance/queries';
 import type { Payment } from '../../lib/finance/types';
@@ -67,16 +68,7 @@ export function PaymentsPage() {
 
   return (
     <PageFrame title={t('payments.title')} subtitle={t('payments.subtitle')}>
-      <Box
-        sx={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          gap: 2,
-          mb: 2,
-        }}
-      >
+      <ToolbarRow>
         <Typography variant="h2" id="payments-table-title">
           {t('payments.tableLabel')}
         </Typography>
@@ -94,7 +86,7 @@ export function PaymentsPage() {
             disabled={paymentsQuery.isPending}
           />
         </Box>
-      </Box>
+      </ToolbarRow>
       {paymentsQuery.isError && (
         <LoadError
           message={t('payments.loadFailed')}

@@ -1,6 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
 import SearchIcon from '@mui/icons-material/Search';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
@@ -12,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ExportButton } from '../../components/export-button';
 import { PageFrame } from '../../components/page-frame';
+import { ToolbarRow } from '../../components/toolbar-row';
 import type { ExcelColumn } from '../../lib/excel';
 import { usePaymentRecipientsQuery } from '../../lib/finance/queries';
 import type { PaymentRecipient } from '../../lib/finance/types';
@@ -94,16 +94,7 @@ export function SuppliersPage() {
         </WithReason>
       }
     >
-      <Box
-        sx={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          gap: 2,
-          mb: 2,
-        }}
-      >
+      <ToolbarRow>
         <TextField
           type="search"
           label={t('suppliers.search')}
@@ -128,7 +119,7 @@ export function SuppliersPage() {
           rows={rows}
           disabled={suppliers.isPending}
         />
-      </Box>
+      </ToolbarRow>
 
       {suppliers.isError && (
         <LoadError
