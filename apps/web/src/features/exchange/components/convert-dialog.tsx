@@ -1,4 +1,4 @@
-import { moneyToDecimalString, todayInTimeZone, TRANSACTION_TYPE_IDS } from '@app/domain';
+import { moneyToDecimalString, TRANSACTION_TYPE_IDS } from '@app/domain';
 import Alert from '@mui/material/Alert';
 import DialogContent from '@mui/material/DialogContent';
 import Typography from '@mui/material/Typography';
@@ -6,18 +6,22 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCountdown } from '../../../components/use-countdown';
 import { useIdempotencyKey } from '../../../lib/finance/queries';
-import { formatDate, formatMoney } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import type { AmountEntry } from '../amounts';
 import { amountTarget, EMPTY_AMOUNT, isAboveBalance, linkAmounts } from '../amounts';
 import { useConversionMutation } from '../api/money';
-import { formatQuoteRate } from '../../../components/format-rate';
 import { AmountFields } from './amount-fields';
 import { ReviewList } from '../../../components/detail-list';
 import { DialogSteps, StepActions } from './dialog-steps';
 import { ExchangeDialog } from './exchange-dialog';
 import { RateLine } from './rate-line';
-import { notifyQuoteRefreshed, quoteCallHandlers, useLiveQuote } from './use-live-quote';
+import {
+  notifyQuoteRefreshed,
+  quoteCallHandlers,
+  spotReviewItems,
+  useLiveQuote,
+} from './use-live-quote';
 
 interface ConvertDialogProps {
   onCancel: () => void;
@@ -121,16 +125,7 @@ export function ConvertDialog({ onCancel, onSuccess }: ConvertDialogProps) {
                   value: formatMoney(moneyToDecimalString(linked.mxnCents)),
                   testId: 'detail-mxn',
                 },
-                {
-                  label: t('exchange.detail.rate'),
-                  value: quote.rate === undefined ? '—' : formatQuoteRate(quote.rate),
-                  testId: 'detail-rate',
-                },
-                {
-                  label: t('exchange.detail.date'),
-                  value: formatDate(todayInTimeZone(new Date()), language),
-                  testId: 'detail-date',
-                },
+                ...spotReviewItems(t, quote.rate, language),
               ]}
             />
             {aboveBalance && (

@@ -1,4 +1,4 @@
-import { maskAccount, moneyToDecimalString, todayInTimeZone } from '@app/domain';
+import { maskAccount, moneyToDecimalString } from '@app/domain';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import DialogContent from '@mui/material/DialogContent';
@@ -11,18 +11,22 @@ import { Link as RouterLink } from 'react-router';
 import { useCountdown } from '../../../components/use-countdown';
 import { useIdempotencyKey, usePaymentRecipientsQuery } from '../../../lib/finance/queries';
 import type { PaymentRecipient } from '../../../lib/finance/types';
-import { formatDate, formatMoney } from '../../../lib/format';
+import { formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import type { AmountEntry } from '../amounts';
 import { amountTarget, EMPTY_AMOUNT, isAboveBalance, linkAmounts } from '../amounts';
 import { useSendPayNowMutation } from '../api/money';
-import { formatQuoteRate } from '../../../components/format-rate';
 import { AmountFields } from './amount-fields';
 import { ReviewList } from '../../../components/detail-list';
 import { DialogSteps, StepActions } from './dialog-steps';
 import { ExchangeDialog } from './exchange-dialog';
 import { RateLine } from './rate-line';
-import { notifyQuoteRefreshed, quoteCallHandlers, useLiveQuote } from './use-live-quote';
+import {
+  notifyQuoteRefreshed,
+  quoteCallHandlers,
+  spotReviewItems,
+  useLiveQuote,
+} from './use-live-quote';
 
 /** The payment concept is at most 200 characters (API). */
 const CONCEPT_MAX_LENGTH = 200;
@@ -185,16 +189,7 @@ export function SendPaymentDialog({ onCancel, onSuccess }: SendPaymentDialogProp
                       : formatMoney(moneyToDecimalString(linked.mxnCents)),
                   testId: 'detail-mxn',
                 },
-                {
-                  label: t('exchange.detail.rate'),
-                  value: quote.rate === undefined ? '—' : formatQuoteRate(quote.rate),
-                  testId: 'detail-rate',
-                },
-                {
-                  label: t('exchange.detail.date'),
-                  value: formatDate(todayInTimeZone(new Date()), language),
-                  testId: 'detail-date',
-                },
+                ...spotReviewItems(t, quote.rate, language),
               ]}
             />
             <TextField

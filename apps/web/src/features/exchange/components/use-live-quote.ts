@@ -1,3 +1,9 @@
+import type { Language } from '@app/domain';
+import { todayInTimeZone } from '@app/domain';
+import type { TFunction } from 'i18next';
+import type { DetailItem } from '../../../components/detail-list';
+import { formatQuoteRate } from '../../../components/format-rate';
+import { formatDate } from '../../../lib/format';
 import { showErrorToast, showToast } from '../../../lib/toast';
 import { useCallback } from 'react';
 import { quoteDeadline } from '../../../components/use-countdown';
@@ -66,4 +72,20 @@ export function quoteCallHandlers({
       showErrorToast(error);
     },
   };
+}
+
+/** The last rows of a review at today's quote: its rate, and today as the day money moves. */
+export function spotReviewItems(t: TFunction, rate: number | undefined, language: Language) {
+  return [
+    {
+      label: t('exchange.detail.rate'),
+      value: rate === undefined ? '—' : formatQuoteRate(rate),
+      testId: 'detail-rate',
+    },
+    {
+      label: t('exchange.detail.date'),
+      value: formatDate(todayInTimeZone(new Date()), language),
+      testId: 'detail-date',
+    },
+  ] satisfies DetailItem[];
 }
