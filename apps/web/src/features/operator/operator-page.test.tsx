@@ -74,7 +74,7 @@ describe('back office page', () => {
     expect(screen.getByRole('tab', { name: 'Held order funds' })).toBeTruthy();
     const call = fetchMock.mock.calls.find(([url]) => String(url).includes('/ops/enterprises'));
     expect(String(call?.[0])).toContain('/api/v1/en/ops/enterprises?page=1&limit=25');
-  });
+  }, 20_000); // the whole app, its router and the lazy back-office page: 4-5 s alone, more on a busy machine
 
   it('tells anyone else that the page is for the back office, without asking the API', async () => {
     setSession({ token: 'tok', user: customer });
