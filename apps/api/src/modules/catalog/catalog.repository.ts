@@ -275,7 +275,7 @@ export async function findPublicArticle(db: Executor, articleId: string) {
     .executeTakeFirst();
 }
 
-/** The images of some articles, in their order. */
+/** The images of some articles, in their order: the catalogue and a grower's own list show them. */
 export async function listImagesOf(db: Executor, articleIds: readonly string[]) {
   if (articleIds.length === 0) return [];
   return db

@@ -174,19 +174,6 @@ export async function setArticleActive(
   return Number(result.numUpdatedRows);
 }
 
-export async function listArticleImages(db: Executor, articleIds: readonly string[]) {
-  if (articleIds.length === 0) return [];
-  return db
-    .selectFrom('article_images')
-    .select(['id', 'article_id', 'storage_key', 'content_type', 'position'])
-    .where('article_id', 'in', articleIds)
-    .orderBy('article_id')
-    .orderBy('position')
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-}
-
 export async function imageStats(
   db: Executor,
   articleId: string,

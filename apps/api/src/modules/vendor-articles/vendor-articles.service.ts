@@ -9,6 +9,7 @@ import {
   DEFAULT_MAX_IMAGE_PIXELS,
   EXTENSION_OF_IMAGE_TYPE,
 } from '../../storage/image-check.js';
+import { listImagesOf } from '../catalog/catalog.repository.js';
 import { articleTextIn, fileUrl } from '../catalog/catalog.service.js';
 import { isUuid } from '../rates/rates.service.js';
 import * as repo from './vendor-articles.repository.js';
@@ -180,7 +181,7 @@ export class VendorArticlesService {
     language: Language,
   ): Promise<VendorArticleAnswer[]> {
     const images = new Map<string, Array<{ sImageId: string; sUrl: string }>>();
-    for (const image of await repo.listArticleImages(
+    for (const image of await listImagesOf(
       this.db,
       rows.map((row) => row.id),
     )) {
