@@ -59,13 +59,14 @@ const VENDOR_ARTICLE_COLUMNS = [
   'c.name_sp as category_name_sp',
 ] as const;
 
-export async function listVendorArticles(
-  db: Executor,
-  vendorId: string,
-  filters: { search?: string | undefined; active?: boolean | undefined },
-  page: { offset: number; limit: number },
-) {
-  let query = vendorArticles(db, vendorId).select(VENDOR_ARTICLE_COLUMNS);
+export interface VendorArticleFilters {
+  search?: string | undefined;
+  active?: boolean | undefined;
+}
+
+/** The grower's articles that pass the filters: one place, so a page's total counts its rows. */
+function filteredVendorArticles(db: Executor, vendorId: string, filters: VendorArticleFilters) {
+  let query = vendorArticles(db, vendorId);
   if (filters.active !== undefined) query = query.where('a.active', '=', filters.active);
   if (filters.search !== undefined)
     query = query.where(
@@ -73,7 +74,17 @@ export async function listVendorArticles(
       'like',
       sql<string>`lower(unaccent(${containsPattern(filters.search)}))`,
     );
-  return query
+  return query;
+}
+
+export async function listVendorArticles(
+  db: Executor,
+  vendorId: string,
+  filters: VendorArticleFilters,
+  page: { offset: number; limit: number },
+) {
+  return filteredVendorArticles(db, vendorId, filters)
+    .select(VENDOR_ARTICLE_COLUMNS)
     .orderBy('a.created_at', 'desc')
     .orderBy('a.id')
     .offset(page.offset)
@@ -84,17 +95,11 @@ export async function listVendorArticles(
 export async function countVendorArticles(
   db: Executor,
   vendorId: string,
-  filters: { search?: string | undefined; active?: boolean | undefined },
+  filters: VendorArticleFilters,
 ): Promise<number> {
-  let query = vendorArticles(db, vendorId).select((eb) => eb.fn.countAll<string>().as('n'));
-  if (filters.active !== undefined) query = query.where('a.active', '=', filters.active);
-  if (filters.search !== undefined)
-    query = query.where(
-      'a.search_names',
-      'like',
-      sql<string>`lower(unaccent(${containsPattern(filters.search)}))`,
-    );
-  const row = await query.executeTakeFirstOrThrow();
+  const row = await filteredVendorArticles(db, vendorId, filters)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

@@ -13,7 +13,7 @@ import { listImagesOf } from '../catalog/catalog.repository.js';
 import { articleTextIn, fileUrl } from '../catalog/catalog.service.js';
 import { isUuid } from '../rates/rates.service.js';
 import * as repo from './vendor-articles.repository.js';
-import type { ArticleFields } from './vendor-articles.repository.js';
+import type { ArticleFields, VendorArticleFilters } from './vendor-articles.repository.js';
 
 export type { ArticleFields } from './vendor-articles.repository.js';
 
@@ -60,7 +60,7 @@ export class VendorArticlesService {
 
   async list(
     vendorId: string,
-    filters: { search?: string | undefined; active?: boolean | undefined },
+    filters: VendorArticleFilters,
     page: number,
     limit: number,
     language: Language,
