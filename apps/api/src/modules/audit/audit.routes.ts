@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { principalOf } from '../../plugins/session.js';
 import { assertCompanyAdmin } from './company-admin.js';
 import { AUDIT_PAGE_SIZE_MAX, type AuditService } from './audit.service.js';
+import { pageQueryFields } from '../pagination.js';
 
 const entrySchema = z.object({
   sAuditId: z.string(),
@@ -40,8 +41,7 @@ export async function auditRoutes(
           from: z.iso.datetime({ offset: true }).optional(),
           to: z.iso.datetime({ offset: true }).optional(),
           user: z.uuid().optional(),
-          page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-          limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_SIZE_MAX).default(50),
+          ...pageQueryFields(50, AUDIT_PAGE_SIZE_MAX),
         }),
         response: {
           200: z.object({

@@ -5,14 +5,12 @@ import { nonNegativeMoneySchema } from '@app/domain';
 import { AppError } from '../../errors.js';
 import { languageOf } from '../../plugins/error-handler.js';
 import type { CatalogService } from './catalog.service.js';
+import { pageAnswerFields, pageQueryFields } from '../pagination.js';
 
 const tags = ['marketplace'];
 const idSchema = z.string().trim().min(1).max(64);
 
-const pageQuery = {
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-};
+const pageQuery = pageQueryFields(20);
 
 const catalogArticleSchema = z.object({
   sArticleId: z.string(),
@@ -129,9 +127,7 @@ export async function catalogRoutes(
         response: {
           200: z.object({
             articles: z.array(catalogArticleSchema),
-            total: z.number(),
-            page: z.number(),
-            limit: z.number(),
+            ...pageAnswerFields,
           }),
         },
       },
@@ -205,9 +201,7 @@ export async function catalogRoutes(
         response: {
           200: z.object({
             vendors: z.array(vendorSummarySchema),
-            total: z.number(),
-            page: z.number(),
-            limit: z.number(),
+            ...pageAnswerFields,
           }),
         },
       },

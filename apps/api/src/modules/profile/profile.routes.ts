@@ -5,6 +5,7 @@ import { clabeSchema, emailSchema, TEAM_ROLES } from '@app/domain';
 import { principalOf } from '../../plugins/session.js';
 import { memberCaller, sessionHook, vendorCaller } from '../marketplace-access.js';
 import type { ProfileService } from './profile.service.js';
+import { pageAnswerFields, pageQueryFields } from '../pagination.js';
 
 const tags = ['marketplace'];
 const security = [{ bearerAuth: [] }];
@@ -189,16 +190,11 @@ export async function profileRoutes(
         tags,
         summary: "The company's users (sub-users) by name",
         security,
-        querystring: z.object({
-          page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-          limit: z.coerce.number().int().min(1).max(100).default(50),
-        }),
+        querystring: z.object(pageQueryFields(50)),
         response: {
           200: z.object({
             users: z.array(userSchema),
-            total: z.number(),
-            page: z.number(),
-            limit: z.number(),
+            ...pageAnswerFields,
           }),
         },
       },

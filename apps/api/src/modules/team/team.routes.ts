@@ -5,6 +5,7 @@ import { nonNegativeMoneySchema } from '@app/domain';
 import { principalOf } from '../../plugins/session.js';
 import { assertStepUp, stepUpCodeOf, stepUpHeaderSchema } from '../two-factor/step-up.js';
 import { APPROVAL_KINDS, APPROVAL_STATUSES, type ApprovalsService } from './approvals.service.js';
+import { pageQueryFields } from '../pagination.js';
 
 const tags = ['team'];
 const security = [{ bearerAuth: [] }];
@@ -60,8 +61,7 @@ export async function teamRoutes(
         security,
         querystring: z.object({
           status: z.enum(APPROVAL_STATUSES as ['PENDING', ...string[]]).optional(),
-          page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-          limit: z.coerce.number().int().min(1).max(100).default(50),
+          ...pageQueryFields(50),
         }),
         response: {
           200: z.object({

@@ -5,6 +5,7 @@ import { moneySchema } from '@app/domain';
 import { languageOf } from '../../plugins/error-handler.js';
 import { sessionHook, vendorCaller } from '../marketplace-access.js';
 import type { ArticleFields, VendorArticlesService } from './vendor-articles.service.js';
+import { pageAnswerFields, pageQueryFields } from '../pagination.js';
 
 const tags = ['marketplace'];
 const security = [{ bearerAuth: [] }];
@@ -95,15 +96,12 @@ export async function vendorArticlesRoutes(
         querystring: z.object({
           search: z.string().trim().max(100).optional(),
           bActive: z.enum(['true', 'false']).optional(),
-          page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-          limit: z.coerce.number().int().min(1).max(100).default(20),
+          ...pageQueryFields(20),
         }),
         response: {
           200: z.object({
             articles: z.array(vendorArticleSchema),
-            total: z.number(),
-            page: z.number(),
-            limit: z.number(),
+            ...pageAnswerFields,
           }),
         },
       },

@@ -5,6 +5,7 @@ import { emailSchema, formatFixedDecimal, parseFixedDecimal } from '@app/domain'
 import { principalOf } from '../../plugins/session.js';
 import { buyerCaller, sessionHook } from '../marketplace-access.js';
 import type { WarehouseFields, WarehousesService } from './warehouses.service.js';
+import { pageAnswerFields, pageQueryFields } from '../pagination.js';
 
 const tags = ['marketplace'];
 const security = [{ bearerAuth: [] }];
@@ -100,16 +101,11 @@ export async function warehousesRoutes(
         tags,
         summary: "The buyer's warehouses by name",
         security,
-        querystring: z.object({
-          page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-          limit: z.coerce.number().int().min(1).max(100).default(50),
-        }),
+        querystring: z.object(pageQueryFields(50)),
         response: {
           200: z.object({
             warehouses: z.array(warehouseSchema),
-            total: z.number(),
-            page: z.number(),
-            limit: z.number(),
+            ...pageAnswerFields,
           }),
         },
       },
