@@ -15,7 +15,7 @@ import { principalOf } from '../../plugins/session.js';
 import type { FinanceServices } from '../finance.js';
 import { amountTargetFields, exactlyOneAmount } from './amount-target-fields.js';
 import type { ConversionKind } from './conversion-amounts.js';
-import { CONVERSION_LIST_CAP } from './conversions.service.js';
+import { CONVERSION_LIST_CAP, type InvoiceAmountLine } from './conversions.service.js';
 import { approvalHeldSchema } from '../team/team.routes.js';
 import type { FreshQuoteNeed, RequestBody } from '../team/approvals.service.js';
 import { invoiceFieldsSchema } from '../invoices/invoice.schema.js';
@@ -42,6 +42,11 @@ const invoiceLinesSchema = z.object({
     .min(1)
     .max(100),
 });
+
+/** A body's invoice lines in the service's terms (attaching and detaching read them alike). */
+function invoiceAmountLinesOf(body: z.infer<typeof invoiceLinesSchema>): InvoiceAmountLine[] {
+  return body.invoices.map((line) => ({ invoiceId: line.sInvoiceId, amountMxn: line.dAmount }));
+}
 
 const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).optional(),
@@ -420,10 +425,7 @@ export async function conversionsRoutes(
         principalOf(request).enterpriseId,
         idempotencyKeyOf(request),
         request.body.sTransactionId,
-        request.body.invoices.map((line) => ({
-          invoiceId: line.sInvoiceId,
-          amountMxn: line.dAmount,
-        })),
+        invoiceAmountLinesOf(request.body),
       );
       return reply.status(result.status as 200).send(result.body);
     },
@@ -447,10 +449,7 @@ export async function conversionsRoutes(
         principalOf(request).enterpriseId,
         idempotencyKeyOf(request),
         request.body.sTransactionId,
-        request.body.invoices.map((line) => ({
-          invoiceId: line.sInvoiceId,
-          amountMxn: line.dAmount,
-        })),
+        invoiceAmountLinesOf(request.body),
       );
       return reply.status(result.status as 200).send(result.body);
     },
