@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { EventType } from '@app/domain';
 import type { Executor } from '../../db/database.js';
-import type { WebhookDeliveryStatus } from '../../db/schema.js';
+import type { WebhookAttemptsTable, WebhookDeliveryStatus } from '../../db/schema.js';
 
 export interface EndpointRow {
   id: string;
@@ -277,15 +277,7 @@ export async function listDeliveries(
     .execute();
 }
 
-export interface AttemptRow {
-  delivery_id: string;
-  attempt: number;
-  attempted_at: Date;
-  status_code: number | null;
-  duration_ms: number;
-  error: string | null;
-  ok: boolean;
-}
+export type AttemptRow = Omit<WebhookAttemptsTable, 'id'>;
 
 export async function listAttempts(db: Executor, deliveryIds: string[]): Promise<AttemptRow[]> {
   if (deliveryIds.length === 0) return [];
