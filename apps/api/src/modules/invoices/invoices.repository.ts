@@ -81,15 +81,17 @@ export async function updateAmounts(
     .execute();
 }
 
-export interface InvoiceFields {
-  payment_recipient_id: string;
-  invoice_name: string;
-  purchase_date: string;
-  credit_period_days: number;
-  due_date: string;
-  total_mxn: bigint;
-  rate_protection_micro: bigint;
-}
+/** The columns a user writes when creating or editing an invoice. */
+export type InvoiceFields = Pick<
+  InvoicesTable,
+  | 'payment_recipient_id'
+  | 'invoice_name'
+  | 'purchase_date'
+  | 'credit_period_days'
+  | 'due_date'
+  | 'total_mxn'
+  | 'rate_protection_micro'
+>;
 
 export async function insertInvoice(
   db: Executor,
