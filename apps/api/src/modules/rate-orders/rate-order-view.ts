@@ -1,5 +1,5 @@
 import { rateToNumber } from '@app/domain';
-import type { RateOrderStatus } from '../../db/schema.js';
+import type { RateOrdersTable, RateOrderStatus } from '../../db/schema.js';
 import type { RateOrderReason } from './rate-order-rules.js';
 
 /** The rate order of the HTTP contract (in invoice answers and `GET rate-orders`). */
@@ -20,18 +20,19 @@ export interface ApiRateOrder {
 }
 
 /** The columns an answer needs (a row, or the invoice list's embedded JSON). */
-export interface RateOrderFacts {
-  id: string;
-  invoice_id: string;
-  target_rate_micro: bigint;
-  expires_on: string;
-  status: RateOrderStatus;
-  reason: string | null;
-  conversion_id: string | null;
-  fill_rate_micro: bigint | null;
-  created_at: Date;
-  closed_at: Date | null;
-}
+export type RateOrderFacts = Pick<
+  RateOrdersTable,
+  | 'id'
+  | 'invoice_id'
+  | 'target_rate_micro'
+  | 'expires_on'
+  | 'status'
+  | 'reason'
+  | 'conversion_id'
+  | 'fill_rate_micro'
+  | 'created_at'
+  | 'closed_at'
+>;
 
 export function toApiRateOrder(row: RateOrderFacts): ApiRateOrder {
   return {
