@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { TeamRole } from '@app/domain';
 import type { Executor } from '../../db/database.js';
-import type { ApprovalStatus } from '../../db/schema.js';
+import type { ApprovalStatus, ApprovalsTable } from '../../db/schema.js';
 
 /** SQL of team controls: settings, members' roles and approvals. Tenant-scoped throughout. */
 
@@ -126,23 +126,8 @@ export async function updateMemberAccess(
   return Number(result.numUpdatedRows);
 }
 
-export interface ApprovalRow {
-  id: string;
-  enterprise_id: string;
-  kind: string;
-  request_body: unknown;
-  idempotency_key: string | null;
-  amount_usd_cents: bigint | null;
-  summary: string;
-  requested_by: string;
-  requested_at: Date;
-  expires_at: Date;
-  status: ApprovalStatus;
-  decided_by: string | null;
-  decided_at: Date | null;
-  reason: string | null;
-  result_body: unknown;
-  failure_code: string | null;
+/** An approval as `selectApprovals` reads it: its row and the names of the two users. */
+export interface ApprovalRow extends Selectable<ApprovalsTable> {
   requested_by_name: string;
   decided_by_name: string | null;
 }
