@@ -9,10 +9,13 @@ export interface AuditEntryInsert {
   at: Date;
   ip: string | null;
   userAgent: string | null;
+  /** The operation: the route's operationId (`putPaymentRecipient`), or a named event. */
   action: string;
+  /** What it acted on: `payment-recipient/<id>`, `users/<id>`, the call's path. */
   entity: string;
   before?: unknown;
   after?: unknown;
+  /** `OK`, or the error code of the refusal. */
   outcome: string;
   status: number;
 }

@@ -20,21 +20,7 @@ export interface ApiAuditEntry {
 }
 
 /** What one audited write says about itself; who, when and from where come from the request. */
-export interface AuditEvent {
-  enterpriseId: string | null;
-  userId: string | null;
-  ip: string | null;
-  userAgent: string | null;
-  /** The operation: the route's operationId (`putPaymentRecipient`), or a named event. */
-  action: string;
-  /** What it acted on: `payment-recipient/<id>`, `users/<id>`, the call's path. */
-  entity: string;
-  before?: unknown;
-  after?: unknown;
-  /** `OK`, or the error code of the refusal. */
-  outcome: string;
-  status: number;
-}
+export type AuditEvent = Omit<repo.AuditEntryInsert, 'at'>;
 
 export const AUDIT_PAGE_SIZE_MAX = 200;
 
