@@ -194,19 +194,11 @@ export class LocalJobQueue implements JobQueue {
   }
 }
 
+/** A job as either queue lists it: its row without the payload, and the state it is in. */
+type ListedJobRow = Omit<LocalJobRow, 'payload'> & { state: JobState };
+
 export function toList(
-  rows: Array<{
-    id: string;
-    type: string;
-    key: string | null;
-    attempts: number;
-    max_attempts: number;
-    last_error: string | null;
-    run_at: Date;
-    created_at: Date;
-    locked_at: Date | null;
-    state: JobState;
-  }>,
+  rows: ListedJobRow[],
   counted: Array<{ state: JobState; n: number }>,
 ): JobList {
   const counts = Object.fromEntries(JOB_STATES.map((state) => [state, 0])) as Record<
