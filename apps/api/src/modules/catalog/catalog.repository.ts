@@ -212,6 +212,16 @@ export const ARTICLE_COLUMNS = [
   'a.stock_boxes',
 ] as const;
 
+/** An article's subcategory and category, with the names in both languages (joined as s, c). */
+export const ARTICLE_CATEGORY_COLUMNS = [
+  's.id as subcategory_id',
+  's.name_en as subcategory_name_en',
+  's.name_sp as subcategory_name_sp',
+  'c.id as category_id',
+  'c.name_en as category_name_en',
+  'c.name_sp as category_name_sp',
+] as const;
+
 export async function searchArticles(
   db: Executor,
   filters: ArticleFilters,
@@ -256,12 +266,7 @@ export async function findPublicArticle(db: Executor, articleId: string) {
       ...ARTICLE_COLUMNS,
       'a.created_at',
       'a.updated_at',
-      's.id as subcategory_id',
-      's.name_en as subcategory_name_en',
-      's.name_sp as subcategory_name_sp',
-      'c.id as category_id',
-      'c.name_en as category_name_en',
-      'c.name_sp as category_name_sp',
+      ...ARTICLE_CATEGORY_COLUMNS,
       'v.id as vendor_id',
       'v.name as vendor_name',
       'v.verified as vendor_verified',

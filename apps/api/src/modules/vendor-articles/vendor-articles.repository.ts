@@ -1,6 +1,10 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
-import { ARTICLE_COLUMNS, containsPattern } from '../catalog/catalog.repository.js';
+import {
+  ARTICLE_CATEGORY_COLUMNS,
+  ARTICLE_COLUMNS,
+  containsPattern,
+} from '../catalog/catalog.repository.js';
 
 /** SQL of a vendor's own articles; every query is scoped by the vendor enterprise. */
 
@@ -51,12 +55,7 @@ const VENDOR_ARTICLE_COLUMNS = [
   'a.active',
   'a.created_at',
   'a.updated_at',
-  's.id as subcategory_id',
-  's.name_en as subcategory_name_en',
-  's.name_sp as subcategory_name_sp',
-  'c.id as category_id',
-  'c.name_en as category_name_en',
-  'c.name_sp as category_name_sp',
+  ...ARTICLE_CATEGORY_COLUMNS,
 ] as const;
 
 export interface VendorArticleFilters {
