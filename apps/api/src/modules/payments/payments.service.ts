@@ -94,6 +94,13 @@ function newTrackingKey(now: Date): string {
   return `PP${todayInTimeZone(now).replaceAll('-', '')}${code}`;
 }
 
+/** The pesos a USD amount pays at a rate; one too small to send a centavo is refused. */
+function mxnToPayFor(amountUsd: bigint, rateMicro: bigint): bigint {
+  const amountMxn = convertUsdToMxn(amountUsd, rateMicro);
+  if (amountMxn <= 0n) throw new AppError('INVALID_INPUT', { field: 'dAmount' });
+  return amountMxn;
+}
+
 function min(a: bigint, b: bigint): bigint {
   return a < b ? a : b;
 }
@@ -274,8 +281,7 @@ export class PaymentsService {
       concept: string;
     },
   ): Promise<{ payment: ApiPayment; order: PayoutOrder }> {
-    const amountMxn = convertUsdToMxn(input.amountUsd, input.rateMicro);
-    if (amountMxn <= 0n) throw new AppError('INVALID_INPUT', { field: 'dAmount' });
+    const amountMxn = mxnToPayFor(input.amountUsd, input.rateMicro);
     return this.recordPayNow(trx, enterpriseId, {
       recipient: this.suppliers.refuseDeleted(input.recipient),
       amountMxn,
@@ -374,8 +380,7 @@ export class PaymentsService {
       now: Date;
     },
   ): Promise<{ payment: ApiPayment; order: PayoutOrder }> {
-    const amountMxn = convertUsdToMxn(input.amountUsd, input.rateMicro);
-    if (amountMxn <= 0n) throw new AppError('INVALID_INPUT', { field: 'dAmount' });
+    const amountMxn = mxnToPayFor(input.amountUsd, input.rateMicro);
     const trackingKey = newTrackingKey(input.now);
     const concept = input.concept.slice(0, CONCEPT_MAX_LENGTH);
     const journalId = await this.ledger.post(trx, {
