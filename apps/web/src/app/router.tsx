@@ -301,7 +301,17 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               children: [
                 {
                   path: 'exchange',
-                  loader: prefetching(() => queryClient.prefetchQuery(dashboardQueryOptions())),
+                  // The page shows its figures once both have answered (no layout shift).
+                  loader: prefetching(async () => {
+                    const pendingApprovals = import('../features/team/api/team').then(
+                      ({ approvalsQueryOptions }) =>
+                        queryClient.prefetchQuery(approvalsQueryOptions('PENDING')),
+                    );
+                    await Promise.all([
+                      queryClient.prefetchQuery(dashboardQueryOptions()),
+                      pendingApprovals,
+                    ]);
+                  }),
                   lazy: async () => ({
                     Component: (
                       await withFeatureTexts(

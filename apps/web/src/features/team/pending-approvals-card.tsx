@@ -7,12 +7,18 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatMoney } from '../../lib/format';
-import { useApprovalsQuery } from './api/team';
+import type { useApprovalsQuery } from './api/team';
 
-/** The dashboard's counter of pending approvals, each linking to its detail. */
-export function PendingApprovalsCard() {
+/**
+ * The dashboard's counter of pending approvals, each linking to its detail. The page owns the
+ * query (it waits for its answer before showing the figures below the card).
+ */
+export function PendingApprovalsCard({
+  approvals,
+}: {
+  approvals: ReturnType<typeof useApprovalsQuery>;
+}) {
   const { t } = useTranslation();
-  const approvals = useApprovalsQuery('PENDING');
   if (!approvals.data || approvals.data.iPending === 0) return null;
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 3 }} data-testid="pending-approvals">

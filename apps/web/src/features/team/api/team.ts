@@ -29,11 +29,14 @@ export function approvalsQueryOptions(filter: 'PENDING' | 'ALL') {
       apiGet('approvals', {
         query: { ...(filter === 'PENDING' ? { status: 'PENDING' as const } : {}), limit: 50 },
       }),
+    // The screens say it themselves (the exchange page's card, the approvals page); set here
+    // so that a route's prefetch of the list does not toast either.
+    meta: quiet,
   });
 }
 
 export function useApprovalsQuery(filter: 'PENDING' | 'ALL') {
-  return useQuery({ ...approvalsQueryOptions(filter), meta: quiet });
+  return useQuery(approvalsQueryOptions(filter));
 }
 
 export function useApprovalQuery(approvalId: string) {
