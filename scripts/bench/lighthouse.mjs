@@ -103,7 +103,10 @@ export async function measureLighthouse({ base, session, pages, runs = 3, log = 
         reports.push(result.lhr);
         if (process.env.LIGHTHOUSE_REPORT_DIR) {
           const name = `${(page.label ?? page.path).replace(/[^a-z0-9]+/gi, '_')}-${i + 1}.json`;
-          await writeFile(join(process.env.LIGHTHOUSE_REPORT_DIR, name), JSON.stringify(result.lhr));
+          await writeFile(
+            join(process.env.LIGHTHOUSE_REPORT_DIR, name),
+            JSON.stringify(result.lhr),
+          );
         }
       }
       const scores = Object.fromEntries(
