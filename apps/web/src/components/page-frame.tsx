@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SpreadRow } from './spread-row';
 
 interface PageFrameProps {
   title: string;
@@ -22,16 +23,7 @@ export function PageFrame({ title, subtitle, actions, children }: PageFrameProps
   return (
     <Box component="section">
       <DocumentTitle title={title} />
-      <Box
-        sx={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          gap: 2,
-          mb: 3,
-        }}
-      >
+      <SpreadRow sx={{ mb: 3 }}>
         <Box>
           <Typography
             id="page-title"
@@ -47,7 +39,7 @@ export function PageFrame({ title, subtitle, actions, children }: PageFrameProps
           )}
         </Box>
         {actions}
-      </Box>
+      </SpreadRow>
       {children}
     </Box>
   );

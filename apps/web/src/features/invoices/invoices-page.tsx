@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isHeldForApproval } from '../../lib/api/held-for-approval';
 import { PageFrame } from '../../components/page-frame';
-import { ToolbarRow } from '../../components/toolbar-row';
+import { SpreadRow } from '../../components/spread-row';
 import { WithReason } from '../../components/with-reason';
 import { isApiError } from '../../lib/api-client';
 import { excelDate, type ExcelColumn } from '../../lib/excel';
@@ -261,7 +261,7 @@ export function InvoicesPage() {
       </Box>
 
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 2.5 } }}>
-        <ToolbarRow>
+        <SpreadRow sx={{ mb: 2 }}>
           <Typography variant="h2">{t('invoices.toolbarTitle')}</Typography>
           <InvoicesExportButton
             filter={filter}
@@ -269,7 +269,7 @@ export function InvoicesPage() {
             total={list.data?.total}
             disabled={!list.data}
           />
-        </ToolbarRow>
+        </SpreadRow>
 
         <Box
           sx={{

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ExportButton } from '../../components/export-button';
 import { PageFrame } from '../../components/page-frame';
-import { ToolbarRow } from '../../components/toolbar-row';
+import { SpreadRow } from '../../components/spread-row';
 import { excelDate, type ExcelColumn } from '../../lib/excel';
 import { useStatusCatalogQuery } from '../../lib/finance/queries';
 import type { Payment } from '../../lib/finance/types';
@@ -68,7 +68,7 @@ export function PaymentsPage() {
 
   return (
     <PageFrame title={t('payments.title')} subtitle={t('payments.subtitle')}>
-      <ToolbarRow>
+      <SpreadRow sx={{ mb: 2 }}>
         <Typography variant="h2" id="payments-table-title">
           {t('payments.tableLabel')}
         </Typography>
@@ -86,7 +86,7 @@ export function PaymentsPage() {
             disabled={paymentsQuery.isPending}
           />
         </Box>
-      </ToolbarRow>
+      </SpreadRow>
       {paymentsQuery.isError && (
         <LoadError
           message={t('payments.loadFailed')}

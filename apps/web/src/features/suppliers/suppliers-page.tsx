@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ExportButton } from '../../components/export-button';
 import { PageFrame } from '../../components/page-frame';
-import { ToolbarRow } from '../../components/toolbar-row';
+import { SpreadRow } from '../../components/spread-row';
 import type { ExcelColumn } from '../../lib/excel';
 import { usePaymentRecipientsQuery } from '../../lib/finance/queries';
 import type { PaymentRecipient } from '../../lib/finance/types';
@@ -94,7 +94,7 @@ export function SuppliersPage() {
         </WithReason>
       }
     >
-      <ToolbarRow>
+      <SpreadRow sx={{ mb: 2 }}>
         <TextField
           type="search"
           label={t('suppliers.search')}
@@ -119,7 +119,7 @@ export function SuppliersPage() {
           rows={rows}
           disabled={suppliers.isPending}
         />
-      </ToolbarRow>
+      </SpreadRow>
 
       {suppliers.isError && (
         <LoadError

@@ -14,6 +14,7 @@ import { DetailList } from '../../../components/detail-list';
 import { GainText } from './gain-text';
 import { useWriteGuard } from '../../../lib/team-role';
 import { WithReason } from '../../../components/with-reason';
+import { SpreadRow } from '../../../components/spread-row';
 
 interface AssignedInvoiceCardProps {
   entry: TransactionInvoice;
@@ -48,16 +49,7 @@ export function AssignedInvoiceCard({
       data-testid="assigned-invoice"
       sx={{ p: 2, listStyle: 'none' }}
     >
-      <Box
-        sx={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          gap: 1,
-          mb: 1.5,
-        }}
-      >
+      <SpreadRow gap={1} sx={{ mb: 1.5 }}>
         <Typography component="h4" variant="subtitle1" sx={{ fontWeight: 700 }}>
           {invoice.sInvoice}
         </Typography>
@@ -68,7 +60,7 @@ export function AssignedInvoiceCard({
             label={paid ? t('conversions.detail.paidChip') : t('conversions.detail.pendingChip')}
           />
         )}
-      </Box>
+      </SpreadRow>
       <DetailList
         items={[
           { label: t('conversions.detail.invoiceAmount'), value: formatMoney(entry.dAmount) },

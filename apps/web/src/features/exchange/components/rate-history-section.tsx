@@ -10,6 +10,7 @@ import type { HistoryPeriod, RatePoint } from '../api/rate-history';
 import { HISTORY_PERIODS, useRateHistoryQuery } from '../api/rate-history';
 import { formatCardRate } from '../../../components/format-rate';
 import { LoadError } from '../../../components/load-error';
+import { SpreadRow } from '../../../components/spread-row';
 
 // The chart library is big: its own chunk, fetched once the chart is about to be seen.
 const loadChart = () => import('./rate-history-chart');
@@ -138,16 +139,7 @@ export function RateHistorySection({ ready }: { ready: boolean }) {
 
   return (
     <Card component="section" variant="outlined" aria-labelledby={titleId} sx={{ p: 2.5 }}>
-      <Box
-        sx={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          gap: 1.5,
-          mb: 1.5,
-        }}
-      >
+      <SpreadRow gap={1.5} sx={{ mb: 1.5 }}>
         <Typography id={titleId} component="h2" variant="h3">
           {t('exchange.history.title')}
         </Typography>
@@ -177,7 +169,7 @@ export function RateHistorySection({ ready }: { ready: boolean }) {
             </Button>
           ))}
         </Box>
-      </Box>
+      </SpreadRow>
       <Box ref={ref} sx={{ minHeight: CHART_HEIGHT }}>
         {body}
       </Box>

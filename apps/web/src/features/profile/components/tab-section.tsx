@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { BusyButton } from '../../../components/busy-button';
 import { LoadError as RetryAlert } from '../../../components/load-error';
 import { WithReason } from '../../../components/with-reason';
+import { SpreadRow } from '../../../components/spread-row';
 
 interface TabSectionProps {
   title: string;
@@ -20,18 +21,10 @@ interface TabSectionProps {
 export function TabSection({ title, intro, aside, children }: TabSectionProps) {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-      <Box
-        sx={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          gap: 1.5,
-        }}
-      >
+      <SpreadRow gap={1.5}>
         <Typography variant="h2">{title}</Typography>
         {aside}
-      </Box>
+      </SpreadRow>
       {intro && (
         <Typography color="text.secondary" sx={{ mt: 1, maxWidth: '75ch' }}>
           {intro}
