@@ -79,12 +79,28 @@ function cpuSeconds() {
   return parts;
 }
 
+/**
+ * Transactions committed so far on the primary. PostgreSQL's backends report them within a
+ * second of going idle, so the count is read after a short wait.
+ */
+async function committedTransactions() {
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const { rows } = await pool.query(
+    'select sum(xact_commit)::float8 as commits from pg_stat_database',
+  );
+  return rows[0].commits;
+}
+
 /** Runs a load and returns its result with the CPU seconds each part used per 1,000 requests. */
 async function measured(options) {
+  const commitsBefore = await committedTransactions();
   const before = cpuSeconds();
   const result = await cannon(options);
   const after = cpuSeconds();
   const requests = Math.max(1, result.requests.total);
+  result.commitsPerRequest = Number(
+    (((await committedTransactions()) - commitsBefore) / requests).toFixed(2),
+  );
   result.cpuPerThousand = Object.fromEntries(
     Object.keys(after).map((part) => [
       part,
@@ -171,6 +187,7 @@ try {
     const direct = await measured({ url: single, requests: payNowRequests(tenants) });
     one.push({
       cpu: direct.cpuPerThousand,
+      commitsPerRequest: direct.commitsPerRequest,
       rps: direct.requests.average,
       p99: direct.latency.p99,
       errors: direct.errors + direct.timeouts + direct.non2xx,
@@ -179,6 +196,7 @@ try {
     const balanced = await measured({ url: lb, requests: payNowRequests(tenants) });
     three.push({
       cpu: balanced.cpuPerThousand,
+      commitsPerRequest: balanced.commitsPerRequest,
       rps: balanced.requests.average,
       p99: balanced.latency.p99,
       errors: balanced.errors + balanced.timeouts + balanced.non2xx,
