@@ -206,9 +206,6 @@ export const en = {
     disputes: 'Disputes',
     dispute: 'Dispute',
   },
-  notBuilt: {
-    message: 'This page is not built yet.',
-  },
   adminRequired: {
     title: 'Administrator account needed',
     message:

@@ -208,9 +208,6 @@ export const sp: Translation = {
     disputes: 'Disputas',
     dispute: 'Disputa',
   },
-  notBuilt: {
-    message: 'Esta página aún no está construida.',
-  },
   adminRequired: {
     title: 'Se necesita una cuenta de administrador',
     message:

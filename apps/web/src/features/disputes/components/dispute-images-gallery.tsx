@@ -3,10 +3,10 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ImageViewerDialog } from '../../../components/image-viewer-dialog';
 import type { DisputeImage } from '../api/disputes';
 import { imageName } from '../dispute-images';
 import { DisputeImageView } from './dispute-image-view';
-import { ImageViewerDialog } from './image-viewer-dialog';
 
 /** The dispute's photos as thumbnails (fetched with the bearer token); each opens the viewer. */
 export function DisputeImagesGallery({
@@ -64,10 +64,31 @@ export function DisputeImagesGallery({
         ))}
       </Box>
       <ImageViewerDialog
-        disputeId={disputeId}
-        images={images}
+        count={images.length}
         index={viewing}
         onIndexChange={setViewing}
+        renderImage={(index) => {
+          const image = images[index]!;
+          return (
+            <DisputeImageView
+              key={image.sImageId}
+              disputeId={disputeId}
+              image={image}
+              alt={t('disputes.detail.imageAlt', {
+                number: String(index + 1),
+                name: imageName(image, index),
+              })}
+            />
+          );
+        }}
+        caption={(index) => imageName(images[index]!, index)}
+        texts={{
+          title: (number, total) =>
+            t('disputes.viewer.title', { number: String(number), total: String(total) }),
+          previous: t('disputes.viewer.previous'),
+          next: t('disputes.viewer.next'),
+          close: t('disputes.viewer.close'),
+        }}
       />
     </>
   );

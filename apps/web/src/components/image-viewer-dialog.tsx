@@ -8,38 +8,52 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { DisputeImage } from '../api/disputes';
-import { imageName } from '../dispute-images';
-import { DisputeImageView } from './dispute-image-view';
+import { useId, type ReactNode } from 'react';
 
-interface ImageViewerDialogProps {
-  disputeId: string;
-  images: DisputeImage[];
-  /** The photo shown, or null when closed. */
-  index: number | null;
-  onIndexChange: (index: number | null) => void;
+/** The viewer's texts, in the caller's words and language. */
+export interface ImageViewerTexts {
+  /** The title of the image shown: "Photo 2 of 5". */
+  title: (number: number, total: number) => string;
+  previous: string;
+  next: string;
+  close: string;
 }
 
-/** A photo at full size with previous / next; Escape or Close closes it. */
+interface ImageViewerDialogProps {
+  /** How many images there are. */
+  count: number;
+  /** The image shown, or null when closed. */
+  index: number | null;
+  onIndexChange: (index: number | null) => void;
+  /** The image at `index`, at full size (give it a key of its own, so it remounts). */
+  renderImage: (index: number) => ReactNode;
+  /** The line under the image: its name. */
+  caption: (index: number) => string;
+  texts: ImageViewerTexts;
+}
+
+/**
+ * Images at full size, one at a time, with previous / next (also the arrow keys) and a
+ * close button; Escape closes it too.
+ */
 export function ImageViewerDialog({
-  disputeId,
-  images,
+  count,
   index,
   onIndexChange,
+  renderImage,
+  caption,
+  texts,
 }: ImageViewerDialogProps) {
-  const { t } = useTranslation();
   const titleId = useId();
-  const image = index === null ? undefined : images[index];
+  const shown = index !== null && index >= 0 && index < count ? index : null;
   const close = () => onIndexChange(null);
   const go = (step: number) => {
-    if (index === null) return;
-    onIndexChange((index + step + images.length) % images.length);
+    if (shown === null) return;
+    onIndexChange((shown + step + count) % count);
   };
   return (
     <Dialog
-      open={image !== undefined}
+      open={shown !== null}
       onClose={close}
       aria-labelledby={titleId}
       maxWidth="md"
@@ -49,41 +63,28 @@ export function ImageViewerDialog({
         if (event.key === 'ArrowRight') go(1);
       }}
     >
-      {image && index !== null && (
+      {shown !== null && (
         <>
-          <DialogTitle id={titleId}>
-            {t('disputes.viewer.title', {
-              number: String(index + 1),
-              total: String(images.length),
-            })}
-          </DialogTitle>
+          <DialogTitle id={titleId}>{texts.title(shown + 1, count)}</DialogTitle>
           <DialogContent>
-            <DisputeImageView
-              key={image.sImageId}
-              disputeId={disputeId}
-              image={image}
-              alt={t('disputes.detail.imageAlt', {
-                number: String(index + 1),
-                name: imageName(image, index),
-              })}
-            />
+            {renderImage(shown)}
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1, textAlign: 'center' }}>
-              {imageName(image, index)}
+              {caption(shown)}
             </Typography>
           </DialogContent>
           <DialogActions sx={{ px: 3, pb: 2 }}>
-            {images.length > 1 && (
+            {count > 1 && (
               <Box sx={{ display: 'flex', gap: 1, mr: 'auto' }}>
-                <IconButton aria-label={t('disputes.viewer.previous')} onClick={() => go(-1)}>
+                <IconButton aria-label={texts.previous} onClick={() => go(-1)}>
                   <ChevronLeftIcon />
                 </IconButton>
-                <IconButton aria-label={t('disputes.viewer.next')} onClick={() => go(1)}>
+                <IconButton aria-label={texts.next} onClick={() => go(1)}>
                   <ChevronRightIcon />
                 </IconButton>
               </Box>
             )}
             <Button variant="contained" onClick={close}>
-              {t('disputes.viewer.close')}
+              {texts.close}
             </Button>
           </DialogActions>
         </>
