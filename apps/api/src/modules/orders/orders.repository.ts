@@ -319,27 +319,24 @@ export async function findEvents(db: Executor, orderId: string): Promise<OrderEv
 }
 
 /**
- * Delivered orders of the party whose dispute window has closed with no dispute opened:
- * locked (skipping rows another request holds) so they can be finished.
+ * Delivered orders whose dispute window has closed with no dispute opened, of the party
+ * (or of every party, for the release job): locked (skipping rows another request holds)
+ * so they can be finished.
  */
 export async function lockDeliveredBefore(
   trx: Trx,
-  party: OrderParty,
+  party: OrderParty | undefined,
   deliveredBefore: Date,
   limit: number,
 ) {
-  return trx
+  let query = trx
     .selectFrom('orders as o')
     .select(['o.id', 'o.delivered_at', 'o.vendor_enterprise_id'])
-    .where(partyColumn(party), '=', party.enterpriseId)
     .where('o.status', '=', 'DELIVERED')
     .where('o.delivered_at', '<=', deliveredBefore)
-    .where('o.disputed_at', 'is', null)
-    .orderBy('o.delivered_at')
-    .limit(limit)
-    .forUpdate()
-    .skipLocked()
-    .execute();
+    .where('o.disputed_at', 'is', null);
+  if (party) query = query.where(partyColumn(party), '=', party.enterpriseId);
+  return query.orderBy('o.delivered_at').limit(limit).forUpdate().skipLocked().execute();
 }
 
 export async function findRating(db: Executor, orderId: string) {
@@ -398,21 +395,6 @@ export async function claimRelease(
     .returning('id')
     .executeTakeFirst();
   return claimed !== undefined;
-}
-
-/** Delivered orders of every party whose dispute window has closed with no dispute, locked. */
-export async function lockAllDeliveredBefore(trx: Trx, deliveredBefore: Date, limit: number) {
-  return trx
-    .selectFrom('orders as o')
-    .select(['o.id', 'o.delivered_at', 'o.vendor_enterprise_id'])
-    .where('o.status', '=', 'DELIVERED')
-    .where('o.delivered_at', '<=', deliveredBefore)
-    .where('o.disputed_at', 'is', null)
-    .orderBy('o.delivered_at')
-    .limit(limit)
-    .forUpdate()
-    .skipLocked()
-    .execute();
 }
 
 /** An order by id, locked (for a release, whose caller has scoped it already). */

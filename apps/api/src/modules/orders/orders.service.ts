@@ -1296,9 +1296,7 @@ export class OrdersService {
     const payouts: PayoutOrder[] = [];
     let finished = 0;
     const done = await this.db.transaction().execute(async (trx) => {
-      const due = party
-        ? await repo.lockDeliveredBefore(trx, party, cutoff, FINISH_BATCH)
-        : await repo.lockAllDeliveredBefore(trx, cutoff, FINISH_BATCH);
+      const due = await repo.lockDeliveredBefore(trx, party, cutoff, FINISH_BATCH);
       for (const order of due) {
         if (!order.delivered_at) continue;
         // A grower that cannot be paid (its CLABE removed) keeps the order delivered and its
