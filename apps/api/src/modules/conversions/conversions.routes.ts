@@ -352,37 +352,31 @@ export async function conversionsRoutes(
     async (request) => conversions.activeForwards(principalOf(request).enterpriseId, request.query),
   );
 
-  routes.post(
-    '/transactions/id',
-    {
-      onRequest: app.requireSession,
-      schema: {
-        tags,
-        summary: 'One conversion',
-        security,
-        body: z.object({ sTransactionId: idSchema }),
-        response: { 200: transactionListSchema },
+  // One conversion; /detail adds the payments made from it.
+  for (const [path, summary, withPayments] of [
+    ['/transactions/id', 'One conversion', false],
+    ['/transactions/detail', 'One conversion with the payments made from it', true],
+  ] as const) {
+    routes.post(
+      path,
+      {
+        onRequest: app.requireSession,
+        schema: {
+          tags,
+          summary,
+          security,
+          body: z.object({ sTransactionId: idSchema }),
+          response: { 200: transactionListSchema },
+        },
       },
-    },
-    async (request) =>
-      conversions.findOne(principalOf(request).enterpriseId, request.body.sTransactionId, false),
-  );
-
-  routes.post(
-    '/transactions/detail',
-    {
-      onRequest: app.requireSession,
-      schema: {
-        tags,
-        summary: 'One conversion with the payments made from it',
-        security,
-        body: z.object({ sTransactionId: idSchema }),
-        response: { 200: transactionListSchema },
-      },
-    },
-    async (request) =>
-      conversions.findOne(principalOf(request).enterpriseId, request.body.sTransactionId, true),
-  );
+      async (request) =>
+        conversions.findOne(
+          principalOf(request).enterpriseId,
+          request.body.sTransactionId,
+          withPayments,
+        ),
+    );
+  }
 
   routes.post(
     '/transactions/closeForward',
@@ -407,51 +401,41 @@ export async function conversionsRoutes(
     },
   );
 
-  routes.post(
-    '/transactions/invoice',
-    {
-      onRequest: app.requireSession,
-      schema: {
-        tags,
-        summary: 'Assign MXN of invoices to a conversion (never beyond 100 % of it)',
-        security,
-        headers: idempotencyHeaders,
-        body: invoiceLinesSchema,
-        response: { 200: transactionAnswerSchema },
+  // Invoice lines assigned to a conversion, or taken off it.
+  for (const [path, summary, change] of [
+    [
+      '/transactions/invoice',
+      'Assign MXN of invoices to a conversion (never beyond 100 % of it)',
+      'attachInvoices',
+    ],
+    [
+      '/transactions/deleteInvoice',
+      'Take MXN of invoices off a conversion (never the part already paid)',
+      'detachInvoices',
+    ],
+  ] as const) {
+    routes.post(
+      path,
+      {
+        onRequest: app.requireSession,
+        schema: {
+          tags,
+          summary,
+          security,
+          headers: idempotencyHeaders,
+          body: invoiceLinesSchema,
+          response: { 200: transactionAnswerSchema },
+        },
       },
-    },
-    async (request, reply) => {
-      const result = await conversions.attachInvoices(
-        principalOf(request).enterpriseId,
-        idempotencyKeyOf(request),
-        request.body.sTransactionId,
-        invoiceAmountLinesOf(request.body),
-      );
-      return reply.status(result.status as 200).send(result.body);
-    },
-  );
-
-  routes.post(
-    '/transactions/deleteInvoice',
-    {
-      onRequest: app.requireSession,
-      schema: {
-        tags,
-        summary: 'Take MXN of invoices off a conversion (never the part already paid)',
-        security,
-        headers: idempotencyHeaders,
-        body: invoiceLinesSchema,
-        response: { 200: transactionAnswerSchema },
+      async (request, reply) => {
+        const result = await conversions[change](
+          principalOf(request).enterpriseId,
+          idempotencyKeyOf(request),
+          request.body.sTransactionId,
+          invoiceAmountLinesOf(request.body),
+        );
+        return reply.status(result.status as 200).send(result.body);
       },
-    },
-    async (request, reply) => {
-      const result = await conversions.detachInvoices(
-        principalOf(request).enterpriseId,
-        idempotencyKeyOf(request),
-        request.body.sTransactionId,
-        invoiceAmountLinesOf(request.body),
-      );
-      return reply.status(result.status as 200).send(result.body);
-    },
-  );
+    );
+  }
 }
