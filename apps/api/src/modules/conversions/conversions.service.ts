@@ -425,20 +425,9 @@ export class ConversionsService {
     conversionId: string,
     lines: InvoiceAmountLine[],
   ): Promise<MoneyWriteResult<TransactionAnswer>> {
-    const now = this.now();
-    return this.writeConversion(
-      {
-        enterpriseId,
-        idempotencyKey,
-        operation: 'transactions/invoice',
-        body: { conversionId, lines },
-        now,
-      },
-      200,
-      async (trx) => {
-        const conversion = await this.requireConversion(trx, enterpriseId, conversionId, {
-          forUpdate: true,
-        });
+    return this.changeAssignedInvoices(
+      { enterpriseId, idempotencyKey, operation: 'transactions/invoice', conversionId, lines },
+      async (trx, conversion, now) => {
         const ordered = lockOrder(lines);
         let total = 0n;
         for (const line of ordered) {
@@ -484,20 +473,15 @@ export class ConversionsService {
     conversionId: string,
     lines: InvoiceAmountLine[],
   ): Promise<MoneyWriteResult<TransactionAnswer>> {
-    const now = this.now();
-    return this.writeConversion(
+    return this.changeAssignedInvoices(
       {
         enterpriseId,
         idempotencyKey,
         operation: 'transactions/deleteInvoice',
-        body: { conversionId, lines },
-        now,
+        conversionId,
+        lines,
       },
-      200,
-      async (trx) => {
-        const conversion = await this.requireConversion(trx, enterpriseId, conversionId, {
-          forUpdate: true,
-        });
+      async (trx, conversion) => {
         const removals: Array<{ invoiceId: string; amountMxn: bigint; whole: boolean }> = [];
         for (const line of lockOrder(lines)) {
           const field = `invoices.${line.index}.sInvoiceId`;
@@ -522,6 +506,34 @@ export class ConversionsService {
           total += removal.amountMxn;
         }
         return await repo.changeConversionAssigned(trx, conversion.id, -total);
+      },
+    );
+  }
+
+  /**
+   * Attaching or detaching invoice lines: a money write on the enterprise's conversion,
+   * locked, whose answer is the conversion the change leaves.
+   */
+  private changeAssignedInvoices(
+    write: {
+      enterpriseId: string;
+      idempotencyKey: string | undefined;
+      operation: 'transactions/invoice' | 'transactions/deleteInvoice';
+      conversionId: string;
+      lines: InvoiceAmountLine[];
+    },
+    change: (trx: Trx, conversion: ConversionRow, now: Date) => Promise<ConversionRow>,
+  ): Promise<MoneyWriteResult<TransactionAnswer>> {
+    const { enterpriseId, idempotencyKey, operation, conversionId, lines } = write;
+    const now = this.now();
+    return this.writeConversion(
+      { enterpriseId, idempotencyKey, operation, body: { conversionId, lines }, now },
+      200,
+      async (trx) => {
+        const conversion = await this.requireConversion(trx, enterpriseId, conversionId, {
+          forUpdate: true,
+        });
+        return change(trx, conversion, now);
       },
     );
   }
