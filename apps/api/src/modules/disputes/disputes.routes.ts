@@ -196,56 +196,49 @@ export async function disputesRoutes(
     }),
   );
 
-  routes.post(
-    '/disputes/:disputeId/images',
-    {
-      onRequest: buyer,
-      bodyLimit: IMAGE_BODY_LIMIT,
-      schema: {
-        tags,
-        summary: 'Add a photo to a dispute: JPEG, PNG or WebP, at most 5 MB, 15 per dispute',
-        security,
-        params: disputeParams,
-        body: imageUploadSchema,
-        response: { 201: z.object({ image: imageSchema }) },
+  // A photo of the buyer's complaint, or of the grower's answer: the same upload, each party
+  // its own path.
+  for (const [path, side, onRequest, callerOf, summary] of [
+    [
+      '/disputes/:disputeId/images',
+      'buyer',
+      buyer,
+      buyerCaller,
+      'Add a photo to a dispute: JPEG, PNG or WebP, at most 5 MB, 15 per dispute',
+    ],
+    [
+      '/vendor/disputes/:disputeId/images',
+      'vendor',
+      vendor,
+      vendorCaller,
+      "Add a photo to the grower's answer of a dispute in process: JPEG, PNG or WebP, at most 5 MB, 15 per dispute",
+    ],
+  ] as const) {
+    routes.post(
+      path,
+      {
+        onRequest,
+        bodyLimit: IMAGE_BODY_LIMIT,
+        schema: {
+          tags,
+          summary,
+          security,
+          params: disputeParams,
+          body: imageUploadSchema,
+          response: { 201: z.object({ image: imageSchema }) },
+        },
       },
-    },
-    async (request, reply) => {
-      const image = await disputes.addImage(
-        { side: 'buyer', enterpriseId: buyerCaller(request).enterpriseId },
-        request.params.disputeId,
-        { fileName: request.body.sFileName, contentBase64: request.body.sContentBase64 },
-        languageOf(request),
-      );
-      return reply.status(201).send({ image });
-    },
-  );
-
-  routes.post(
-    '/vendor/disputes/:disputeId/images',
-    {
-      onRequest: vendor,
-      bodyLimit: IMAGE_BODY_LIMIT,
-      schema: {
-        tags,
-        summary:
-          "Add a photo to the grower's answer of a dispute in process: JPEG, PNG or WebP, at most 5 MB, 15 per dispute",
-        security,
-        params: disputeParams,
-        body: imageUploadSchema,
-        response: { 201: z.object({ image: imageSchema }) },
+      async (request, reply) => {
+        const image = await disputes.addImage(
+          { side, enterpriseId: callerOf(request).enterpriseId },
+          request.params.disputeId,
+          { fileName: request.body.sFileName, contentBase64: request.body.sContentBase64 },
+          languageOf(request),
+        );
+        return reply.status(201).send({ image });
       },
-    },
-    async (request, reply) => {
-      const image = await disputes.addImage(
-        { side: 'vendor', enterpriseId: vendorCaller(request).enterpriseId },
-        request.params.disputeId,
-        { fileName: request.body.sFileName, contentBase64: request.body.sContentBase64 },
-        languageOf(request),
-      );
-      return reply.status(201).send({ image });
-    },
-  );
+    );
+  }
 
   routes.get(
     '/disputes/:disputeId/images/:imageId',
