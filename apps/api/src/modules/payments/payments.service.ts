@@ -73,6 +73,16 @@ export interface ApiPayment {
   dCurrencyGain: number;
 }
 
+/** MXN of one invoice that a payment pays. */
+type InvoicePart = { invoiceId: string; amountMxn: bigint };
+
+/** What a payment sends and to whom, with the invoices it pays, at its time. */
+type PaymentTerms = Pick<repo.NewPayment, 'amountMxn' | 'amountUsd' | 'rateMicro' | 'concept'> & {
+  recipient: PaymentRecipientRow;
+  invoiceParts: InvoicePart[];
+  now: Date;
+};
+
 export interface PaymentsSettings {
   /** Seconds after which the sandbox rail completes a processing payment. */
   payoutSettleSeconds: number;
@@ -308,7 +318,7 @@ export class PaymentsService {
       rateMicro: bigint;
       quoteId: string;
       concept: string;
-      invoiceParts?: Array<{ invoiceId: string; amountMxn: bigint }>;
+      invoiceParts?: InvoicePart[];
     },
   ): Promise<{ payment: ApiPayment; order: PayoutOrder }> {
     if (input.amountMxn <= 0n) throw new AppError('INVALID_INPUT', { field: 'dDesAmount' });
@@ -474,7 +484,7 @@ export class PaymentsService {
       recipientOf.set(invoiceId, invoice.payment_recipient_id);
     }
     let rest = input.amountMxn;
-    const invoiceParts: Array<{ invoiceId: string; amountMxn: bigint }> = [];
+    const invoiceParts: InvoicePart[] = [];
     for (const assignment of open) {
       if (rest === 0n) break;
       if (recipientOf.get(assignment.invoice_id) !== recipient.id) continue;
@@ -783,17 +793,9 @@ export class PaymentsService {
   private async recordPayNow(
     trx: Trx,
     enterpriseId: string,
-    input: {
-      recipient: PaymentRecipientRow;
-      amountMxn: bigint;
-      amountUsd: bigint;
-      rateMicro: bigint;
-      quoteId: string;
-      concept: string;
-      invoiceParts: Array<{ invoiceId: string; amountMxn: bigint }>;
-      now: Date;
-    },
+    input: PaymentTerms & { quoteId: string },
   ): Promise<{ payment: ApiPayment; order: PayoutOrder }> {
+    const { quoteId, ...terms } = input;
     const trackingKey = newTrackingKey(input.now);
     const journalId = await this.ledger.post(
       trx,
@@ -802,42 +804,25 @@ export class PaymentsService {
         amountMxn: input.amountMxn,
         amountUsd: input.amountUsd,
         rateMicro: input.rateMicro,
-        quoteId: input.quoteId,
+        quoteId,
         trackingKey,
         now: input.now,
       }),
     );
     return this.insertPayment(trx, enterpriseId, {
+      ...terms,
       type: 'PAY_NOW',
-      recipient: input.recipient,
       conversionId: null,
-      amountMxn: input.amountMxn,
-      amountUsd: input.amountUsd,
-      rateMicro: input.rateMicro,
-      concept: input.concept,
       trackingKey,
       journalId,
-      invoiceParts: input.invoiceParts,
-      now: input.now,
     });
   }
 
   private async insertPayment(
     trx: Trx,
     enterpriseId: string,
-    input: {
-      type: repo.PaymentType;
-      recipient: PaymentRecipientRow;
-      conversionId: string | null;
-      amountMxn: bigint;
-      amountUsd: bigint;
-      rateMicro: bigint;
-      concept: string;
-      trackingKey: string;
-      journalId: string;
-      invoiceParts: Array<{ invoiceId: string; amountMxn: bigint }>;
-      now: Date;
-    },
+    input: PaymentTerms &
+      Pick<repo.NewPayment, 'type' | 'conversionId' | 'trackingKey' | 'journalId'>,
   ): Promise<{ payment: ApiPayment; order: PayoutOrder }> {
     const paymentId = randomUUID();
     await repo.insertPayment(trx, {
