@@ -144,21 +144,19 @@ function selectApprovals(db: Executor) {
     ]);
 }
 
-export async function insertApproval(
-  db: Executor,
-  row: {
-    id: string;
-    enterprise_id: string;
-    kind: string;
-    request_body: string;
-    idempotency_key: string | null;
-    amount_usd_cents: bigint | null;
-    summary: string;
-    requested_by: string;
-    requested_at: Date;
-    expires_at: Date;
-  },
-): Promise<boolean> {
+/** The columns of a new approval: all but its status and decision, which start empty. */
+type ApprovalRequestColumns = Omit<
+  ApprovalsTable,
+  | 'request_body'
+  | 'status'
+  | 'decided_by'
+  | 'decided_at'
+  | 'reason'
+  | 'result_body'
+  | 'failure_code'
+> & { request_body: string };
+
+export async function insertApproval(db: Executor, row: ApprovalRequestColumns): Promise<boolean> {
   const result = await db
     .insertInto('approvals')
     .values({
