@@ -298,14 +298,20 @@ function vendorsQuery(db: Executor) {
   return db.selectFrom('enterprises as v').where('v.type', '=', 'vendor');
 }
 
+/** Vendors with what the catalogue shows of each: who it is and its rating. */
+function vendorProfilesQuery(db: Executor) {
+  return vendorsQuery(db).select((eb) => [
+    'v.id',
+    'v.name',
+    'v.description',
+    'v.verified',
+    ...ratingColumns(eb),
+  ]);
+}
+
 export async function listVendors(db: Executor, page: { offset: number; limit: number }) {
-  return vendorsQuery(db)
+  return vendorProfilesQuery(db)
     .select((eb) => [
-      'v.id',
-      'v.name',
-      'v.description',
-      'v.verified',
-      ...ratingColumns(eb),
       eb
         .selectFrom('articles as a')
         .select((sub) => sub.fn.countAll<string>().as('n'))
@@ -328,18 +334,13 @@ export async function countVendors(db: Executor): Promise<number> {
 }
 
 export async function findVendor(db: Executor, vendorId: string) {
-  return vendorsQuery(db)
-    .select((eb) => [
-      'v.id',
-      'v.name',
-      'v.description',
-      'v.verified',
+  return vendorProfilesQuery(db)
+    .select([
       'v.legal_address',
       'v.paca_license',
       'v.blue_book_number',
       'v.created_at',
       payableVendor.as('payable'),
-      ...ratingColumns(eb),
     ])
     .where('v.id', '=', vendorId)
     .executeTakeFirst();
