@@ -45,14 +45,13 @@ export interface MarketplaceServices {
   orderDocuments: OrderDocumentsService;
 }
 
-export function createMarketplaceServices(deps: {
-  db: Db;
-  now: () => Date;
-  config: Config;
-  storage: FileStorage;
-  finance: FinanceServices;
-  auth: AuthService;
-}): MarketplaceServices {
+/** What the marketplace services are built from: the app's shared pieces. */
+type MarketplaceDeps = Pick<
+  MarketplaceServices,
+  'db' | 'now' | 'config' | 'storage' | 'finance' | 'auth'
+>;
+
+export function createMarketplaceServices(deps: MarketplaceDeps): MarketplaceServices {
   // M1 construction:
   const cart = new CartService(deps.db, deps.now);
   const warehouses = new WarehousesService(deps.db, deps.now);
