@@ -1,3 +1,5 @@
+import { TRANSACTION_TYPE_IDS } from '@app/domain';
+
 /**
  * Request and answer examples of the money calls, by operationId, shown in /api/docs. Taken
  * from a demo-data server; openapi-contract.test.ts checks them against the schemas.
@@ -7,6 +9,19 @@ export interface OperationExamples {
   /** By status. */
   responses: Record<string, unknown>;
 }
+
+/** The demo spot quote the examples convert and pay at. */
+const DEMO_QUOTE_ID = 'ec7b1256-a62a-42e6-91e7-f60654d69153';
+const DEMO_RATE = 18.233;
+
+/** The demo supplier the examples pay, as a payment shows its payee. */
+const DEMO_PAYEE = {
+  sPaymentRecipientId: '6da4a08f-bcdb-4c19-a596-936d9c765b99',
+  sName: 'Agrícola Demo SPR de RL',
+  sEmail: 'vendor@demo.test',
+  sBankName: 'BBVA MEXICO',
+  sAccountNumber: '********7127',
+};
 
 export const OPERATION_EXAMPLES: Record<string, OperationExamples> = {
   postExchangeRateAddFounds: {
@@ -61,10 +76,10 @@ export const OPERATION_EXAMPLES: Record<string, OperationExamples> = {
   },
   postTransactions: {
     request: {
-      sTransactionType: '49da0689-4a91-4eb9-b651-948cee012a2f',
+      sTransactionType: TRANSACTION_TYPE_IDS.FOREX,
       dAmount: 10000,
-      dExchangeRate: 18.233,
-      referenceExchangeRate: 'ec7b1256-a62a-42e6-91e7-f60654d69153',
+      dExchangeRate: DEMO_RATE,
+      referenceExchangeRate: DEMO_QUOTE_ID,
       bExternal: false,
     },
     responses: {
@@ -72,11 +87,11 @@ export const OPERATION_EXAMPLES: Record<string, OperationExamples> = {
         transaction: {
           sTransactionId: '0bfca3ba-6cbd-4465-9933-682ef7b08f99',
           iTrackingId: 18,
-          sTransactionType: '49da0689-4a91-4eb9-b651-948cee012a2f',
+          sTransactionType: TRANSACTION_TYPE_IDS.FOREX,
           dAmount: 10000,
           dDesAmount: 182330,
-          dExchangeRate: 18.233,
-          referenceExchangeRate: 'ec7b1256-a62a-42e6-91e7-f60654d69153',
+          dExchangeRate: DEMO_RATE,
+          referenceExchangeRate: DEMO_QUOTE_ID,
           created_at: '2026-11-24T20:57:27.004Z',
           settled_at: '2026-11-24T20:57:27.004Z',
           dForwardTransactionDate: null,
@@ -99,9 +114,9 @@ export const OPERATION_EXAMPLES: Record<string, OperationExamples> = {
   postTransactionsCreateTransactionFromInvoice: {
     request: {
       sInvoiceId: 'd6986fe3-b08f-46be-8f2e-4517ae3a977a',
-      sTransactionType: '49da0689-4a91-4eb9-b651-948cee012a2f',
-      dExchangeRate: 18.233,
-      referenceExchangeRate: 'ec7b1256-a62a-42e6-91e7-f60654d69153',
+      sTransactionType: TRANSACTION_TYPE_IDS.FOREX,
+      dExchangeRate: DEMO_RATE,
+      referenceExchangeRate: DEMO_QUOTE_ID,
       bExternal: false,
     },
     responses: {
@@ -109,11 +124,11 @@ export const OPERATION_EXAMPLES: Record<string, OperationExamples> = {
         transaction: {
           sTransactionId: '88ce216a-141c-439a-95dc-dcf2cb200483',
           iTrackingId: 19,
-          sTransactionType: '49da0689-4a91-4eb9-b651-948cee012a2f',
+          sTransactionType: TRANSACTION_TYPE_IDS.FOREX,
           dAmount: 5045.8,
           dDesAmount: 92000,
-          dExchangeRate: 18.233,
-          referenceExchangeRate: 'ec7b1256-a62a-42e6-91e7-f60654d69153',
+          dExchangeRate: DEMO_RATE,
+          referenceExchangeRate: DEMO_QUOTE_ID,
           created_at: '2026-11-24T20:57:27.217Z',
           settled_at: '2026-11-24T20:57:27.217Z',
           dForwardTransactionDate: null,
@@ -134,8 +149,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExamples> = {
               invoice: {
                 sInvoiceId: 'd6986fe3-b08f-46be-8f2e-4517ae3a977a',
                 sInvoice: 'F-2202',
-                sPaymentRecipientId: '6da4a08f-bcdb-4c19-a596-936d9c765b99',
-                sName: 'Agrícola Demo SPR de RL',
+                sPaymentRecipientId: DEMO_PAYEE.sPaymentRecipientId,
+                sName: DEMO_PAYEE.sName,
                 sAccountNumber: '********7127',
                 dPurchaseDate: '2026-11-20',
                 iCreditPeriod: 45,
@@ -151,8 +166,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExamples> = {
                 created_at: '2026-11-24T20:57:27.173Z',
                 paymentsRecipent: [
                   {
-                    sName: 'Agrícola Demo SPR de RL',
-                    sPaymentRecipientId: '6da4a08f-bcdb-4c19-a596-936d9c765b99',
+                    sName: DEMO_PAYEE.sName,
+                    sPaymentRecipientId: DEMO_PAYEE.sPaymentRecipientId,
                   },
                 ],
               },
@@ -170,8 +185,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExamples> = {
     request: {
       dAmount: 1500,
       comment: 'Invoice F-1042',
-      sPaymentRecipientId: '6da4a08f-bcdb-4c19-a596-936d9c765b99',
-      sExchangeRateReference: 'ec7b1256-a62a-42e6-91e7-f60654d69153',
+      sPaymentRecipientId: DEMO_PAYEE.sPaymentRecipientId,
+      sExchangeRateReference: DEMO_QUOTE_ID,
     },
     responses: {
       '201': {
@@ -182,15 +197,9 @@ export const OPERATION_EXAMPLES: Record<string, OperationExamples> = {
           completed_at: null,
           dAmount: 27349.5,
           dAmountUsd: 1500,
-          dExchangeRate: 18.233,
-          sTransactionType: '3e82ff89-0632-40a2-b742-4dc7af77ca80',
-          payment_recipient: {
-            sPaymentRecipientId: '6da4a08f-bcdb-4c19-a596-936d9c765b99',
-            sName: 'Agrícola Demo SPR de RL',
-            sEmail: 'vendor@demo.test',
-            sBankName: 'BBVA MEXICO',
-            sAccountNumber: '********7127',
-          },
+          dExchangeRate: DEMO_RATE,
+          sTransactionType: TRANSACTION_TYPE_IDS.PAY_NOW,
+          payment_recipient: DEMO_PAYEE,
           transaction: [],
           invoice_payments_relationship: [],
           sStatus: 'PROCESSING',
@@ -206,7 +215,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExamples> = {
   postPaymentsInvoice: {
     request: {
       sInvoiceId: '26e66388-5bb1-4838-8ec4-69d4e5bfe38d',
-      sExchangeRateReference: 'ec7b1256-a62a-42e6-91e7-f60654d69153',
+      sExchangeRateReference: DEMO_QUOTE_ID,
     },
     responses: {
       '201': {
@@ -217,15 +226,9 @@ export const OPERATION_EXAMPLES: Record<string, OperationExamples> = {
           completed_at: null,
           dAmount: 18500.5,
           dAmountUsd: 1014.67,
-          dExchangeRate: 18.233,
-          sTransactionType: '3e82ff89-0632-40a2-b742-4dc7af77ca80',
-          payment_recipient: {
-            sPaymentRecipientId: '6da4a08f-bcdb-4c19-a596-936d9c765b99',
-            sName: 'Agrícola Demo SPR de RL',
-            sEmail: 'vendor@demo.test',
-            sBankName: 'BBVA MEXICO',
-            sAccountNumber: '********7127',
-          },
+          dExchangeRate: DEMO_RATE,
+          sTransactionType: TRANSACTION_TYPE_IDS.PAY_NOW,
+          payment_recipient: DEMO_PAYEE,
           transaction: [],
           invoice_payments_relationship: [
             {
@@ -233,8 +236,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExamples> = {
               invoice: {
                 sInvoiceId: '26e66388-5bb1-4838-8ec4-69d4e5bfe38d',
                 sInvoice: 'F-2201',
-                sPaymentRecipientId: '6da4a08f-bcdb-4c19-a596-936d9c765b99',
-                sName: 'Agrícola Demo SPR de RL',
+                sPaymentRecipientId: DEMO_PAYEE.sPaymentRecipientId,
+                sName: DEMO_PAYEE.sName,
                 sAccountNumber: '********7127',
                 dPurchaseDate: '2026-11-20',
                 iCreditPeriod: 30,
