@@ -160,6 +160,14 @@ export const ORDER_STATUS_LABELS: Readonly<Record<Language, Record<OrderStatus, 
   },
 };
 
+/** The trade documents of an order, as `GET …/orders/{orderId}/documents/{kind}` names them. */
+export const ORDER_DOCUMENT_KINDS = [
+  'commercial-invoice',
+  'packing-list',
+  'bill-of-lading',
+] as const;
+export type OrderDocumentKind = (typeof ORDER_DOCUMENT_KINDS)[number];
+
 /** The payment methods of an order (specification §3). */
 export const PAYMENT_METHODS = ['PAY_NOW', 'CONVERT_MXN', 'DEFERRED', 'FORWARD'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];

@@ -1,4 +1,4 @@
-import type { Language } from '@app/domain';
+import type { Language, OrderDocumentKind } from '@app/domain';
 import type { ApiOrder } from '../orders/orders.service.js';
 import {
   formatInstantText,
@@ -8,13 +8,6 @@ import {
   tableRow,
   type TableColumn,
 } from '../payments/pdf.js';
-
-export const ORDER_DOCUMENT_KINDS = [
-  'commercial-invoice',
-  'packing-list',
-  'bill-of-lading',
-] as const;
-export type OrderDocumentKind = (typeof ORDER_DOCUMENT_KINDS)[number];
 
 export interface DocumentCompany {
   name: string;

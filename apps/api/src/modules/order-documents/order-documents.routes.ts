@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ORDER_DOCUMENT_KINDS } from '@app/domain';
 import { languageOf } from '../../plugins/error-handler.js';
 import { buyerCaller, sessionHook, vendorCaller } from '../marketplace-access.js';
-import { ORDER_DOCUMENT_KINDS, type OrderDocumentsService } from './order-documents.service.js';
+import type { OrderDocumentsService } from './order-documents.service.js';
 
 const tags = ['marketplace'];
 const security = [{ bearerAuth: [] }];

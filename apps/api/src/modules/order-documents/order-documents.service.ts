@@ -1,16 +1,10 @@
-import type { Language } from '@app/domain';
+import type { Language, OrderDocumentKind } from '@app/domain';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { OrderParty } from '../orders/orders.repository.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import * as repo from './order-documents.repository.js';
-import {
-  renderOrderDocument,
-  type DocumentCompany,
-  type OrderDocumentKind,
-} from './order-documents.pdf.js';
-
-export { ORDER_DOCUMENT_KINDS, type OrderDocumentKind } from './order-documents.pdf.js';
+import { renderOrderDocument, type DocumentCompany } from './order-documents.pdf.js';
 
 const NOT_GIVEN: DocumentCompany = {
   name: '',

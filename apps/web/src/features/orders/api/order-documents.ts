@@ -1,12 +1,6 @@
+import type { OrderDocumentKind } from '@app/domain';
 import { apiGetBlob } from '../../../lib/api/typed-client';
 import type { OrderSide } from './orders';
-
-export const ORDER_DOCUMENT_KINDS = [
-  'commercial-invoice',
-  'packing-list',
-  'bill-of-lading',
-] as const;
-export type OrderDocumentKind = (typeof ORDER_DOCUMENT_KINDS)[number];
 
 /**
  * GET …/documents/{kind}: the PDF (application/pdf, in the interface language) as a Blob,

@@ -6,11 +6,8 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showErrorToast } from '../../../lib/toast';
-import {
-  fetchOrderDocument,
-  ORDER_DOCUMENT_KINDS,
-  type OrderDocumentKind,
-} from '../api/order-documents';
+import { ORDER_DOCUMENT_KINDS, type OrderDocumentKind } from '@app/domain';
+import { fetchOrderDocument } from '../api/order-documents';
 import type { Order, OrderSide } from '../api/orders';
 import { SectionCard } from '../../../components/section-card';
 import { downloadBlob } from '../../../lib/files';
