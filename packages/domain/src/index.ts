@@ -16,3 +16,4 @@ export * from './amount-target.js';
 export * from './error-details.js';
 export * from './events.js';
 export * from './spei-proof-labels.js';
+export * from './cfdi.js';

@@ -1,4 +1,5 @@
 import {
+  CFDI_MAX_BYTES,
   DomainInputError,
   convertUsdToMxn,
   isCalendarDate,
@@ -22,9 +23,6 @@ export const CFDI_NAMESPACES = {
 } as const;
 export type CfdiVersion = keyof typeof CFDI_NAMESPACES;
 export const TFD_NAMESPACE = 'http://www.sat.gob.mx/TimbreFiscalDigital';
-
-/** Largest CFDI file accepted (bytes of its UTF-8 text). */
-export const CFDI_MAX_BYTES = 1_048_576;
 
 /** Why a file is not an importable CFDI. */
 export type CfdiRefusal =

@@ -4,6 +4,7 @@ import {
   moneyToNumber,
   rateToDecimalString,
   rateToNumber,
+  refusedCfdiLine,
   type Language,
 } from '@app/domain';
 import type { Db } from '../../db/database.js';
@@ -122,27 +123,6 @@ function say(language: Language, key: TextKey, values: Record<string, string> = 
   );
 }
 
-function emptyLine(fileName: string): CfdiParseLine {
-  return {
-    sFileName: fileName,
-    sStatus: 'REFUSED',
-    sUuid: null,
-    sRfcEmisor: null,
-    sNombreEmisor: null,
-    sRfcReceptor: null,
-    sInvoice: null,
-    dPurchaseDate: null,
-    dTotalAmount: null,
-    dTotalOriginal: null,
-    sMoneda: null,
-    dTipoCambio: null,
-    sVersion: null,
-    sPaymentRecipientId: null,
-    sPaymentRecipientName: null,
-    aWarnings: [],
-  };
-}
-
 /**
  * CFDI import (issue 19): reads CFDI files into invoices to review (`parse`, which writes
  * nothing), then creates the reviewed invoices, and the suppliers new to the enterprise,
@@ -181,7 +161,7 @@ export class CfdiService {
     ]);
     const seen = new Set<string>();
     return parsed.map(({ file, result }) => {
-      const line = emptyLine(file.fileName);
+      const line: CfdiParseLine = refusedCfdiLine(file.fileName);
       if (!result.ok) {
         line.sReasonCode = result.reason;
         line.sReason = say(language, result.reason, { field: result.field ?? '' });

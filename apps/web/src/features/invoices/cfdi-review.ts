@@ -1,9 +1,8 @@
 import { DomainInputError, parseRate, validateClabe } from '@app/domain';
 import type { CfdiImportItem, CfdiParseLine } from './api/cfdi';
 
-/** Most files one import takes, and the largest file (the API's limits). */
+/** Most files one import takes (the API's limit). */
 export const CFDI_MAX_FILES = 200;
-export const CFDI_MAX_BYTES = 1_048_576;
 
 /** What the user fills in for one READY line of the review. */
 export interface CfdiRowInput {

@@ -27,13 +27,8 @@ import { formatDate, formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { showErrorToast, showSuccessToast } from '../../../lib/toast';
 import { importCfdiInvoices, parseCfdiFiles, type CfdiParseLine } from '../api/cfdi';
-import {
-  CFDI_MAX_BYTES,
-  CFDI_MAX_FILES,
-  importItemsOf,
-  rowErrors,
-  type CfdiRowInput,
-} from '../cfdi-review';
+import { CFDI_MAX_BYTES, refusedCfdiLine } from '@app/domain';
+import { CFDI_MAX_FILES, importItemsOf, rowErrors, type CfdiRowInput } from '../cfdi-review';
 import { BusyButton } from '../../../components/busy-button';
 
 interface CfdiImportDialogProps {
@@ -92,24 +87,9 @@ export function CfdiImportDialog(props: CfdiImportDialogProps) {
       const answer = sent.length > 0 ? (await parseCfdiFiles(sent)).results : [];
       // Files over 1 MB are not sent: they are refused here, as the server would.
       const refused: CfdiParseLine[] = tooLarge.map((file) => ({
-        sFileName: file.name,
-        sStatus: 'REFUSED',
+        ...refusedCfdiLine(file.name),
         sReason: t('payables.cfdi.tooLarge'),
         sReasonCode: 'FILE_TOO_LARGE',
-        sUuid: null,
-        sRfcEmisor: null,
-        sNombreEmisor: null,
-        sRfcReceptor: null,
-        sInvoice: null,
-        dPurchaseDate: null,
-        dTotalAmount: null,
-        dTotalOriginal: null,
-        sMoneda: null,
-        dTipoCambio: null,
-        sVersion: null,
-        sPaymentRecipientId: null,
-        sPaymentRecipientName: null,
-        aWarnings: [],
       }));
       return [...answer, ...refused];
     },
