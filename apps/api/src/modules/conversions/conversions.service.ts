@@ -213,11 +213,10 @@ export class ConversionsService {
     idempotencyKey: string | undefined,
     request: ConversionRequest & ConversionTarget,
   ): Promise<MoneyWriteResult<TransactionAnswer>> {
-    const now = this.now();
     return this.writeConversion(
-      { enterpriseId, idempotencyKey, operation: 'transactions/', body: request, now },
+      { enterpriseId, idempotencyKey, operation: 'transactions/', body: request },
       201,
-      (trx) => this.convertUsdInTransaction(trx, enterpriseId, request, now),
+      (trx, now) => this.convertUsdInTransaction(trx, enterpriseId, request, now),
     );
   }
 
@@ -253,17 +252,15 @@ export class ConversionsService {
     idempotencyKey: string | undefined,
     request: ConversionRequest & { invoiceId: string },
   ): Promise<MoneyWriteResult<TransactionAnswer>> {
-    const now = this.now();
     return this.writeConversion(
       {
         enterpriseId,
         idempotencyKey,
         operation: 'transactions/createTransactionFromInvoice',
         body: request,
-        now,
       },
       201,
-      (trx) => this.convertInvoiceInTransaction(trx, enterpriseId, request, now),
+      (trx, now) => this.convertInvoiceInTransaction(trx, enterpriseId, request, now),
     );
   }
 
@@ -352,17 +349,15 @@ export class ConversionsService {
     idempotencyKey: string | undefined,
     conversionId: string,
   ): Promise<MoneyWriteResult<TransactionAnswer>> {
-    const now = this.now();
     return this.writeConversion(
       {
         enterpriseId,
         idempotencyKey,
         operation: 'transactions/closeForward',
         body: { conversionId },
-        now,
       },
       200,
-      (trx) => this.closeForwardInTransaction(trx, enterpriseId, conversionId, now),
+      (trx, now) => this.closeForwardInTransaction(trx, enterpriseId, conversionId, now),
     );
   }
 
@@ -525,11 +520,10 @@ export class ConversionsService {
     change: (trx: Trx, conversion: ConversionRow, now: Date) => Promise<ConversionRow>,
   ): Promise<MoneyWriteResult<TransactionAnswer>> {
     const { enterpriseId, idempotencyKey, operation, conversionId, lines } = write;
-    const now = this.now();
     return this.writeConversion(
-      { enterpriseId, idempotencyKey, operation, body: { conversionId, lines }, now },
+      { enterpriseId, idempotencyKey, operation, body: { conversionId, lines } },
       200,
-      async (trx) => {
+      async (trx, now) => {
         const conversion = await this.requireConversion(trx, enterpriseId, conversionId, {
           forUpdate: true,
         });
@@ -538,14 +532,18 @@ export class ConversionsService {
     );
   }
 
-  /** A money write whose answer is the one conversion it leaves, as `{ transaction }`. */
+  /**
+   * A money write, at this moment, whose answer is the one conversion it leaves, as
+   * `{ transaction }`.
+   */
   private writeConversion(
-    write: MoneyWriteRequest,
+    write: Omit<MoneyWriteRequest, 'now'>,
     status: 200 | 201,
-    work: (trx: Trx) => Promise<ConversionRow>,
+    work: (trx: Trx, now: Date) => Promise<ConversionRow>,
   ): Promise<MoneyWriteResult<TransactionAnswer>> {
-    return runMoneyWrite(this.db, write, async (trx) => {
-      const row = await work(trx);
+    const now = this.now();
+    return runMoneyWrite(this.db, { ...write, now }, async (trx) => {
+      const row = await work(trx, now);
       return {
         status,
         body: { transaction: await this.describeOne(trx, write.enterpriseId, row, false) },
