@@ -111,6 +111,12 @@ const transactionSchema = z.object({
 
 const transactionAnswerSchema = z.object({ transaction: transactionSchema });
 const transactionListSchema = z.object({ transactions: z.array(transactionSchema) });
+/** A conversion request answers the conversion it booked, or (202) the approval holding it. */
+const conversionRequestResponses = {
+  200: transactionAnswerSchema,
+  201: transactionAnswerSchema,
+  202: approvalHeldSchema,
+};
 
 /** The Idempotency-Key header; sent twice it is ambiguous and refused. */
 function idempotencyKeyOf(request: FastifyRequest): string | undefined {
@@ -236,11 +242,7 @@ export async function conversionsRoutes(
         security,
         headers: idempotencyHeaders,
         body: convertBody,
-        response: {
-          200: transactionAnswerSchema,
-          201: transactionAnswerSchema,
-          202: approvalHeldSchema,
-        },
+        response: conversionRequestResponses,
       },
     },
     async (request, reply) => {
@@ -270,11 +272,7 @@ export async function conversionsRoutes(
         security,
         headers: idempotencyHeaders,
         body: convertInvoiceBody,
-        response: {
-          200: transactionAnswerSchema,
-          201: transactionAnswerSchema,
-          202: approvalHeldSchema,
-        },
+        response: conversionRequestResponses,
       },
     },
     async (request, reply) => {
