@@ -27,24 +27,31 @@ export interface NewPayment {
   createdAt: Date;
 }
 
+/** The columns a new payment starts with: processing, not completed. */
+export function newPaymentColumns(payment: Omit<NewPayment, 'enterpriseId' | 'journalId'>) {
+  return {
+    id: payment.id,
+    type: payment.type,
+    status: 'PROCESSING' as PaymentStatus,
+    payment_recipient_id: payment.recipientId,
+    conversion_id: payment.conversionId,
+    amount_mxn: payment.amountMxn,
+    amount_usd: payment.amountUsd,
+    rate_micro: payment.rateMicro,
+    concept: payment.concept,
+    tracking_key: payment.trackingKey,
+    created_at: payment.createdAt,
+    completed_at: null,
+  };
+}
+
 export async function insertPayment(db: Executor, payment: NewPayment): Promise<void> {
   await db
     .insertInto('payments')
     .values({
-      id: payment.id,
+      ...newPaymentColumns(payment),
       enterprise_id: payment.enterpriseId,
-      type: payment.type,
-      status: 'PROCESSING',
-      payment_recipient_id: payment.recipientId,
-      conversion_id: payment.conversionId,
-      amount_mxn: payment.amountMxn,
-      amount_usd: payment.amountUsd,
-      rate_micro: payment.rateMicro,
-      concept: payment.concept,
-      tracking_key: payment.trackingKey,
       journal_id: payment.journalId,
-      created_at: payment.createdAt,
-      completed_at: null,
     })
     .execute();
 }
