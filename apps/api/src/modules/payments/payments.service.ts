@@ -83,6 +83,9 @@ type PaymentTerms = Pick<repo.NewPayment, 'amountMxn' | 'amountUsd' | 'rateMicro
   now: Date;
 };
 
+/** A payment of USD to a payee at a rate the caller has checked, with its concept. */
+type UsdPaymentRequest = Pick<PaymentTerms, 'recipient' | 'amountUsd' | 'rateMicro' | 'concept'>;
+
 export interface PaymentsSettings {
   /** Seconds after which the sandbox rail completes a processing payment. */
   payoutSettleSeconds: number;
@@ -283,13 +286,7 @@ export class PaymentsService {
   async payNowInTransaction(
     trx: Trx,
     enterpriseId: string,
-    input: {
-      recipient: PaymentRecipientRow;
-      amountUsd: bigint;
-      rateMicro: bigint;
-      quoteId: string;
-      concept: string;
-    },
+    input: UsdPaymentRequest & { quoteId: string },
   ): Promise<{ payment: ApiPayment; order: PayoutOrder }> {
     const amountMxn = mxnToPayFor(input.amountUsd, input.rateMicro);
     return this.recordPayNow(trx, enterpriseId, {
@@ -379,12 +376,8 @@ export class PaymentsService {
   async payOrderPayoutInTransaction(
     trx: Trx,
     enterpriseId: string,
-    input: {
-      recipient: PaymentRecipientRow;
-      amountUsd: bigint;
-      rateMicro: bigint;
+    input: UsdPaymentRequest & {
       quoteId: string | null;
-      concept: string;
       /** The order's tracking number, for the statement's description. */
       orderTracking: string;
       now: Date;
