@@ -20,6 +20,7 @@ import {
   isNegativeBalanceViolation,
   type JournalEntry,
   type LedgerService,
+  type PostingLine,
 } from '../../ledger/ledger.service.js';
 import {
   idempotencyClaimOf,
@@ -397,12 +398,7 @@ export class PaymentsService {
       quoteId: input.quoteId,
       rateMicro: input.rateMicro,
       createdAt: input.now,
-      lines: [
-        { account: { enterpriseId, kind: 'USD_ORDER_HELD' }, amount: -input.amountUsd },
-        { account: { house: 'HOUSE_FX_USD' }, amount: input.amountUsd },
-        { account: { house: 'HOUSE_FX_MXN' }, amount: -amountMxn },
-        { account: { house: 'HOUSE_PAYOUT_CLEARING_MXN' }, amount: amountMxn },
-      ],
+      lines: usdPaidOutAsMxn(enterpriseId, 'USD_ORDER_HELD', input.amountUsd, amountMxn),
     });
     return this.insertPayment(trx, enterpriseId, {
       type: 'PAY_NOW',
@@ -998,13 +994,27 @@ function payNowJournal(
     quoteId: input.quoteId,
     rateMicro: input.rateMicro,
     createdAt: input.now,
-    lines: [
-      { account: { enterpriseId, kind: 'USD_AVAILABLE' }, amount: -input.amountUsd },
-      { account: { house: 'HOUSE_FX_USD' }, amount: input.amountUsd },
-      { account: { house: 'HOUSE_FX_MXN' }, amount: -input.amountMxn },
-      { account: { house: 'HOUSE_PAYOUT_CLEARING_MXN' }, amount: input.amountMxn },
-    ],
+    lines: usdPaidOutAsMxn(enterpriseId, 'USD_AVAILABLE', input.amountUsd, input.amountMxn),
   };
+}
+
+/**
+ * The postings of USD paid out as pesos: the USD leaves the enterprise's `from` account for
+ * FX liquidity, and FX liquidity's MXN goes to payout clearing (a pay-now from the available
+ * balance, an order payout from the held goods money).
+ */
+function usdPaidOutAsMxn(
+  enterpriseId: string,
+  from: 'USD_AVAILABLE' | 'USD_ORDER_HELD',
+  amountUsd: bigint,
+  amountMxn: bigint,
+): PostingLine[] {
+  return [
+    { account: { enterpriseId, kind: from }, amount: -amountUsd },
+    { account: { house: 'HOUSE_FX_USD' }, amount: amountUsd },
+    { account: { house: 'HOUSE_FX_MXN' }, amount: -amountMxn },
+    { account: { house: 'HOUSE_PAYOUT_CLEARING_MXN' }, amount: amountMxn },
+  ];
 }
 
 function payoutOrderOf(
