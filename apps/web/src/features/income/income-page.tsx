@@ -4,12 +4,7 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableFooter from '@mui/material/TableFooter';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { todayInTimeZone } from '@app/domain';
@@ -27,6 +22,7 @@ import { formatQuoteRate } from '../../components/format-rate';
 import { usePayoutsQuery, type VendorPayout } from './api';
 import { payoutTotals } from './income-total';
 import { LoadError } from '../../components/load-error';
+import { SmallTable } from '../../components/small-table';
 
 const STATUS_COLOR = {
   PROCESSING: 'warning',
@@ -146,65 +142,61 @@ export function IncomePage() {
               </Paper>
             ))}
           </Box>
-          <TableContainer component={Paper} variant="outlined" sx={incomeTableSx}>
-            <Table size="small" aria-label={t('money.income.tableLabel')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('money.income.columns.order')}</TableCell>
-                  <TableCell>{t('money.income.columns.date')}</TableCell>
-                  <TableCell align="right">{t('money.income.columns.usd')}</TableCell>
-                  <TableCell align="right">{t('money.income.columns.mxn')}</TableCell>
-                  <TableCell align="right">{t('money.income.columns.rate')}</TableCell>
-                  <TableCell>{t('money.income.columns.clabe')}</TableCell>
-                  <TableCell>{t('money.income.columns.trackingKey')}</TableCell>
-                  <TableCell>{t('money.income.columns.status')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {payouts.map((payout) => (
-                  <TableRow key={payout.sTrackingKey} data-testid="payout-row">
-                    <TableCell>
-                      <Link
-                        component={RouterLink}
-                        to={`/order-detail/finalized/${payout.sOrderId}`}
-                      >
-                        #{payout.iTrackingId}
-                      </Link>
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      <CompactDate date={payoutDay(payout)} language={language} />
-                    </TableCell>
-                    <TableCell align="right">{formatMoney(payout.dAmountUsd)}</TableCell>
-                    <TableCell align="right">{formatMoney(payout.dAmountMxn)}</TableCell>
-                    <TableCell align="right">{formatQuoteRate(payout.dExchangeRate)}</TableCell>
-                    <TableCell className="code">{payout.sClabeMasked}</TableCell>
-                    <TableCell className="code tracking-key">{payout.sTrackingKey}</TableCell>
-                    <TableCell>
-                      <Chip
-                        size="small"
-                        color={STATUS_COLOR[payout.sStatus]}
-                        label={t(`money.income.statuses.${payout.sStatus}`)}
-                      />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-              <TableFooter>
-                <TableRow>
-                  <TableCell colSpan={2} sx={{ fontWeight: 700 }}>
-                    {t('money.income.count', { count: payouts.length })}
-                  </TableCell>
-                  <TableCell align="right" sx={{ fontWeight: 700 }}>
-                    {formatMoney(totals.usd)}
-                  </TableCell>
-                  <TableCell align="right" sx={{ fontWeight: 700 }}>
-                    {formatMoney(totals.mxn)}
-                  </TableCell>
-                  <TableCell colSpan={4} />
-                </TableRow>
-              </TableFooter>
-            </Table>
-          </TableContainer>
+          <SmallTable
+            label={t('money.income.tableLabel')}
+            sx={incomeTableSx}
+            head={
+              <>
+                <TableCell>{t('money.income.columns.order')}</TableCell>
+                <TableCell>{t('money.income.columns.date')}</TableCell>
+                <TableCell align="right">{t('money.income.columns.usd')}</TableCell>
+                <TableCell align="right">{t('money.income.columns.mxn')}</TableCell>
+                <TableCell align="right">{t('money.income.columns.rate')}</TableCell>
+                <TableCell>{t('money.income.columns.clabe')}</TableCell>
+                <TableCell>{t('money.income.columns.trackingKey')}</TableCell>
+                <TableCell>{t('money.income.columns.status')}</TableCell>
+              </>
+            }
+            footer={
+              <TableRow>
+                <TableCell colSpan={2} sx={{ fontWeight: 700 }}>
+                  {t('money.income.count', { count: payouts.length })}
+                </TableCell>
+                <TableCell align="right" sx={{ fontWeight: 700 }}>
+                  {formatMoney(totals.usd)}
+                </TableCell>
+                <TableCell align="right" sx={{ fontWeight: 700 }}>
+                  {formatMoney(totals.mxn)}
+                </TableCell>
+                <TableCell colSpan={4} />
+              </TableRow>
+            }
+          >
+            {payouts.map((payout) => (
+              <TableRow key={payout.sTrackingKey} data-testid="payout-row">
+                <TableCell>
+                  <Link component={RouterLink} to={`/order-detail/finalized/${payout.sOrderId}`}>
+                    #{payout.iTrackingId}
+                  </Link>
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  <CompactDate date={payoutDay(payout)} language={language} />
+                </TableCell>
+                <TableCell align="right">{formatMoney(payout.dAmountUsd)}</TableCell>
+                <TableCell align="right">{formatMoney(payout.dAmountMxn)}</TableCell>
+                <TableCell align="right">{formatQuoteRate(payout.dExchangeRate)}</TableCell>
+                <TableCell className="code">{payout.sClabeMasked}</TableCell>
+                <TableCell className="code tracking-key">{payout.sTrackingKey}</TableCell>
+                <TableCell>
+                  <Chip
+                    size="small"
+                    color={STATUS_COLOR[payout.sStatus]}
+                    label={t(`money.income.statuses.${payout.sStatus}`)}
+                  />
+                </TableCell>
+              </TableRow>
+            ))}
+          </SmallTable>
         </>
       )}
     </PageFrame>

@@ -9,11 +9,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -26,6 +22,7 @@ import { useBatchQuery, type BatchItemStatus } from './api/batches';
 import { PaymentStatusChip } from './components/payment-chips';
 import { formatInstant } from '../../components/format-instant';
 import { useOpenReceipt } from './use-open-receipt';
+import { SmallTable } from '../../components/small-table';
 
 const ITEM_COLORS: Record<BatchItemStatus, 'success' | 'error' | 'default'> = {
   SENT: 'success',
@@ -92,110 +89,104 @@ export function BatchPage() {
               })}
             </Typography>
           </Paper>
-          <TableContainer component={Paper} variant="outlined">
-            <Table size="small" aria-label={t('payables.batchPage.title')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('payables.batchPage.position')}</TableCell>
-                  <TableCell>{t('payables.batchPage.status')}</TableCell>
-                  <TableCell>{t('payables.batchPage.payee')}</TableCell>
-                  <TableCell align="right">{t('payables.batchPage.mxn')}</TableCell>
-                  <TableCell align="right">{t('payables.batchPage.usd')}</TableCell>
-                  <TableCell>{t('payables.batchPage.trackingKey')}</TableCell>
-                  <TableCell>{t('payables.batchPage.payment')}</TableCell>
-                  <TableCell>{t('payables.batchPage.actions')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {items.map((item, index) => {
-                  const payment = item.payment;
-                  return (
-                    <TableRow key={payment?.sPaymentId ?? `item-${index}`} data-testid="batch-item">
-                      <TableCell>{index + 1}</TableCell>
-                      <TableCell>
-                        <Chip
-                          size="small"
-                          color={ITEM_COLORS[item.sStatus]}
-                          label={t(`payables.batchPage.statuses.${item.sStatus}`)}
-                        />
-                        {item.code && (
-                          <Typography variant="caption" component="div" color="error">
-                            {isErrorCode(item.code)
-                              ? ERROR_MESSAGES[language][item.code]
-                              : item.code}
-                          </Typography>
-                        )}
-                      </TableCell>
-                      <TableCell>
-                        {payment?.payment_recipient.sName ?? '—'}
-                        {payment && (
-                          <Typography variant="caption" component="div" color="text.secondary">
-                            {payment.sConcept}
-                          </Typography>
-                        )}
-                      </TableCell>
-                      <TableCell align="right">
-                        {payment ? formatMoney(payment.dAmount) : '—'}
-                      </TableCell>
-                      <TableCell align="right">
-                        {payment ? formatMoney(payment.dAmountUsd) : '—'}
-                      </TableCell>
-                      <TableCell
-                        sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}
-                        data-testid="batch-tracking-key"
-                      >
-                        {payment?.sTrackingKey ?? '—'}
-                      </TableCell>
-                      <TableCell>
-                        {payment && <PaymentStatusChip status={payment.sStatus} />}
-                      </TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        {payment && (
-                          <>
-                            <Tooltip title={t('payments.receiptTooltip')}>
-                              <span>
-                                <IconButton
-                                  size="small"
-                                  aria-label={t('payables.batchPage.receipt', {
-                                    id: String(payment.iTrackingId),
-                                  })}
-                                  disabled={receipt.isPending}
-                                  onClick={() => receipt.mutate(payment)}
-                                >
-                                  {receipt.isPending &&
-                                  receipt.variables.sPaymentId === payment.sPaymentId ? (
-                                    <CircularProgress size={20} />
-                                  ) : (
-                                    <ReceiptIcon />
-                                  )}
-                                </IconButton>
-                              </span>
-                            </Tooltip>
-                            <Tooltip
-                              title={t('payables.batchPage.proof', {
+          <SmallTable
+            label={t('payables.batchPage.title')}
+            head={
+              <>
+                <TableCell>{t('payables.batchPage.position')}</TableCell>
+                <TableCell>{t('payables.batchPage.status')}</TableCell>
+                <TableCell>{t('payables.batchPage.payee')}</TableCell>
+                <TableCell align="right">{t('payables.batchPage.mxn')}</TableCell>
+                <TableCell align="right">{t('payables.batchPage.usd')}</TableCell>
+                <TableCell>{t('payables.batchPage.trackingKey')}</TableCell>
+                <TableCell>{t('payables.batchPage.payment')}</TableCell>
+                <TableCell>{t('payables.batchPage.actions')}</TableCell>
+              </>
+            }
+          >
+            {items.map((item, index) => {
+              const payment = item.payment;
+              return (
+                <TableRow key={payment?.sPaymentId ?? `item-${index}`} data-testid="batch-item">
+                  <TableCell>{index + 1}</TableCell>
+                  <TableCell>
+                    <Chip
+                      size="small"
+                      color={ITEM_COLORS[item.sStatus]}
+                      label={t(`payables.batchPage.statuses.${item.sStatus}`)}
+                    />
+                    {item.code && (
+                      <Typography variant="caption" component="div" color="error">
+                        {isErrorCode(item.code) ? ERROR_MESSAGES[language][item.code] : item.code}
+                      </Typography>
+                    )}
+                  </TableCell>
+                  <TableCell>
+                    {payment?.payment_recipient.sName ?? '—'}
+                    {payment && (
+                      <Typography variant="caption" component="div" color="text.secondary">
+                        {payment.sConcept}
+                      </Typography>
+                    )}
+                  </TableCell>
+                  <TableCell align="right">
+                    {payment ? formatMoney(payment.dAmount) : '—'}
+                  </TableCell>
+                  <TableCell align="right">
+                    {payment ? formatMoney(payment.dAmountUsd) : '—'}
+                  </TableCell>
+                  <TableCell
+                    sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}
+                    data-testid="batch-tracking-key"
+                  >
+                    {payment?.sTrackingKey ?? '—'}
+                  </TableCell>
+                  <TableCell>{payment && <PaymentStatusChip status={payment.sStatus} />}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {payment && (
+                      <>
+                        <Tooltip title={t('payments.receiptTooltip')}>
+                          <span>
+                            <IconButton
+                              size="small"
+                              aria-label={t('payables.batchPage.receipt', {
                                 id: String(payment.iTrackingId),
                               })}
+                              disabled={receipt.isPending}
+                              onClick={() => receipt.mutate(payment)}
                             >
-                              <IconButton
-                                size="small"
-                                component={RouterLink}
-                                to={`/payments/${payment.sPaymentId}/spei`}
-                                aria-label={t('payables.batchPage.proof', {
-                                  id: String(payment.iTrackingId),
-                                })}
-                              >
-                                <VerifiedIcon />
-                              </IconButton>
-                            </Tooltip>
-                          </>
-                        )}
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </TableContainer>
+                              {receipt.isPending &&
+                              receipt.variables.sPaymentId === payment.sPaymentId ? (
+                                <CircularProgress size={20} />
+                              ) : (
+                                <ReceiptIcon />
+                              )}
+                            </IconButton>
+                          </span>
+                        </Tooltip>
+                        <Tooltip
+                          title={t('payables.batchPage.proof', {
+                            id: String(payment.iTrackingId),
+                          })}
+                        >
+                          <IconButton
+                            size="small"
+                            component={RouterLink}
+                            to={`/payments/${payment.sPaymentId}/spei`}
+                            aria-label={t('payables.batchPage.proof', {
+                              id: String(payment.iTrackingId),
+                            })}
+                          >
+                            <VerifiedIcon />
+                          </IconButton>
+                        </Tooltip>
+                      </>
+                    )}
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </SmallTable>
         </>
       )}
     </PageFrame>

@@ -2,11 +2,7 @@ import Alert from '@mui/material/Alert';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -22,6 +18,7 @@ import {
   type AuditEntry,
   type AuditLogQuery,
 } from './api/security';
+import { SmallTable } from '../../components/small-table';
 
 const PAGE_SIZES = [25, 50, 100];
 
@@ -141,53 +138,52 @@ export function AuditLogPage() {
       {log.isError && <Alert severity="error">{t('security.audit.loadError')}</Alert>}
       <Paper variant="outlined">
         {log.isFetching && <LinearProgress aria-hidden />}
-        <TableContainer>
-          <Table size="small" aria-label={t('security.audit.tableLabel')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('security.audit.columns.at')}</TableCell>
-                <TableCell>{t('security.audit.columns.user')}</TableCell>
-                <TableCell>{t('security.audit.columns.action')}</TableCell>
-                <TableCell>{t('security.audit.columns.outcome')}</TableCell>
-                <TableCell>{t('security.audit.columns.entity')}</TableCell>
-                <TableCell>{t('security.audit.columns.change')}</TableCell>
-                <TableCell>{t('security.audit.columns.ip')}</TableCell>
-                <TableCell>{t('security.audit.columns.userAgent')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {entries.map((entry) => (
-                <TableRow key={entry.sAuditId} data-testid="audit-row">
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {dateTime.format(new Date(entry.at))}
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{who(entry)}</TableCell>
-                  <TableCell>{entry.sAction}</TableCell>
-                  <TableCell>{entry.sOutcome}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{entry.sEntity}</TableCell>
-                  <TableCell sx={{ minWidth: 280 }}>{changeSummary(entry)}</TableCell>
-                  <TableCell>{entry.sIp}</TableCell>
-                  <TableCell
-                    sx={{
-                      maxWidth: 180,
-                      overflow: 'hidden',
-                      textOverflow: 'ellipsis',
-                      whiteSpace: 'nowrap',
-                    }}
-                    title={entry.sUserAgent ?? ''}
-                  >
-                    {entry.sUserAgent}
-                  </TableCell>
-                </TableRow>
-              ))}
-              {log.isSuccess && entries.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={8}>{t('security.audit.empty')}</TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <SmallTable
+          label={t('security.audit.tableLabel')}
+          frame="none"
+          head={
+            <>
+              <TableCell>{t('security.audit.columns.at')}</TableCell>
+              <TableCell>{t('security.audit.columns.user')}</TableCell>
+              <TableCell>{t('security.audit.columns.action')}</TableCell>
+              <TableCell>{t('security.audit.columns.outcome')}</TableCell>
+              <TableCell>{t('security.audit.columns.entity')}</TableCell>
+              <TableCell>{t('security.audit.columns.change')}</TableCell>
+              <TableCell>{t('security.audit.columns.ip')}</TableCell>
+              <TableCell>{t('security.audit.columns.userAgent')}</TableCell>
+            </>
+          }
+        >
+          {entries.map((entry) => (
+            <TableRow key={entry.sAuditId} data-testid="audit-row">
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                {dateTime.format(new Date(entry.at))}
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{who(entry)}</TableCell>
+              <TableCell>{entry.sAction}</TableCell>
+              <TableCell>{entry.sOutcome}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{entry.sEntity}</TableCell>
+              <TableCell sx={{ minWidth: 280 }}>{changeSummary(entry)}</TableCell>
+              <TableCell>{entry.sIp}</TableCell>
+              <TableCell
+                sx={{
+                  maxWidth: 180,
+                  overflow: 'hidden',
+                  textOverflow: 'ellipsis',
+                  whiteSpace: 'nowrap',
+                }}
+                title={entry.sUserAgent ?? ''}
+              >
+                {entry.sUserAgent}
+              </TableCell>
+            </TableRow>
+          ))}
+          {log.isSuccess && entries.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={8}>{t('security.audit.empty')}</TableCell>
+            </TableRow>
+          )}
+        </SmallTable>
         <TablePagination
           component="div"
           count={log.data?.total ?? 0}

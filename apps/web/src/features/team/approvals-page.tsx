@@ -4,12 +4,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
@@ -21,6 +16,7 @@ import { PageFrame } from '../../components/page-frame';
 import { formatMoney } from '../../lib/format';
 import { useApprovalsQuery, type Approval } from './api/team';
 import { formatInstant } from './format-instant';
+import { SmallTable } from '../../components/small-table';
 
 const STATUS_COLOR: Record<string, 'default' | 'warning' | 'success' | 'error'> = {
   PENDING: 'warning',
@@ -84,46 +80,44 @@ export function ApprovalsPage() {
           {filter === 'PENDING' ? t('team.approvals.noPending') : t('team.approvals.empty')}
         </Alert>
       ) : (
-        <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label={t('team.approvals.tableLabel')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('team.approvals.columns.requested')}</TableCell>
-                <TableCell>{t('team.approvals.columns.kind')}</TableCell>
-                <TableCell>{t('team.approvals.columns.about')}</TableCell>
-                <TableCell align="right">{t('team.approvals.columns.amount')}</TableCell>
-                <TableCell>{t('team.approvals.columns.by')}</TableCell>
-                <TableCell>{t('team.approvals.columns.status')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((approval) => (
-                <TableRow key={approval.sApprovalId} hover>
-                  <TableCell>{formatInstant(approval.requested_at, i18n.language)}</TableCell>
-                  <TableCell>
-                    <Link
-                      component={RouterLink}
-                      to={`/approvals/${approval.sApprovalId}`}
-                      aria-label={t('team.approvals.open', {
-                        summary: `${t(`team.approvals.kinds.${approval.sKind}`)} ${approval.sSummary}`,
-                      })}
-                    >
-                      {t(`team.approvals.kinds.${approval.sKind}`)}
-                    </Link>
-                  </TableCell>
-                  <TableCell>{approval.sSummary}</TableCell>
-                  <TableCell align="right">
-                    {approval.dAmountUsd === null ? '—' : formatMoney(approval.dAmountUsd)}
-                  </TableCell>
-                  <TableCell>{approval.requestedBy.sFullName}</TableCell>
-                  <TableCell>
-                    <ApprovalStatusChip status={approval.sStatus} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <SmallTable
+          label={t('team.approvals.tableLabel')}
+          head={
+            <>
+              <TableCell>{t('team.approvals.columns.requested')}</TableCell>
+              <TableCell>{t('team.approvals.columns.kind')}</TableCell>
+              <TableCell>{t('team.approvals.columns.about')}</TableCell>
+              <TableCell align="right">{t('team.approvals.columns.amount')}</TableCell>
+              <TableCell>{t('team.approvals.columns.by')}</TableCell>
+              <TableCell>{t('team.approvals.columns.status')}</TableCell>
+            </>
+          }
+        >
+          {rows.map((approval) => (
+            <TableRow key={approval.sApprovalId} hover>
+              <TableCell>{formatInstant(approval.requested_at, i18n.language)}</TableCell>
+              <TableCell>
+                <Link
+                  component={RouterLink}
+                  to={`/approvals/${approval.sApprovalId}`}
+                  aria-label={t('team.approvals.open', {
+                    summary: `${t(`team.approvals.kinds.${approval.sKind}`)} ${approval.sSummary}`,
+                  })}
+                >
+                  {t(`team.approvals.kinds.${approval.sKind}`)}
+                </Link>
+              </TableCell>
+              <TableCell>{approval.sSummary}</TableCell>
+              <TableCell align="right">
+                {approval.dAmountUsd === null ? '—' : formatMoney(approval.dAmountUsd)}
+              </TableCell>
+              <TableCell>{approval.requestedBy.sFullName}</TableCell>
+              <TableCell>
+                <ApprovalStatusChip status={approval.sStatus} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </SmallTable>
       )}
     </PageFrame>
   );

@@ -14,11 +14,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -34,6 +30,7 @@ import { payInvoicesInBatch, type PaymentBatchAnswer } from '../api/cfdi';
 import { formatRate } from '../invoice-math';
 import type { SpotQuote } from './money-dialog';
 import { BusyButton } from '../../../components/busy-button';
+import { SmallTable } from '../../../components/small-table';
 
 /** Most payments one batch takes (the API's limit). */
 const BATCH_MAX_ITEMS = 1000;
@@ -154,62 +151,61 @@ export function BatchPayInvoicesDialog(props: BatchPayInvoicesDialogProps) {
               <Alert severity="info">{t('payables.batch.none')}</Alert>
             )}
             {invoices.length > 0 && (
-              <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
-                <Table size="small" aria-label={t('payables.batch.title')}>
-                  <TableHead>
-                    <TableRow>
-                      <TableCell padding="checkbox">
-                        <Checkbox
-                          checked={allSelected}
-                          indeterminate={selected.size > 0 && !allSelected}
-                          onChange={() =>
-                            setSelected(
-                              allSelected
-                                ? new Set()
-                                : new Set(invoices.map((invoice) => invoice.sInvoiceId)),
-                            )
-                          }
-                          slotProps={{ input: { 'aria-label': t('payables.batch.selectAll') } }}
-                        />
-                      </TableCell>
-                      <TableCell>{t('payables.batch.payee')}</TableCell>
-                      <TableCell>{t('payables.batch.invoice')}</TableCell>
-                      <TableCell align="right">{t('payables.batch.mxn')}</TableCell>
-                      <TableCell align="right">{t('payables.batch.usd')}</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {invoices.map((invoice) => (
-                      <TableRow
-                        key={invoice.sInvoiceId}
-                        hover
-                        selected={selected.has(invoice.sInvoiceId)}
-                        data-testid="batch-invoice-row"
-                      >
-                        <TableCell padding="checkbox">
-                          <Checkbox
-                            checked={selected.has(invoice.sInvoiceId)}
-                            onChange={() => toggle(invoice.sInvoiceId)}
-                            slotProps={{
-                              input: {
-                                'aria-label': t('payables.batch.selectInvoice', {
-                                  invoice: invoice.sInvoice,
-                                }),
-                              },
-                            }}
-                          />
-                        </TableCell>
-                        <TableCell>{invoice.sName}</TableCell>
-                        <TableCell>{invoice.sInvoice}</TableCell>
-                        <TableCell align="right">{formatMoney(invoice.dTotalAmount)}</TableCell>
-                        <TableCell align="right">
-                          {formatMoney(moneyToNumber(usdOf(invoice, props.quote.rate)))}
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </TableContainer>
+              <SmallTable
+                label={t('payables.batch.title')}
+                frame="bordered"
+                head={
+                  <>
+                    <TableCell padding="checkbox">
+                      <Checkbox
+                        checked={allSelected}
+                        indeterminate={selected.size > 0 && !allSelected}
+                        onChange={() =>
+                          setSelected(
+                            allSelected
+                              ? new Set()
+                              : new Set(invoices.map((invoice) => invoice.sInvoiceId)),
+                          )
+                        }
+                        slotProps={{ input: { 'aria-label': t('payables.batch.selectAll') } }}
+                      />
+                    </TableCell>
+                    <TableCell>{t('payables.batch.payee')}</TableCell>
+                    <TableCell>{t('payables.batch.invoice')}</TableCell>
+                    <TableCell align="right">{t('payables.batch.mxn')}</TableCell>
+                    <TableCell align="right">{t('payables.batch.usd')}</TableCell>
+                  </>
+                }
+              >
+                {invoices.map((invoice) => (
+                  <TableRow
+                    key={invoice.sInvoiceId}
+                    hover
+                    selected={selected.has(invoice.sInvoiceId)}
+                    data-testid="batch-invoice-row"
+                  >
+                    <TableCell padding="checkbox">
+                      <Checkbox
+                        checked={selected.has(invoice.sInvoiceId)}
+                        onChange={() => toggle(invoice.sInvoiceId)}
+                        slotProps={{
+                          input: {
+                            'aria-label': t('payables.batch.selectInvoice', {
+                              invoice: invoice.sInvoice,
+                            }),
+                          },
+                        }}
+                      />
+                    </TableCell>
+                    <TableCell>{invoice.sName}</TableCell>
+                    <TableCell>{invoice.sInvoice}</TableCell>
+                    <TableCell align="right">{formatMoney(invoice.dTotalAmount)}</TableCell>
+                    <TableCell align="right">
+                      {formatMoney(moneyToNumber(usdOf(invoice, props.quote.rate)))}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </SmallTable>
             )}
             {tooMany && (
               <Alert severity="error" sx={{ mt: 2 }}>
@@ -222,41 +218,40 @@ export function BatchPayInvoicesDialog(props: BatchPayInvoicesDialogProps) {
         {step === 'review' && (
           <>
             <Typography sx={{ mb: 2 }}>{t('payables.batch.reviewHelp')}</Typography>
-            <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
-              <Table size="small" aria-label={t('payables.batch.review')}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('payables.batch.payee')}</TableCell>
-                    <TableCell>{t('payables.batch.invoice')}</TableCell>
-                    <TableCell align="right">{t('payables.batch.mxn')}</TableCell>
-                    <TableCell align="right">{t('payables.batch.usd')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {chosen.map((invoice) => (
-                    <TableRow key={invoice.sInvoiceId} data-testid="batch-review-row">
-                      <TableCell>{invoice.sName}</TableCell>
-                      <TableCell>{invoice.sInvoice}</TableCell>
-                      <TableCell align="right">{formatMoney(invoice.dTotalAmount)}</TableCell>
-                      <TableCell align="right">
-                        {formatMoney(moneyToNumber(usdOf(invoice, props.quote.rate)))}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                  <TableRow>
-                    <TableCell colSpan={2} sx={{ fontWeight: 700 }}>
-                      {t('payables.batch.rate')}: {formatRate(props.quote.rate)} MXN
-                    </TableCell>
-                    <TableCell align="right" sx={{ fontWeight: 700 }}>
-                      {formatMoney(moneyToNumber(totals.mxn))} MXN
-                    </TableCell>
-                    <TableCell align="right" sx={{ fontWeight: 700 }} data-testid="batch-total-usd">
-                      {formatMoney(moneyToNumber(totals.usd))} USD
-                    </TableCell>
-                  </TableRow>
-                </TableBody>
-              </Table>
-            </TableContainer>
+            <SmallTable
+              label={t('payables.batch.review')}
+              frame="bordered"
+              head={
+                <>
+                  <TableCell>{t('payables.batch.payee')}</TableCell>
+                  <TableCell>{t('payables.batch.invoice')}</TableCell>
+                  <TableCell align="right">{t('payables.batch.mxn')}</TableCell>
+                  <TableCell align="right">{t('payables.batch.usd')}</TableCell>
+                </>
+              }
+            >
+              {chosen.map((invoice) => (
+                <TableRow key={invoice.sInvoiceId} data-testid="batch-review-row">
+                  <TableCell>{invoice.sName}</TableCell>
+                  <TableCell>{invoice.sInvoice}</TableCell>
+                  <TableCell align="right">{formatMoney(invoice.dTotalAmount)}</TableCell>
+                  <TableCell align="right">
+                    {formatMoney(moneyToNumber(usdOf(invoice, props.quote.rate)))}
+                  </TableCell>
+                </TableRow>
+              ))}
+              <TableRow>
+                <TableCell colSpan={2} sx={{ fontWeight: 700 }}>
+                  {t('payables.batch.rate')}: {formatRate(props.quote.rate)} MXN
+                </TableCell>
+                <TableCell align="right" sx={{ fontWeight: 700 }}>
+                  {formatMoney(moneyToNumber(totals.mxn))} MXN
+                </TableCell>
+                <TableCell align="right" sx={{ fontWeight: 700 }} data-testid="batch-total-usd">
+                  {formatMoney(moneyToNumber(totals.usd))} USD
+                </TableCell>
+              </TableRow>
+            </SmallTable>
           </>
         )}
       </DialogContent>

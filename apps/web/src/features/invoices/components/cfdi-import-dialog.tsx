@@ -10,11 +10,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -30,6 +26,7 @@ import { importCfdiInvoices, parseCfdiFiles, type CfdiParseLine } from '../api/c
 import { CFDI_MAX_BYTES, refusedCfdiLine } from '@app/domain';
 import { CFDI_MAX_FILES, importItemsOf, rowErrors, type CfdiRowInput } from '../cfdi-review';
 import { BusyButton } from '../../../components/busy-button';
+import { SmallTable } from '../../../components/small-table';
 
 interface CfdiImportDialogProps {
   open: boolean;
@@ -286,167 +283,162 @@ export function CfdiImportDialog(props: CfdiImportDialogProps) {
                 </Button>
               </Box>
             )}
-            <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
-              <Table size="small" aria-label={t('payables.cfdi.review')}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell padding="checkbox">{t('payables.cfdi.columns.include')}</TableCell>
-                    <TableCell>{t('payables.cfdi.columns.issuer')}</TableCell>
-                    <TableCell>{t('payables.cfdi.columns.invoice')}</TableCell>
-                    <TableCell align="right">{t('payables.cfdi.columns.total')}</TableCell>
-                    <TableCell>{t('payables.cfdi.columns.supplier')}</TableCell>
-                    <TableCell>{t('payables.cfdi.columns.rate')}</TableCell>
-                    <TableCell>{t('payables.cfdi.columns.credit')}</TableCell>
-                    <TableCell>{t('payables.cfdi.columns.status')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {lines.map((line, index) => {
-                    const uuid = line.sUuid ?? '';
-                    const input = inputs[uuid] ?? DEFAULT_INPUT;
-                    const isReady = line.sStatus === 'READY';
-                    const included = isReady && input.include;
-                    const errors = included ? rowErrors(line, input, clabes) : {};
-                    const rfc = line.sRfcEmisor ?? '';
-                    return (
-                      <TableRow
-                        key={`${line.sFileName}-${index}`}
-                        data-testid="cfdi-row"
-                        sx={{ verticalAlign: 'top' }}
-                      >
-                        <TableCell padding="checkbox">
-                          <Checkbox
-                            checked={included}
-                            disabled={!isReady}
-                            onChange={(event) => setInput(uuid, { include: event.target.checked })}
-                            slotProps={{
-                              input: {
-                                'aria-label': t('payables.cfdi.includeRow', {
-                                  invoice: line.sInvoice ?? line.sFileName,
-                                }),
-                              },
-                            }}
-                          />
-                        </TableCell>
-                        <TableCell sx={{ minWidth: 180 }}>
-                          <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                            {line.sNombreEmisor ?? line.sFileName}
-                          </Typography>
-                          <Typography variant="caption" color="text.secondary" component="div">
-                            {line.sRfcEmisor ? `${line.sRfcEmisor} · ` : ''}
-                            {line.sFileName}
-                          </Typography>
-                          {line.sReason && (
-                            <Typography variant="caption" color="error" component="div">
-                              {line.sReason}
-                            </Typography>
-                          )}
-                          {line.aWarnings.map((warning) => (
-                            <Box
-                              key={warning.sCode}
-                              sx={{ display: 'flex', gap: 0.5, mt: 0.5, color: WARNING_TEXT }}
-                              data-testid="cfdi-warning"
-                            >
-                              <WarningAmberIcon fontSize="small" aria-hidden />
-                              <Typography variant="caption">{warning.sMessage}</Typography>
-                            </Box>
-                          ))}
-                        </TableCell>
-                        <TableCell>
-                          <Typography variant="body2">{line.sInvoice ?? '—'}</Typography>
-                          <Typography variant="caption" color="text.secondary">
-                            {line.dPurchaseDate ? formatDate(line.dPurchaseDate, language) : ''}
-                            {line.sVersion ? ` · CFDI ${line.sVersion}` : ''}
-                          </Typography>
-                        </TableCell>
-                        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                          {line.dTotalAmount !== null ? formatMoney(line.dTotalAmount) : '—'}
-                          {line.sMoneda && line.sMoneda !== 'MXN' && (
-                            <Typography
-                              variant="caption"
-                              component="div"
-                              sx={{ color: WARNING_TEXT }}
-                            >
-                              {t('payables.cfdi.originalTotal', {
-                                total: formatMoney(line.dTotalOriginal ?? 0),
-                                currency: line.sMoneda,
-                                rate: String(line.dTipoCambio ?? ''),
-                              })}
-                            </Typography>
-                          )}
-                        </TableCell>
-                        <TableCell sx={{ minWidth: 200 }}>
-                          {!isReady ? (
-                            '—'
-                          ) : line.sPaymentRecipientId ? (
-                            line.sPaymentRecipientName
-                          ) : (
-                            <>
-                              <Chip
-                                size="small"
-                                label={t('payables.cfdi.newSupplier')}
-                                sx={{ mb: 1 }}
-                              />
-                              <TextField
-                                size="small"
-                                fullWidth
-                                label={t('payables.cfdi.clabe', { rfc })}
-                                value={clabes[rfc] ?? ''}
-                                onChange={(event) =>
-                                  setClabes((current) => ({
-                                    ...current,
-                                    [rfc]: event.target.value,
-                                  }))
-                                }
-                                disabled={!included}
-                                error={Boolean(errors.clabe && (clabes[rfc] ?? '') !== '')}
-                                helperText={errors.clabe ? t('payables.cfdi.clabeInvalid') : ' '}
-                                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 18 } }}
-                              />
-                            </>
-                          )}
-                        </TableCell>
-                        <TableCell sx={{ minWidth: 120 }}>
-                          {isReady && (
-                            <TextField
-                              size="small"
-                              label={t('payables.cfdi.columns.rate')}
-                              value={input.rate}
-                              onChange={(event) => setInput(uuid, { rate: event.target.value })}
-                              disabled={!included}
-                              error={Boolean(errors.rate && input.rate !== '')}
-                              helperText={errors.rate ? t('payables.cfdi.rateInvalid') : ' '}
-                              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-                            />
-                          )}
-                        </TableCell>
-                        <TableCell sx={{ minWidth: 100 }}>
-                          {isReady && (
-                            <TextField
-                              size="small"
-                              label={t('payables.cfdi.columns.credit')}
-                              value={input.credit}
-                              onChange={(event) => setInput(uuid, { credit: event.target.value })}
-                              disabled={!included}
-                              error={Boolean(errors.credit)}
-                              helperText={errors.credit ? t('payables.cfdi.creditInvalid') : ' '}
-                              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-                            />
-                          )}
-                        </TableCell>
-                        <TableCell>
+            <SmallTable
+              label={t('payables.cfdi.review')}
+              frame="bordered"
+              head={
+                <>
+                  <TableCell padding="checkbox">{t('payables.cfdi.columns.include')}</TableCell>
+                  <TableCell>{t('payables.cfdi.columns.issuer')}</TableCell>
+                  <TableCell>{t('payables.cfdi.columns.invoice')}</TableCell>
+                  <TableCell align="right">{t('payables.cfdi.columns.total')}</TableCell>
+                  <TableCell>{t('payables.cfdi.columns.supplier')}</TableCell>
+                  <TableCell>{t('payables.cfdi.columns.rate')}</TableCell>
+                  <TableCell>{t('payables.cfdi.columns.credit')}</TableCell>
+                  <TableCell>{t('payables.cfdi.columns.status')}</TableCell>
+                </>
+              }
+            >
+              {lines.map((line, index) => {
+                const uuid = line.sUuid ?? '';
+                const input = inputs[uuid] ?? DEFAULT_INPUT;
+                const isReady = line.sStatus === 'READY';
+                const included = isReady && input.include;
+                const errors = included ? rowErrors(line, input, clabes) : {};
+                const rfc = line.sRfcEmisor ?? '';
+                return (
+                  <TableRow
+                    key={`${line.sFileName}-${index}`}
+                    data-testid="cfdi-row"
+                    sx={{ verticalAlign: 'top' }}
+                  >
+                    <TableCell padding="checkbox">
+                      <Checkbox
+                        checked={included}
+                        disabled={!isReady}
+                        onChange={(event) => setInput(uuid, { include: event.target.checked })}
+                        slotProps={{
+                          input: {
+                            'aria-label': t('payables.cfdi.includeRow', {
+                              invoice: line.sInvoice ?? line.sFileName,
+                            }),
+                          },
+                        }}
+                      />
+                    </TableCell>
+                    <TableCell sx={{ minWidth: 180 }}>
+                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                        {line.sNombreEmisor ?? line.sFileName}
+                      </Typography>
+                      <Typography variant="caption" color="text.secondary" component="div">
+                        {line.sRfcEmisor ? `${line.sRfcEmisor} · ` : ''}
+                        {line.sFileName}
+                      </Typography>
+                      {line.sReason && (
+                        <Typography variant="caption" color="error" component="div">
+                          {line.sReason}
+                        </Typography>
+                      )}
+                      {line.aWarnings.map((warning) => (
+                        <Box
+                          key={warning.sCode}
+                          sx={{ display: 'flex', gap: 0.5, mt: 0.5, color: WARNING_TEXT }}
+                          data-testid="cfdi-warning"
+                        >
+                          <WarningAmberIcon fontSize="small" aria-hidden />
+                          <Typography variant="caption">{warning.sMessage}</Typography>
+                        </Box>
+                      ))}
+                    </TableCell>
+                    <TableCell>
+                      <Typography variant="body2">{line.sInvoice ?? '—'}</Typography>
+                      <Typography variant="caption" color="text.secondary">
+                        {line.dPurchaseDate ? formatDate(line.dPurchaseDate, language) : ''}
+                        {line.sVersion ? ` · CFDI ${line.sVersion}` : ''}
+                      </Typography>
+                    </TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {line.dTotalAmount !== null ? formatMoney(line.dTotalAmount) : '—'}
+                      {line.sMoneda && line.sMoneda !== 'MXN' && (
+                        <Typography variant="caption" component="div" sx={{ color: WARNING_TEXT }}>
+                          {t('payables.cfdi.originalTotal', {
+                            total: formatMoney(line.dTotalOriginal ?? 0),
+                            currency: line.sMoneda,
+                            rate: String(line.dTipoCambio ?? ''),
+                          })}
+                        </Typography>
+                      )}
+                    </TableCell>
+                    <TableCell sx={{ minWidth: 200 }}>
+                      {!isReady ? (
+                        '—'
+                      ) : line.sPaymentRecipientId ? (
+                        line.sPaymentRecipientName
+                      ) : (
+                        <>
                           <Chip
                             size="small"
-                            color={statusColor(line.sStatus)}
-                            label={t(`payables.cfdi.statuses.${line.sStatus}`)}
+                            label={t('payables.cfdi.newSupplier')}
+                            sx={{ mb: 1 }}
                           />
-                        </TableCell>
-                      </TableRow>
-                    );
-                  })}
-                </TableBody>
-              </Table>
-            </TableContainer>
+                          <TextField
+                            size="small"
+                            fullWidth
+                            label={t('payables.cfdi.clabe', { rfc })}
+                            value={clabes[rfc] ?? ''}
+                            onChange={(event) =>
+                              setClabes((current) => ({
+                                ...current,
+                                [rfc]: event.target.value,
+                              }))
+                            }
+                            disabled={!included}
+                            error={Boolean(errors.clabe && (clabes[rfc] ?? '') !== '')}
+                            helperText={errors.clabe ? t('payables.cfdi.clabeInvalid') : ' '}
+                            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 18 } }}
+                          />
+                        </>
+                      )}
+                    </TableCell>
+                    <TableCell sx={{ minWidth: 120 }}>
+                      {isReady && (
+                        <TextField
+                          size="small"
+                          label={t('payables.cfdi.columns.rate')}
+                          value={input.rate}
+                          onChange={(event) => setInput(uuid, { rate: event.target.value })}
+                          disabled={!included}
+                          error={Boolean(errors.rate && input.rate !== '')}
+                          helperText={errors.rate ? t('payables.cfdi.rateInvalid') : ' '}
+                          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                        />
+                      )}
+                    </TableCell>
+                    <TableCell sx={{ minWidth: 100 }}>
+                      {isReady && (
+                        <TextField
+                          size="small"
+                          label={t('payables.cfdi.columns.credit')}
+                          value={input.credit}
+                          onChange={(event) => setInput(uuid, { credit: event.target.value })}
+                          disabled={!included}
+                          error={Boolean(errors.credit)}
+                          helperText={errors.credit ? t('payables.cfdi.creditInvalid') : ' '}
+                          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+                        />
+                      )}
+                    </TableCell>
+                    <TableCell>
+                      <Chip
+                        size="small"
+                        color={statusColor(line.sStatus)}
+                        label={t(`payables.cfdi.statuses.${line.sStatus}`)}
+                      />
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </SmallTable>
           </>
         )}
       </DialogContent>

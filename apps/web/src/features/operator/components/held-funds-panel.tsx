@@ -2,11 +2,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { todayInTimeZone } from '@app/domain';
@@ -15,6 +11,7 @@ import { formatDate, formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { useHeldFundsQuery } from '../api/ops-money';
 import { LoadError } from '../../../components/load-error';
+import { SmallTable } from '../../../components/small-table';
 
 /** The held order funds: their total (the ledger's held accounts) and each order holding money. */
 export function HeldFundsPanel() {
@@ -55,47 +52,45 @@ export function HeldFundsPanel() {
       {orders.length === 0 ? (
         <Typography color="text.secondary">{t('money.ops.held.empty')}</Typography>
       ) : (
-        <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label={t('money.ops.held.tableLabel')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('money.ops.held.order')}</TableCell>
-                <TableCell>{t('money.ops.held.buyer')}</TableCell>
-                <TableCell>{t('money.ops.held.grower')}</TableCell>
-                <TableCell>{t('money.ops.held.status')}</TableCell>
-                <TableCell align="right">{t('money.ops.held.amount')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {orders.map((order) => (
-                <TableRow key={order.sOrderId} data-testid="held-row">
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    #{order.iTrackingId}
-                    <Typography variant="caption" color="text.secondary" component="div">
-                      {formatDate(todayInTimeZone(new Date(order.created_at)), language)}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>{order.sBuyerName}</TableCell>
-                  <TableCell>{order.sVendorName}</TableCell>
-                  <TableCell>
-                    {order.sStatusName}
-                    {order.bDisputed && (
-                      <Chip
-                        size="small"
-                        color="warning"
-                        label={t('money.ops.held.disputed')}
-                        sx={{ ml: 1 }}
-                      />
-                    )}
-                  </TableCell>
-                  <TableCell align="right" sx={{ fontWeight: 600 }}>
-                    {formatMoney(order.dHeld)}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <SmallTable
+          label={t('money.ops.held.tableLabel')}
+          head={
+            <>
+              <TableCell>{t('money.ops.held.order')}</TableCell>
+              <TableCell>{t('money.ops.held.buyer')}</TableCell>
+              <TableCell>{t('money.ops.held.grower')}</TableCell>
+              <TableCell>{t('money.ops.held.status')}</TableCell>
+              <TableCell align="right">{t('money.ops.held.amount')}</TableCell>
+            </>
+          }
+        >
+          {orders.map((order) => (
+            <TableRow key={order.sOrderId} data-testid="held-row">
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                #{order.iTrackingId}
+                <Typography variant="caption" color="text.secondary" component="div">
+                  {formatDate(todayInTimeZone(new Date(order.created_at)), language)}
+                </Typography>
+              </TableCell>
+              <TableCell>{order.sBuyerName}</TableCell>
+              <TableCell>{order.sVendorName}</TableCell>
+              <TableCell>
+                {order.sStatusName}
+                {order.bDisputed && (
+                  <Chip
+                    size="small"
+                    color="warning"
+                    label={t('money.ops.held.disputed')}
+                    sx={{ ml: 1 }}
+                  />
+                )}
+              </TableCell>
+              <TableCell align="right" sx={{ fontWeight: 600 }}>
+                {formatMoney(order.dHeld)}
+              </TableCell>
+            </TableRow>
+          ))}
+        </SmallTable>
       )}
     </>
   );

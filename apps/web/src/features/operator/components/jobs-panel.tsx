@@ -8,13 +8,8 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
@@ -33,6 +28,7 @@ import {
   type OpsJob,
 } from '../api/jobs';
 import { LoadError } from '../../../components/load-error';
+import { SmallTable } from '../../../components/small-table';
 
 const STATE_COLOR = {
   queued: 'default',
@@ -119,72 +115,70 @@ export function JobsPanel() {
           <Typography variant="body2">{t('operator.jobs.loading')}</Typography>
         </Box>
       ) : (
-        <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label={t('operator.jobs.tableLabel')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('operator.jobs.columns.type')}</TableCell>
-                <TableCell>{t('operator.jobs.columns.state')}</TableCell>
-                <TableCell>{t('operator.jobs.columns.attempts')}</TableCell>
-                <TableCell>{t('operator.jobs.columns.runAt')}</TableCell>
-                <TableCell>{t('operator.jobs.columns.lastError')}</TableCell>
-                <TableCell>{t('operator.jobs.columns.action')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {jobs.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={6}>{t('operator.jobs.empty')}</TableCell>
-                </TableRow>
-              )}
-              {jobs.map((job) => (
-                <TableRow key={job.sJobId}>
-                  <TableCell sx={{ minWidth: 150, overflowWrap: 'break-word' }}>
-                    <Typography variant="body2" fontWeight={600}>
-                      {job.sType}
-                    </Typography>
-                    {job.sKey && (
-                      <Typography variant="caption" color="text.secondary">
-                        {job.sKey}
-                      </Typography>
-                    )}
-                  </TableCell>
-                  <TableCell>
-                    <Chip
-                      size="small"
-                      color={STATE_COLOR[job.sState]}
-                      label={t(`operator.jobs.states.${job.sState}`)}
-                    />
-                  </TableCell>
-                  <TableCell>
-                    {t('operator.jobs.attempts', {
-                      done: String(job.iAttempts),
-                      limit: String(job.iMaxAttempts),
-                    })}
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {dateTime.format(new Date(job.run_at))}
-                  </TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 160 }}>
-                    {job.sLastError ?? t('operator.jobs.noError')}
-                  </TableCell>
-                  <TableCell>
-                    {(job.sState === 'failed' || job.sState === 'dead') && (
-                      <Button
-                        size="small"
-                        variant="outlined"
-                        onClick={() => setConfirming(job)}
-                        aria-label={t('operator.jobs.retryFor', { type: job.sType })}
-                      >
-                        {t('operator.jobs.retry')}
-                      </Button>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <SmallTable
+          label={t('operator.jobs.tableLabel')}
+          head={
+            <>
+              <TableCell>{t('operator.jobs.columns.type')}</TableCell>
+              <TableCell>{t('operator.jobs.columns.state')}</TableCell>
+              <TableCell>{t('operator.jobs.columns.attempts')}</TableCell>
+              <TableCell>{t('operator.jobs.columns.runAt')}</TableCell>
+              <TableCell>{t('operator.jobs.columns.lastError')}</TableCell>
+              <TableCell>{t('operator.jobs.columns.action')}</TableCell>
+            </>
+          }
+        >
+          {jobs.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={6}>{t('operator.jobs.empty')}</TableCell>
+            </TableRow>
+          )}
+          {jobs.map((job) => (
+            <TableRow key={job.sJobId}>
+              <TableCell sx={{ minWidth: 150, overflowWrap: 'break-word' }}>
+                <Typography variant="body2" fontWeight={600}>
+                  {job.sType}
+                </Typography>
+                {job.sKey && (
+                  <Typography variant="caption" color="text.secondary">
+                    {job.sKey}
+                  </Typography>
+                )}
+              </TableCell>
+              <TableCell>
+                <Chip
+                  size="small"
+                  color={STATE_COLOR[job.sState]}
+                  label={t(`operator.jobs.states.${job.sState}`)}
+                />
+              </TableCell>
+              <TableCell>
+                {t('operator.jobs.attempts', {
+                  done: String(job.iAttempts),
+                  limit: String(job.iMaxAttempts),
+                })}
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                {dateTime.format(new Date(job.run_at))}
+              </TableCell>
+              <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 160 }}>
+                {job.sLastError ?? t('operator.jobs.noError')}
+              </TableCell>
+              <TableCell>
+                {(job.sState === 'failed' || job.sState === 'dead') && (
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    onClick={() => setConfirming(job)}
+                    aria-label={t('operator.jobs.retryFor', { type: job.sType })}
+                  >
+                    {t('operator.jobs.retry')}
+                  </Button>
+                )}
+              </TableCell>
+            </TableRow>
+          ))}
+        </SmallTable>
       )}
       <Dialog open={confirming !== null} onClose={() => !retry.isPending && setConfirming(null)}>
         <DialogTitle>{t('operator.jobs.confirmTitle')}</DialogTitle>

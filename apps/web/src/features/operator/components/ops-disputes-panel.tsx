@@ -6,11 +6,7 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Tab from '@mui/material/Tab';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
@@ -30,6 +26,7 @@ import {
   type OpsDispute,
 } from '../api/ops-money';
 import { checkSplit, restOfHold } from '../dispute-split';
+import { SmallTable } from '../../../components/small-table';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -278,52 +275,50 @@ export function OpsDisputesPanel() {
       ) : disputes.length === 0 ? (
         <Typography color="text.secondary">{t('money.ops.disputes.empty')}</Typography>
       ) : (
-        <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label={t('money.ops.disputes.tableLabel')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('money.ops.disputes.dispute')}</TableCell>
-                <TableCell>{t('money.ops.disputes.buyer')}</TableCell>
-                <TableCell>{t('money.ops.disputes.grower')}</TableCell>
-                <TableCell>{t('money.ops.disputes.category')}</TableCell>
-                <TableCell>{t('money.ops.disputes.date')}</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {disputes.map((dispute) => (
-                <TableRow key={dispute.sDisputeId} data-testid="ops-dispute-row">
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    #{dispute.iTrackingId}
-                    <Typography variant="caption" color="text.secondary" component="div">
-                      {t('money.ops.disputes.order')} #{dispute.iOrderTrackingId}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>{dispute.sBuyerName}</TableCell>
-                  <TableCell>{dispute.sVendorName}</TableCell>
-                  <TableCell>
-                    {dispute.sCategoryName}
-                    {dispute.iImages > 0 && (
-                      <Chip size="small" label={`📷 ${dispute.iImages}`} sx={{ ml: 1 }} />
-                    )}
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {formatDate(todayInTimeZone(new Date(dispute.created_at)), language)}
-                  </TableCell>
-                  <TableCell>
-                    <Button
-                      size="small"
-                      variant="outlined"
-                      onClick={() => setSelected(dispute.sDisputeId)}
-                    >
-                      {t('money.ops.disputes.open')}
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <SmallTable
+          label={t('money.ops.disputes.tableLabel')}
+          head={
+            <>
+              <TableCell>{t('money.ops.disputes.dispute')}</TableCell>
+              <TableCell>{t('money.ops.disputes.buyer')}</TableCell>
+              <TableCell>{t('money.ops.disputes.grower')}</TableCell>
+              <TableCell>{t('money.ops.disputes.category')}</TableCell>
+              <TableCell>{t('money.ops.disputes.date')}</TableCell>
+              <TableCell />
+            </>
+          }
+        >
+          {disputes.map((dispute) => (
+            <TableRow key={dispute.sDisputeId} data-testid="ops-dispute-row">
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                #{dispute.iTrackingId}
+                <Typography variant="caption" color="text.secondary" component="div">
+                  {t('money.ops.disputes.order')} #{dispute.iOrderTrackingId}
+                </Typography>
+              </TableCell>
+              <TableCell>{dispute.sBuyerName}</TableCell>
+              <TableCell>{dispute.sVendorName}</TableCell>
+              <TableCell>
+                {dispute.sCategoryName}
+                {dispute.iImages > 0 && (
+                  <Chip size="small" label={`📷 ${dispute.iImages}`} sx={{ ml: 1 }} />
+                )}
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                {formatDate(todayInTimeZone(new Date(dispute.created_at)), language)}
+              </TableCell>
+              <TableCell>
+                <Button
+                  size="small"
+                  variant="outlined"
+                  onClick={() => setSelected(dispute.sDisputeId)}
+                >
+                  {t('money.ops.disputes.open')}
+                </Button>
+              </TableCell>
+            </TableRow>
+          ))}
+        </SmallTable>
       )}
     </Box>
   );

@@ -8,11 +8,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -38,6 +34,7 @@ import {
 } from '../csv-batch';
 import { downloadBlob } from '../../../lib/files';
 import { BusyButton } from '../../../components/busy-button';
+import { SmallTable } from '../../../components/small-table';
 
 interface CsvBatchDialogProps {
   open: boolean;
@@ -170,40 +167,39 @@ export function CsvBatchDialog(props: CsvBatchDialogProps) {
                 {t('payables.csv.fixRows')}
               </Alert>
             )}
-            <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
-              <Table size="small" aria-label={t('payables.csv.rows')}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('payables.csv.row')}</TableCell>
-                    <TableCell>{t('payables.csv.supplier')}</TableCell>
-                    <TableCell align="right">{t('payables.csv.amount')}</TableCell>
-                    <TableCell align="right">{t('payables.csv.usd')}</TableCell>
-                    <TableCell>{t('payables.csv.concept')}</TableCell>
-                    <TableCell>{t('payables.csv.check')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {rows.map((row) => (
-                    <TableRow key={row.line} data-testid="csv-row">
-                      <TableCell>{row.line}</TableCell>
-                      <TableCell>{row.supplier?.sName ?? row.supplierText}</TableCell>
-                      <TableCell align="right">
-                        {row.amountCents !== undefined
-                          ? formatMoney(moneyToNumber(row.amountCents))
-                          : row.amountText}
-                      </TableCell>
-                      <TableCell align="right">{formatMoney(moneyToNumber(usdOf(row)))}</TableCell>
-                      <TableCell>{row.concept}</TableCell>
-                      <TableCell sx={{ color: row.errors.length ? 'error.main' : 'success.main' }}>
-                        {row.errors.length
-                          ? row.errors.map((error) => t(`payables.csv.errors.${error}`)).join('; ')
-                          : t('payables.csv.ok')}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
+            <SmallTable
+              label={t('payables.csv.rows')}
+              frame="bordered"
+              head={
+                <>
+                  <TableCell>{t('payables.csv.row')}</TableCell>
+                  <TableCell>{t('payables.csv.supplier')}</TableCell>
+                  <TableCell align="right">{t('payables.csv.amount')}</TableCell>
+                  <TableCell align="right">{t('payables.csv.usd')}</TableCell>
+                  <TableCell>{t('payables.csv.concept')}</TableCell>
+                  <TableCell>{t('payables.csv.check')}</TableCell>
+                </>
+              }
+            >
+              {rows.map((row) => (
+                <TableRow key={row.line} data-testid="csv-row">
+                  <TableCell>{row.line}</TableCell>
+                  <TableCell>{row.supplier?.sName ?? row.supplierText}</TableCell>
+                  <TableCell align="right">
+                    {row.amountCents !== undefined
+                      ? formatMoney(moneyToNumber(row.amountCents))
+                      : row.amountText}
+                  </TableCell>
+                  <TableCell align="right">{formatMoney(moneyToNumber(usdOf(row)))}</TableCell>
+                  <TableCell>{row.concept}</TableCell>
+                  <TableCell sx={{ color: row.errors.length ? 'error.main' : 'success.main' }}>
+                    {row.errors.length
+                      ? row.errors.map((error) => t(`payables.csv.errors.${error}`)).join('; ')
+                      : t('payables.csv.ok')}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </SmallTable>
             {ready && (
               <Typography sx={{ mt: 2, fontWeight: 600 }}>
                 {t('payables.csv.rate')}: {rate} MXN · {t('payables.csv.totalUsd')}:{' '}
