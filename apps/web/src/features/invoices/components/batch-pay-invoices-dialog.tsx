@@ -48,6 +48,30 @@ function usdOf(invoice: Invoice, rate: number): bigint {
   return rate > 0 ? usdForExactMxn(parseMoney(invoice.dTotalAmount), parseRate(rate)) : 0n;
 }
 
+/** The columns both steps show of an invoice: payee, invoice, pesos and dollars at the rate. */
+function InvoiceHeadCells() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TableCell>{t('payables.batch.payee')}</TableCell>
+      <TableCell>{t('payables.batch.invoice')}</TableCell>
+      <TableCell align="right">{t('payables.batch.mxn')}</TableCell>
+      <TableCell align="right">{t('payables.batch.usd')}</TableCell>
+    </>
+  );
+}
+
+function InvoiceCells({ invoice, rate }: { invoice: Invoice; rate: number }) {
+  return (
+    <>
+      <TableCell>{invoice.sName}</TableCell>
+      <TableCell>{invoice.sInvoice}</TableCell>
+      <TableCell align="right">{formatMoney(invoice.dTotalAmount)}</TableCell>
+      <TableCell align="right">{formatMoney(moneyToNumber(usdOf(invoice, rate)))}</TableCell>
+    </>
+  );
+}
+
 /**
  * 'Pay in batch': choose To pay invoices, review each payee and amount at one quote, then
  * confirm once. The Idempotency-Key is made when the review opens: a double click or a
@@ -170,10 +194,7 @@ export function BatchPayInvoicesDialog(props: BatchPayInvoicesDialogProps) {
                         slotProps={{ input: { 'aria-label': t('payables.batch.selectAll') } }}
                       />
                     </TableCell>
-                    <TableCell>{t('payables.batch.payee')}</TableCell>
-                    <TableCell>{t('payables.batch.invoice')}</TableCell>
-                    <TableCell align="right">{t('payables.batch.mxn')}</TableCell>
-                    <TableCell align="right">{t('payables.batch.usd')}</TableCell>
+                    <InvoiceHeadCells />
                   </>
                 }
               >
@@ -197,12 +218,7 @@ export function BatchPayInvoicesDialog(props: BatchPayInvoicesDialogProps) {
                         }}
                       />
                     </TableCell>
-                    <TableCell>{invoice.sName}</TableCell>
-                    <TableCell>{invoice.sInvoice}</TableCell>
-                    <TableCell align="right">{formatMoney(invoice.dTotalAmount)}</TableCell>
-                    <TableCell align="right">
-                      {formatMoney(moneyToNumber(usdOf(invoice, props.quote.rate)))}
-                    </TableCell>
+                    <InvoiceCells invoice={invoice} rate={props.quote.rate} />
                   </TableRow>
                 ))}
               </SmallTable>
@@ -223,21 +239,13 @@ export function BatchPayInvoicesDialog(props: BatchPayInvoicesDialogProps) {
               frame="bordered"
               head={
                 <>
-                  <TableCell>{t('payables.batch.payee')}</TableCell>
-                  <TableCell>{t('payables.batch.invoice')}</TableCell>
-                  <TableCell align="right">{t('payables.batch.mxn')}</TableCell>
-                  <TableCell align="right">{t('payables.batch.usd')}</TableCell>
+                  <InvoiceHeadCells />
                 </>
               }
             >
               {chosen.map((invoice) => (
                 <TableRow key={invoice.sInvoiceId} data-testid="batch-review-row">
-                  <TableCell>{invoice.sName}</TableCell>
-                  <TableCell>{invoice.sInvoice}</TableCell>
-                  <TableCell align="right">{formatMoney(invoice.dTotalAmount)}</TableCell>
-                  <TableCell align="right">
-                    {formatMoney(moneyToNumber(usdOf(invoice, props.quote.rate)))}
-                  </TableCell>
+                  <InvoiceCells invoice={invoice} rate={props.quote.rate} />
                 </TableRow>
               ))}
               <TableRow>
