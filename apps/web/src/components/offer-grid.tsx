@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { CardGrid } from './card-grid';
 
 export interface Offer {
   icon: ReactNode;
@@ -25,19 +26,7 @@ export function OfferGrid({
   mt?: number;
 }) {
   return (
-    <Box
-      component="ul"
-      aria-label={ariaLabel}
-      sx={{
-        listStyle: 'none',
-        p: 0,
-        m: 0,
-        mt,
-        display: 'grid',
-        gap: 2,
-        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: `repeat(${columns}, 1fr)` },
-      }}
-    >
+    <CardGrid label={ariaLabel} maxColumns={columns} wideFrom="lg" mt={mt}>
       {offers.map((offer) => (
         <Paper component="li" key={offer.title} variant="outlined" sx={{ p: 2.5 }}>
           <Box sx={{ color: 'primary.main', mb: 1 }} aria-hidden="true">
@@ -51,6 +40,6 @@ export function OfferGrid({
           </Typography>
         </Paper>
       ))}
-    </Box>
+    </CardGrid>
   );
 }

@@ -16,7 +16,7 @@ import {
 } from './article-filters';
 import { ArticleCard } from './components/article-card';
 import { ArticleFiltersBar } from './components/article-filters-bar';
-import { CardGrid, CardSkeletons } from './components/card-grid';
+import { CardGrid, CardSkeletons } from '../../components/card-grid';
 import { CatalogPagination } from './components/catalog-pagination';
 import { CatalogBreadcrumbs } from './components/catalog-breadcrumbs';
 import { EmptyState } from './components/empty-state';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../components/page-frame';
 import { useCategoriesQuery } from './api/catalog';
-import { CardGrid, CardSkeletons } from './components/card-grid';
+import { CardGrid, CardSkeletons } from '../../components/card-grid';
 import { CategoryCard } from './components/category-card';
 import { EmptyState } from './components/empty-state';
 import { LoadError } from './components/load-error';

@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { PageFrame } from '../../components/page-frame';
 import { isApiError } from '../../lib/api-client';
 import { useSubcategoriesQuery } from './api/catalog';
-import { CardGrid, CardSkeletons } from './components/card-grid';
+import { CardGrid, CardSkeletons } from '../../components/card-grid';
 import { CatalogBreadcrumbs } from './components/catalog-breadcrumbs';
 import { CategoryCard } from './components/category-card';
 import { EmptyState } from './components/empty-state';

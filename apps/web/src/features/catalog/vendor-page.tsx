@@ -15,7 +15,7 @@ import { useSession } from '../../lib/session-store';
 import type { VendorStorefront } from './api/catalog';
 import { useVendorQuery } from './api/catalog';
 import { ArticleCard } from './components/article-card';
-import { CardGrid, CardSkeletons } from './components/card-grid';
+import { CardGrid, CardSkeletons } from '../../components/card-grid';
 import { CatalogBreadcrumbs } from './components/catalog-breadcrumbs';
 import { EmptyState } from './components/empty-state';
 import { FactList } from './components/fact-list';

@@ -8,7 +8,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageFrame } from '../../components/page-frame';
 import type { VendorSummary } from './api/catalog';
 import { useVendorsQuery } from './api/catalog';
-import { CardGrid, CardSkeletons } from './components/card-grid';
+import { CardGrid, CardSkeletons } from '../../components/card-grid';
 import { CatalogPagination } from './components/catalog-pagination';
 import { EmptyState } from './components/empty-state';
 import { LoadError } from './components/load-error';

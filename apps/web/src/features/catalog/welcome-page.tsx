@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PageFrame } from '../../components/page-frame';
 import { useSession } from '../../lib/session-store';
+import { CardGrid } from '../../components/card-grid';
 
 interface Step {
   icon: ReactNode;
@@ -78,18 +79,7 @@ export function WelcomePage() {
           </Button>
         </Paper>
       )}
-      <Box
-        component="ol"
-        aria-label={t('catalog.welcome.stepsLabel')}
-        sx={{
-          listStyle: 'none',
-          m: 0,
-          p: 0,
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' },
-        }}
-      >
+      <CardGrid label={t('catalog.welcome.stepsLabel')} wideFrom="lg" ordered>
         {steps.map((step, index) => (
           <Paper
             component="li"
@@ -126,7 +116,7 @@ export function WelcomePage() {
             </Box>
           </Paper>
         ))}
-      </Box>
+      </CardGrid>
       <Paper
         variant="outlined"
         sx={{

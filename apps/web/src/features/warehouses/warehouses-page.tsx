@@ -5,7 +5,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,12 +19,7 @@ import { WarehouseCard } from './components/warehouse-card';
 import { LoadError } from '../../components/load-error';
 import { WithReason } from '../../components/with-reason';
 import { useWriteGuard } from '../../lib/team-role';
-
-const GRID_SX = {
-  display: 'grid',
-  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' },
-  gap: 2,
-} as const;
+import { CardGrid, CardGridLoading } from '../../components/card-grid';
 
 function AddWarehouseButton() {
   const { t } = useTranslation();
@@ -74,13 +68,7 @@ export function WarehousesPage() {
   if (!isBuyer) {
     content = <Alert severity="info">{t('warehouses.buyersOnly')}</Alert>;
   } else if (warehouses.isPending) {
-    content = (
-      <Box sx={GRID_SX} role="status" aria-busy="true" aria-label={t('common.loading')}>
-        {[0, 1, 2].map((item) => (
-          <Skeleton key={item} variant="rounded" height={260} />
-        ))}
-      </Box>
-    );
+    content = <CardGridLoading height={260} label={t('common.loading')} />;
   } else if (warehouses.isError) {
     content = (
       <LoadError
@@ -109,7 +97,7 @@ export function WarehousesPage() {
     );
   } else {
     content = (
-      <Box component="ul" sx={{ ...GRID_SX, listStyle: 'none', p: 0, m: 0 }}>
+      <CardGrid maxColumns={3}>
         {rows.map((warehouse) => (
           <WarehouseCard
             key={warehouse.sWarehouseId}
@@ -118,7 +106,7 @@ export function WarehousesPage() {
             onDelete={() => setToDelete(warehouse)}
           />
         ))}
-      </Box>
+      </CardGrid>
     );
   }
 

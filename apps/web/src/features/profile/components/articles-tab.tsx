@@ -9,7 +9,6 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import InputAdornment from '@mui/material/InputAdornment';
 import Pagination from '@mui/material/Pagination';
-import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
@@ -23,12 +22,7 @@ import { ArticleFormDialog } from './article-form-dialog';
 import { LoadError, TabSection } from './tab-section';
 import { useWriteGuard } from '../../../lib/team-role';
 import { WithReason } from '../../../components/with-reason';
-
-const GRID_SX = {
-  display: 'grid',
-  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' },
-  gap: 2,
-} as const;
+import { CardGrid, CardGridLoading } from '../../../components/card-grid';
 
 type DialogState =
   | { kind: 'closed' }
@@ -105,11 +99,7 @@ export function ArticlesTab() {
       />
 
       {articles.isPending ? (
-        <Box sx={GRID_SX} role="status" aria-busy="true" aria-label={t('common.loading')}>
-          {[0, 1, 2].map((item) => (
-            <Skeleton key={item} variant="rounded" height={320} />
-          ))}
-        </Box>
+        <CardGridLoading height={320} label={t('common.loading')} />
       ) : articles.isError ? (
         <LoadError onRetry={() => void articles.refetch()} />
       ) : rows.length === 0 ? (
@@ -117,7 +107,7 @@ export function ArticlesTab() {
           {search ? t('profile.articles.noMatches') : t('profile.articles.empty')}
         </Typography>
       ) : (
-        <Box component="ul" sx={{ ...GRID_SX, listStyle: 'none', p: 0, m: 0 }}>
+        <CardGrid maxColumns={3}>
           {rows.map((article) => (
             <ArticleCard
               key={article.sArticleId}
@@ -128,7 +118,7 @@ export function ArticlesTab() {
               onActivate={() => void changeActive(article, true)}
             />
           ))}
-        </Box>
+        </CardGrid>
       )}
 
       {pages > 1 && (
