@@ -1,11 +1,13 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import type { SvgIconProps } from '@mui/material/SvgIcon';
+import type { ComponentType } from 'react';
 import { CardGrid } from './card-grid';
 
 export interface Offer {
-  icon: ReactNode;
+  /** Shown large, above the title. */
+  icon: ComponentType<SvgIconProps>;
   title: string;
   text: string;
 }
@@ -27,16 +29,16 @@ export function OfferGrid({
 }) {
   return (
     <CardGrid label={ariaLabel} maxColumns={columns} wideFrom="lg" mt={mt}>
-      {offers.map((offer) => (
-        <Paper component="li" key={offer.title} variant="outlined" sx={{ p: 2.5 }}>
+      {offers.map(({ icon: Icon, title, text }) => (
+        <Paper component="li" key={title} variant="outlined" sx={{ p: 2.5 }}>
           <Box sx={{ color: 'primary.main', mb: 1 }} aria-hidden="true">
-            {offer.icon}
+            <Icon fontSize="large" />
           </Box>
           <Typography component={titleLevel} variant="h3" gutterBottom>
-            {offer.title}
+            {title}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {offer.text}
+            {text}
           </Typography>
         </Paper>
       ))}

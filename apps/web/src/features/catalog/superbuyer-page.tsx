@@ -20,27 +20,27 @@ export function SuperbuyerPage() {
   const session = useSession();
   const offers: Offer[] = [
     {
-      icon: <LocalShippingIcon fontSize="large" />,
+      icon: LocalShippingIcon,
       title: t('catalog.superbuyer.volumeTitle'),
       text: t('catalog.superbuyer.volumeText'),
     },
     {
-      icon: <SellIcon fontSize="large" />,
+      icon: SellIcon,
       title: t('catalog.superbuyer.fobTitle'),
       text: t('catalog.superbuyer.fobText'),
     },
     {
-      icon: <AccountBalanceIcon fontSize="large" />,
+      icon: AccountBalanceIcon,
       title: t('catalog.superbuyer.financingTitle'),
       text: t('catalog.superbuyer.financingText'),
     },
     {
-      icon: <VerifiedUserIcon fontSize="large" />,
+      icon: VerifiedUserIcon,
       title: t('catalog.superbuyer.insuranceTitle'),
       text: t('catalog.superbuyer.insuranceText'),
     },
     {
-      icon: <CurrencyExchangeIcon fontSize="large" />,
+      icon: CurrencyExchangeIcon,
       title: t('catalog.superbuyer.pesosTitle'),
       text: t('catalog.superbuyer.pesosText'),
     },

@@ -51,44 +51,44 @@ export function HomePage() {
 
   const marketplace: Offer[] = [
     {
-      icon: <ShoppingBasketIcon fontSize="large" />,
+      icon: ShoppingBasketIcon,
       title: t('home.marketplace.purchases'),
       text: t('home.marketplace.purchasesText'),
     },
     {
-      icon: <LocalShippingIcon fontSize="large" />,
+      icon: LocalShippingIcon,
       title: t('home.marketplace.logistics'),
       text: t('home.marketplace.logisticsText'),
     },
     {
-      icon: <AccountBalanceIcon fontSize="large" />,
+      icon: AccountBalanceIcon,
       title: t('home.marketplace.paymentOptions'),
       text: t('home.marketplace.paymentOptionsText'),
     },
     {
-      icon: <VerifiedUserIcon fontSize="large" />,
+      icon: VerifiedUserIcon,
       title: t('home.marketplace.disputes'),
       text: t('home.marketplace.disputesText'),
     },
   ];
   const finance: Offer[] = [
     {
-      icon: <CurrencyExchangeIcon fontSize="large" />,
+      icon: CurrencyExchangeIcon,
       title: t('home.finance.rates'),
       text: t('home.finance.ratesText'),
     },
     {
-      icon: <ReceiptLongIcon fontSize="large" />,
+      icon: ReceiptLongIcon,
       title: t('home.finance.invoices'),
       text: t('home.finance.invoicesText'),
     },
     {
-      icon: <EventAvailableIcon fontSize="large" />,
+      icon: EventAvailableIcon,
       title: t('home.finance.forwards'),
       text: t('home.finance.forwardsText'),
     },
     {
-      icon: <PaymentsIcon fontSize="large" />,
+      icon: PaymentsIcon,
       title: t('home.finance.payments'),
       text: t('home.finance.paymentsText'),
     },
