@@ -1,8 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
-import SearchIcon from '@mui/icons-material/Search';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useWriteGuard } from '../../lib/team-role';
 import { WithReason } from '../../components/with-reason';
@@ -21,6 +18,7 @@ import { SupplierFormDialog } from './components/supplier-form-dialog';
 import { SuppliersTable } from './components/suppliers-table';
 import { filterSuppliers } from './supplier-form';
 import { LoadError } from '../../components/load-error';
+import { SearchField } from '../../components/search-field';
 
 type DialogState =
   | { kind: 'closed' }
@@ -95,23 +93,11 @@ export function SuppliersPage() {
       }
     >
       <SpreadRow sx={{ mb: 2 }}>
-        <TextField
-          type="search"
+        <SearchField
           label={t('suppliers.search')}
           value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          margin="none"
-          size="small"
+          onChange={setSearch}
           sx={{ width: { xs: '100%', sm: 340 } }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
         />
         <ExportButton
           fileName={t('suppliers.exportFileName')}

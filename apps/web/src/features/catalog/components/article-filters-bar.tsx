@@ -1,7 +1,5 @@
-import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
@@ -11,6 +9,7 @@ import type { ArticleSort, VendorSummary } from '../api/catalog';
 import { ARTICLE_SORTS } from '../api/catalog';
 import type { ArticleFilters, PriceProblem } from '../article-filters';
 import { hasActiveFilters, priceRangeProblems } from '../article-filters';
+import { SearchField } from '../../../components/search-field';
 
 const SEARCH_DELAY_MS = 400;
 
@@ -97,23 +96,11 @@ export function ArticleFiltersBar({ filters, vendors, onChange, onClear }: Artic
         bgcolor: 'background.paper',
       }}
     >
-      <TextField
-        type="search"
+      <SearchField
         label={t('catalog.articles.search')}
         value={search}
-        onChange={(event) => setSearch(event.target.value)}
-        margin="none"
-        size="small"
-        slotProps={{
-          htmlInput: { maxLength: 100 },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
+        onChange={setSearch}
+        maxLength={100}
         sx={{ gridColumn: { sm: '1 / -1', md: 'auto' } }}
       />
       <TextField

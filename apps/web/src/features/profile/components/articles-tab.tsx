@@ -1,15 +1,12 @@
 import AddIcon from '@mui/icons-material/Add';
 import ImageNotSupportedOutlinedIcon from '@mui/icons-material/ImageNotSupportedOutlined';
-import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import InputAdornment from '@mui/material/InputAdornment';
 import Pagination from '@mui/material/Pagination';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +20,7 @@ import { LoadError, TabSection } from './tab-section';
 import { useWriteGuard } from '../../../lib/team-role';
 import { WithReason } from '../../../components/with-reason';
 import { CardGrid, CardGridLoading } from '../../../components/card-grid';
+import { SearchField } from '../../../components/search-field';
 
 type DialogState =
   | { kind: 'closed' }
@@ -79,23 +77,11 @@ export function ArticlesTab() {
         </WithReason>
       }
     >
-      <TextField
-        type="search"
+      <SearchField
         label={t('profile.articles.search')}
         value={searchInput}
-        onChange={(event) => setSearchInput(event.target.value)}
-        margin="none"
-        size="small"
+        onChange={setSearchInput}
         sx={{ width: { xs: '100%', sm: 340 }, mb: 2 }}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
       />
 
       {articles.isPending ? (
