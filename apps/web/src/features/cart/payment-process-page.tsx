@@ -43,6 +43,7 @@ import { isHeldForApproval } from '../../lib/api/held-for-approval';
 import { formatQuoteRate } from '../../components/format-rate';
 import { WithReason } from '../../components/with-reason';
 import { useWriteGuard } from '../../lib/team-role';
+import { FactList } from '../../components/fact-list';
 
 const ForwardDateField = lazy(async () => ({
   default: (await import('../../components/forward-date-field')).ForwardDateField,
@@ -432,18 +433,10 @@ function Checkout({ cart }: { cart: ProviderCart }) {
         }}
       >
         <Typography sx={{ mb: 1.5 }}>{t('cart.checkout.confirmIntro')}</Typography>
-        <Box
-          component="dl"
-          sx={{
-            m: 0,
-            display: 'grid',
-            gridTemplateColumns: { xs: '1fr', sm: 'auto 1fr' },
-            columnGap: 3,
-            rowGap: 0.5,
-          }}
-          data-testid="confirm-details"
-        >
-          {[
+        <FactList
+          dense
+          testId="confirm-details"
+          facts={[
             { label: t('cart.checkout.grower'), value: cart.sProviderName },
             { label: t('cart.checkout.warehouseLabel'), value: warehouse?.sName ?? '' },
             { label: t('cart.checkout.method'), value: t(`cart.checkout.methods.${method}`) },
@@ -477,17 +470,8 @@ function Checkout({ cart }: { cart: ProviderCart }) {
               label: t('cart.checkout.palletsToShip'),
               value: String(cartShippedPallets(cart.aProducts)),
             },
-          ].map((row) => (
-            <Box key={row.label} sx={{ display: 'contents' }}>
-              <Typography component="dt" color="text.secondary">
-                {row.label}
-              </Typography>
-              <Typography component="dd" sx={{ m: 0, fontWeight: 600 }}>
-                {row.value}
-              </Typography>
-            </Box>
-          ))}
-        </Box>
+          ]}
+        />
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
           {t('money.preview.heldNote')}
         </Typography>

@@ -15,7 +15,7 @@ import type { ArticleDetail } from './api/catalog';
 import { BuyPanel } from './components/buy-panel';
 import { CatalogBreadcrumbs } from './components/catalog-breadcrumbs';
 import { EmptyState } from './components/empty-state';
-import { FactList } from './components/fact-list';
+import { FactList } from '../../components/fact-list';
 import { LoadError } from './components/load-error';
 import { PhotoGallery } from './components/photo-gallery';
 import { RatingStars } from './components/rating-stars';

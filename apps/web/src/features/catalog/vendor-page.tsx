@@ -18,7 +18,7 @@ import { ArticleCard } from './components/article-card';
 import { CardGrid, CardSkeletons } from '../../components/card-grid';
 import { CatalogBreadcrumbs } from './components/catalog-breadcrumbs';
 import { EmptyState } from './components/empty-state';
-import { FactList } from './components/fact-list';
+import { FactList } from '../../components/fact-list';
 import { LoadError } from './components/load-error';
 import { RatingStars } from './components/rating-stars';
 import { VerifiedChip } from './components/verified-chip';

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useDepositDetailsQuery } from '../api/checkout';
 import { LoadError } from '../../../components/load-error';
+import { FactList } from '../../../components/fact-list';
 
 /** The receiving account has six lines (beneficiary, bank, account, ABA, SWIFT, reference). */
 const EXPECTED_ROWS = 6;
@@ -24,36 +25,8 @@ export function BankDetails() {
           onRetry={() => void details.refetch()}
         />
       ) : details.data ? (
-        <Box
-          component="dl"
-          sx={{
-            m: 0,
-            display: 'grid',
-            gridTemplateColumns: { xs: '1fr', sm: 'auto 1fr' },
-            columnGap: 3,
-          }}
-          data-testid="bank-details"
-        >
-          {details.data.map((detail) => (
-            <Box key={detail.label} sx={{ display: 'contents' }}>
-              <Typography component="dt" color="text.secondary" sx={{ mt: 1 }}>
-                {detail.label}
-              </Typography>
-              <Typography
-                component="dd"
-                sx={{
-                  m: 0,
-                  mt: { sm: 1 },
-                  fontWeight: 600,
-                  fontFamily: 'monospace',
-                  overflowWrap: 'anywhere',
-                }}
-              >
-                {detail.value}
-              </Typography>
-            </Box>
-          ))}
-        </Box>
+        // From 600 px the labels lose their top margin: the list keeps 8 px below the heading.
+        <FactList facts={details.data} monospace testId="bank-details" sx={{ pt: { sm: 1 } }} />
       ) : (
         <Box role="status" aria-label={t('common.loading')}>
           {Array.from({ length: EXPECTED_ROWS }, (_, index) => (
