@@ -3,13 +3,13 @@ import CloseIcon from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImageRejection } from '../dispute-images';
 import { checkPickedImages, IMAGE_ACCEPT, MAX_DISPUTE_IMAGES } from '../dispute-images';
 import { useObjectUrl } from '../use-object-url';
+import { CornerIconButton } from '../../../components/corner-icon-button';
 
 interface ImagePickerProps {
   files: File[];
@@ -103,21 +103,13 @@ export function ImagePicker({ files, onChange, existing = 0, disabled, label }: 
               <Typography variant="caption" noWrap component="p" title={file.name}>
                 {file.name}
               </Typography>
-              <IconButton
-                size="small"
-                aria-label={t('disputes.images.remove', { name: file.name })}
+              <CornerIconButton
+                label={t('disputes.images.remove', { name: file.name })}
                 onClick={() => onChange(files.filter((_, position) => position !== index))}
                 disabled={disabled}
-                sx={{
-                  position: 'absolute',
-                  top: 4,
-                  right: 4,
-                  bgcolor: 'background.paper',
-                  '&:hover': { bgcolor: 'background.paper' },
-                }}
               >
                 <CloseIcon fontSize="small" />
-              </IconButton>
+              </CornerIconButton>
             </Box>
           ))}
         </Box>

@@ -3,7 +3,6 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { showErrorToast, showSuccessToast, showToast } from '../../../lib/toast';
 import type { ChangeEvent } from 'react';
@@ -21,6 +20,7 @@ import {
   readFileAsDataUrl,
   takePhotos,
 } from '../article-form';
+import { CornerIconButton } from '../../../components/corner-icon-button';
 
 /** A photo chosen for an article that does not exist yet; uploaded when it is saved. */
 export interface PendingPhoto {
@@ -244,21 +244,13 @@ function Thumb(props: {
           borderColor: 'divider',
         }}
       />
-      <IconButton
-        size="small"
-        aria-label={props.removeLabel}
+      <CornerIconButton
+        label={props.removeLabel}
         disabled={props.disabled}
         onClick={props.onRemove}
-        sx={{
-          position: 'absolute',
-          top: 4,
-          right: 4,
-          bgcolor: 'background.paper',
-          '&:hover': { bgcolor: 'background.paper' },
-        }}
       >
         <DeleteIcon fontSize="small" />
-      </IconButton>
+      </CornerIconButton>
     </Box>
   );
 }
