@@ -1,4 +1,6 @@
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
+import { isApiError } from '../../lib/api-client';
 import { addDisputeImage } from './api/disputes';
 import { readFileAsBase64 } from './dispute-images';
 
@@ -7,12 +9,23 @@ export interface UploadFailure {
   error: unknown;
 }
 
+export interface UploadProgress {
+  current: number;
+  total: number;
+}
+
+/** A refused photo as the user reads it: its file name and the server's reason. */
+export function uploadFailureText(failure: UploadFailure, t: TFunction): string {
+  const message = isApiError(failure.error) ? failure.error.message : t('errors.unknown');
+  return `${failure.name}: ${message}`;
+}
+
 /**
  * Uploads photos to a dispute one by one (each is a request of up to ~7 MB), keeping
  * the progress for the screen; a refused photo does not stop the others.
  */
 export function useImageUpload(side: 'buyer' | 'vendor' = 'buyer') {
-  const [progress, setProgress] = useState<{ current: number; total: number } | null>(null);
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
 
   const upload = async (
     disputeId: string,

@@ -6,9 +6,9 @@ import Typography from '@mui/material/Typography';
 import { showSuccessToast, showToast } from '../../../lib/toast';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api-client';
 import { useInvalidateDisputes } from '../api/disputes';
-import { useImageUpload } from '../use-image-upload';
+import { uploadFailureText, useImageUpload } from '../use-image-upload';
+import { UploadProgressLine } from './upload-progress-line';
 import { ImagePicker } from './image-picker';
 import { useWriteGuard } from '../../../lib/team-role';
 import { WithReason } from '../../../components/with-reason';
@@ -38,8 +38,7 @@ export function AddImagesForm({
     try {
       const result = await upload(disputeId, files);
       for (const failure of result.failures) {
-        const message = isApiError(failure.error) ? failure.error.message : t('errors.unknown');
-        showToast(`${failure.name}: ${message}`, { variant: 'error' });
+        showToast(uploadFailureText(failure, t), { variant: 'error' });
       }
       if (result.uploaded > 0) {
         showSuccessToast(t('disputes.detail.uploaded', { count: result.uploaded }));
@@ -57,14 +56,7 @@ export function AddImagesForm({
         {t('disputes.detail.addImages')}
       </Typography>
       <ImagePicker files={files} onChange={setFiles} existing={existing} disabled={busy} />
-      {progress && (
-        <Typography role="status" sx={{ mt: 1.5 }}>
-          {t('disputes.detail.uploading', {
-            current: String(progress.current),
-            total: String(progress.total),
-          })}
-        </Typography>
-      )}
+      <UploadProgressLine progress={progress} />
       {files.length > 0 && (
         <WithReason reason={writeBlocked}>
           <Button

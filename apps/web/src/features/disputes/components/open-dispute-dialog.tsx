@@ -8,7 +8,6 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import Typography from '@mui/material/Typography';
 import { showErrorToast, showSuccessToast, showToast } from '../../../lib/toast';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +16,8 @@ import { isApiError } from '../../../lib/api-client';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { openDispute, useDisputeCategoriesQuery, useInvalidateDisputes } from '../api/disputes';
 import { formatDateTime } from '../../../components/format-instant';
-import { useImageUpload } from '../use-image-upload';
+import { uploadFailureText, useImageUpload } from '../use-image-upload';
+import { UploadProgressLine } from './upload-progress-line';
 import { ImagePicker } from './image-picker';
 import { BusyButton } from '../../../components/busy-button';
 
@@ -94,8 +94,7 @@ export function OpenDisputeDialog(props: OpenDisputeDialogProps) {
       });
       const result = await upload(dispute.sDisputeId, files);
       for (const failure of result.failures) {
-        const message = isApiError(failure.error) ? failure.error.message : t('errors.unknown');
-        showToast(t('disputes.open.imageFailed', { message: `${failure.name}: ${message}` }), {
+        showToast(t('disputes.open.imageFailed', { message: uploadFailureText(failure, t) }), {
           variant: 'error',
         });
       }
@@ -182,14 +181,7 @@ export function OpenDisputeDialog(props: OpenDisputeDialogProps) {
           slotProps={{ htmlInput: { maxLength: DESCRIPTION_MAX } }}
         />
         <ImagePicker files={files} onChange={setFiles} disabled={busy} />
-        {progress && (
-          <Typography role="status" sx={{ mt: 1.5 }}>
-            {t('disputes.detail.uploading', {
-              current: String(progress.current),
-              total: String(progress.total),
-            })}
-          </Typography>
-        )}
+        <UploadProgressLine progress={progress} />
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={cancel} disabled={busy}>
