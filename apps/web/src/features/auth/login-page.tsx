@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormTextField } from '../../components/form-text-field';
+import { EmailField } from './components/email-field';
 import { applyServerFieldError, validationErrorMap } from '../../lib/form-errors';
 import { ApiError } from '../../lib/api-client';
 import { showErrorToast } from '../../lib/toast';
@@ -46,13 +47,7 @@ export function LoginPage() {
   return (
     <AuthCard title={t('auth.login.title')} intro={t('auth.login.intro')}>
       <form noValidate onSubmit={onSubmit}>
-        <FormTextField
-          control={control}
-          name="sEmail"
-          label={t('auth.email')}
-          type="email"
-          autoComplete="email"
-        />
+        <EmailField control={control} />
         <FormTextField
           control={control}
           name="sPassword"

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormTextField } from '../../components/form-text-field';
+import { EmailField } from './components/email-field';
 import { applyServerFieldError, validationErrorMap } from '../../lib/form-errors';
 import { showErrorToast } from '../../lib/toast';
 import { usePasswordRecoveryMutation } from './api/password-recovery';
@@ -34,13 +34,7 @@ export function PasswordRecoveryPage() {
         </Alert>
       ) : (
         <form noValidate onSubmit={onSubmit}>
-          <FormTextField
-            control={control}
-            name="sEmail"
-            label={t('auth.email')}
-            type="email"
-            autoComplete="email"
-          />
+          <EmailField control={control} />
           <AuthSubmit busy={recovery.isPending}>{t('auth.recovery.submit')}</AuthSubmit>
         </form>
       )}

@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormTextField } from '../../components/form-text-field';
+import { EmailField } from './components/email-field';
 import { applyServerFieldError, validationErrorMap } from '../../lib/form-errors';
 import { homePathFor } from '../../lib/session-store';
 import { showErrorToast, showSuccessToast } from '../../lib/toast';
@@ -72,13 +73,7 @@ function SignupPage({ kind }: { kind: SignupKind }) {
             label={t('auth.signup.lastName')}
             autoComplete="family-name"
           />
-          <FormTextField
-            control={control}
-            name="sEmail"
-            label={t('auth.email')}
-            type="email"
-            autoComplete="email"
-          />
+          <EmailField control={control} />
           <FormTextField
             control={control}
             name="sPhone"
