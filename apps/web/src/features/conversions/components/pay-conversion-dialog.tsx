@@ -39,6 +39,7 @@ import {
   unreservedMxnCents,
 } from '../conversion-math';
 import { DetailList } from '../../../components/detail-list';
+import { RequiredTextArea } from '../../../components/required-text-area';
 
 const CONCEPT_MAX = 200;
 
@@ -300,18 +301,14 @@ function PayBody({
               { label: t('conversions.pay.sendDate'), value: formatDate(today, language) },
             ]}
           />
-          <TextField
+          <RequiredTextArea
             label={t('conversions.pay.concept')}
             value={concept}
-            onChange={(event) => setConcept(event.target.value)}
+            onChange={setConcept}
+            touched={conceptTouched}
             onBlur={() => setConceptTouched(true)}
-            required
-            multiline
-            minRows={3}
-            margin="none"
-            error={conceptTouched && conceptMissing}
-            helperText={conceptTouched && conceptMissing ? t('validation.required') : undefined}
-            slotProps={{ htmlInput: { maxLength: CONCEPT_MAX } }}
+            requiredText={t('validation.required')}
+            maxLength={CONCEPT_MAX}
           />
         </Box>
       </DialogContent>

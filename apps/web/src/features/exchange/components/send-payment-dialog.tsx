@@ -27,6 +27,7 @@ import {
   spotReviewItems,
   useLiveQuote,
 } from './use-live-quote';
+import { RequiredTextArea } from '../../../components/required-text-area';
 
 /** The payment concept is at most 200 characters (API). */
 const CONCEPT_MAX_LENGTH = 200;
@@ -192,22 +193,15 @@ export function SendPaymentDialog({ onCancel, onSuccess }: SendPaymentDialogProp
                 ...spotReviewItems(t, quote.rate, language),
               ]}
             />
-            <TextField
+            <RequiredTextArea
               label={t('exchange.send.concept')}
               value={concept}
-              onChange={(event) => setConcept(event.target.value)}
+              onChange={setConcept}
+              touched={conceptTouched}
               onBlur={() => setConceptTouched(true)}
-              required
-              multiline
-              minRows={3}
-              margin="none"
-              error={conceptTouched && conceptMissing}
-              helperText={
-                conceptTouched && conceptMissing
-                  ? t('finance.required')
-                  : t('exchange.send.conceptHint')
-              }
-              slotProps={{ htmlInput: { maxLength: CONCEPT_MAX_LENGTH } }}
+              requiredText={t('finance.required')}
+              hint={t('exchange.send.conceptHint')}
+              maxLength={CONCEPT_MAX_LENGTH}
             />
           </>
         )}
