@@ -14,7 +14,7 @@ import { useConversionMutation } from '../api/money';
 import { AmountFields } from './amount-fields';
 import { ReviewList } from '../../../components/detail-list';
 import { DialogSteps, StepActions } from './dialog-steps';
-import { ExchangeDialog } from './exchange-dialog';
+import { ExchangeDialog, type MoneyDialogProps } from './exchange-dialog';
 import { RateLine } from './rate-line';
 import {
   notifyQuoteRefreshed,
@@ -22,11 +22,6 @@ import {
   spotReviewItems,
   useLiveQuote,
 } from './use-live-quote';
-
-interface ConvertDialogProps {
-  onCancel: () => void;
-  onSuccess: (message: string) => void;
-}
 
 const STEPS = ['amounts', 'detail'] as const;
 
@@ -36,7 +31,7 @@ const STEPS = ['amounts', 'detail'] as const;
  * countdown; at zero it is fetched again and the typed amount is kept (on the review step
  * the user is told the rate changed).
  */
-export function ConvertDialog({ onCancel, onSuccess }: ConvertDialogProps) {
+export function ConvertDialog({ onCancel, onSuccess }: MoneyDialogProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const quote = useLiveQuote();

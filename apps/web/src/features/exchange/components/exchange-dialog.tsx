@@ -5,6 +5,12 @@ import type { Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 
+/** How the exchange page opens a money dialog: it closes on cancel, or with what was done. */
+export interface MoneyDialogProps {
+  onCancel: () => void;
+  onSuccess: (message: string) => void;
+}
+
 interface ExchangeDialogProps {
   title: string;
   children: ReactNode;

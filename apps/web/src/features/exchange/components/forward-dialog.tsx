@@ -24,7 +24,7 @@ import { formatQuoteRate } from '../../../components/format-rate';
 import { AmountFields } from './amount-fields';
 import { ReviewList } from '../../../components/detail-list';
 import { DialogSteps, StepActions } from './dialog-steps';
-import { ExchangeDialog } from './exchange-dialog';
+import { ExchangeDialog, type MoneyDialogProps } from './exchange-dialog';
 import { RateLine } from './rate-line';
 import { isQuoteError, quoteCallHandlers, useLiveQuote } from './use-live-quote';
 import { showErrorToast } from '../../../lib/toast';
@@ -43,16 +43,11 @@ interface PricedForward extends ForwardRate {
   date: string;
 }
 
-interface ForwardDialogProps {
-  onCancel: () => void;
-  onSuccess: (message: string) => void;
-}
-
 /**
  * Forward: 1. a settlement date (which prices the forward) and the amounts at the forward
  * rate, 2. the detail and the terms, then 'Programar pago' books it (POST transactions/).
  */
-export function ForwardDialog({ onCancel, onSuccess }: ForwardDialogProps) {
+export function ForwardDialog({ onCancel, onSuccess }: MoneyDialogProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const quote = useLiveQuote();

@@ -19,7 +19,7 @@ import { useSendPayNowMutation } from '../api/money';
 import { AmountFields } from './amount-fields';
 import { ReviewList } from '../../../components/detail-list';
 import { DialogSteps, StepActions } from './dialog-steps';
-import { ExchangeDialog } from './exchange-dialog';
+import { ExchangeDialog, type MoneyDialogProps } from './exchange-dialog';
 import { RateLine } from './rate-line';
 import {
   notifyQuoteRefreshed,
@@ -38,16 +38,11 @@ function recipientLabel(recipient: PaymentRecipient): string {
   return `${recipient.sName} ${maskAccount(recipient.sAccountNumber)}`;
 }
 
-interface SendPaymentDialogProps {
-  onCancel: () => void;
-  onSuccess: (message: string) => void;
-}
-
 /**
  * Send payment (pay now): 1. the recipient, 2. the amounts at today's rate with its
  * countdown, 3. the detail and the payment concept, then POST payments/sendPayNow.
  */
-export function SendPaymentDialog({ onCancel, onSuccess }: SendPaymentDialogProps) {
+export function SendPaymentDialog({ onCancel, onSuccess }: MoneyDialogProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const quote = useLiveQuote();
