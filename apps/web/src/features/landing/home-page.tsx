@@ -44,6 +44,21 @@ function OfferSection({
   );
 }
 
+/** The hero's main action: white on its green. */
+function HeroButton({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Button
+      component={RouterLink}
+      to={to}
+      variant="contained"
+      size="large"
+      sx={{ bgcolor: 'common.white', color: 'primary.dark', '&:hover': { bgcolor: '#e8f5e9' } }}
+    >
+      {children}
+    </Button>
+  );
+}
+
 /** /home, also shown for any unknown path: what the marketplace and the dashboard offer. */
 export function HomePage() {
   const { t } = useTranslation();
@@ -120,36 +135,14 @@ export function HomePage() {
         </Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 4 }}>
           {session ? (
-            <Button
-              component={RouterLink}
-              to={homePathFor(session.user) === '/home' ? '/catalogs' : '/exchange'}
-              variant="contained"
-              size="large"
-              sx={{
-                bgcolor: 'common.white',
-                color: 'primary.dark',
-                '&:hover': { bgcolor: '#e8f5e9' },
-              }}
-            >
+            <HeroButton to={homePathFor(session.user) === '/home' ? '/catalogs' : '/exchange'}>
               {homePathFor(session.user) === '/home'
                 ? t('home.marketplace.browse')
                 : t('home.goToDashboard')}
-            </Button>
+            </HeroButton>
           ) : (
             <>
-              <Button
-                component={RouterLink}
-                to="/signin"
-                variant="contained"
-                size="large"
-                sx={{
-                  bgcolor: 'common.white',
-                  color: 'primary.dark',
-                  '&:hover': { bgcolor: '#e8f5e9' },
-                }}
-              >
-                {t('home.signUp')}
-              </Button>
+              <HeroButton to="/signin">{t('home.signUp')}</HeroButton>
               <Button
                 component={RouterLink}
                 to="/login"
