@@ -23,6 +23,22 @@ interface EnterprisesGridProps {
 
 const KNOWN_TYPES = new Set(['customer', 'vendor', 'operator']);
 
+/** One of the enterprise's balances, as money. */
+function balanceColumn(
+  field: keyof OpsEnterprise['balances'],
+  headerName: string,
+  width: number,
+): GridColDef<OpsEnterprise> {
+  return {
+    field,
+    headerName,
+    type: 'number',
+    width,
+    valueGetter: (_value, row) => row.balances[field],
+    valueFormatter: (value: number) => formatMoney(value),
+  };
+}
+
 /** Enterprises by name, paged on the server (it sorts them; the grid does not re-sort a page). */
 export function EnterprisesGrid(props: EnterprisesGridProps) {
   const { t } = useTranslation();
@@ -61,30 +77,9 @@ export function EnterprisesGrid(props: EnterprisesGridProps) {
         width: 115,
         valueFormatter: (value: string | null) => value ?? t('finance.notAvailable'),
       },
-      {
-        field: 'balanceUsd',
-        headerName: t('operator.columns.usd'),
-        type: 'number',
-        width: 120,
-        valueGetter: (_value, row) => row.balances.balanceUsd,
-        valueFormatter: (value: number) => formatMoney(value),
-      },
-      {
-        field: 'balanceMxn',
-        headerName: t('operator.columns.mxn'),
-        type: 'number',
-        width: 120,
-        valueGetter: (_value, row) => row.balances.balanceMxn,
-        valueFormatter: (value: number) => formatMoney(value),
-      },
-      {
-        field: 'blockedUsd',
-        headerName: t('operator.columns.blockedUsd'),
-        type: 'number',
-        width: 110,
-        valueGetter: (_value, row) => row.balances.blockedUsd,
-        valueFormatter: (value: number) => formatMoney(value),
-      },
+      balanceColumn('balanceUsd', t('operator.columns.usd'), 120),
+      balanceColumn('balanceMxn', t('operator.columns.mxn'), 120),
+      balanceColumn('blockedUsd', t('operator.columns.blockedUsd'), 110),
       {
         field: 'actions',
         headerName: t('finance.actions'),
