@@ -9,10 +9,10 @@ import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { LanguageSelect } from '../../components/language-select';
+import { useMenuButton } from '../../components/use-menu-button';
 import { useLogout } from '../../features/auth/api/logout';
 import { CartButton } from '../../features/cart/components/cart-button';
 import { useSession } from '../../lib/session-store';
@@ -23,23 +23,15 @@ function AccountMenu() {
   const { t } = useTranslation();
   const session = useSession();
   const logout = useLogout();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const close = () => setAnchor(null);
+  const { close, buttonProps, menuProps } = useMenuButton('account-menu');
   if (!session) return null;
   const { user } = session;
   return (
     <>
-      <IconButton
-        onClick={(event) => setAnchor(event.currentTarget)}
-        aria-label={t('nav.account')}
-        aria-haspopup="menu"
-        aria-controls={anchor ? 'account-menu' : undefined}
-        aria-expanded={Boolean(anchor)}
-        color="inherit"
-      >
+      <IconButton {...buttonProps} aria-label={t('nav.account')} color="inherit">
         <AccountCircleIcon />
       </IconButton>
-      <Menu id="account-menu" anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
+      <Menu {...menuProps}>
         <MenuItem disabled sx={{ '&.Mui-disabled': { opacity: 1 }, fontWeight: 600 }}>
           {user.sFullName}
         </MenuItem>
@@ -77,21 +69,13 @@ function AccountMenu() {
 /** Small screens: the catalogue and account links behind one menu button. */
 function CompactNavMenu({ loggedIn }: { loggedIn: boolean }) {
   const { t } = useTranslation();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const close = () => setAnchor(null);
+  const { close, buttonProps, menuProps } = useMenuButton('compact-nav-menu');
   return (
     <Box sx={{ display: { xs: 'block', sm: 'none' } }}>
-      <IconButton
-        onClick={(event) => setAnchor(event.currentTarget)}
-        aria-label={t('nav.openMenu')}
-        aria-haspopup="menu"
-        aria-controls={anchor ? 'compact-nav-menu' : undefined}
-        aria-expanded={Boolean(anchor)}
-        color="inherit"
-      >
+      <IconButton {...buttonProps} aria-label={t('nav.openMenu')} color="inherit">
         <MenuIcon />
       </IconButton>
-      <Menu id="compact-nav-menu" anchorEl={anchor} open={Boolean(anchor)} onClose={close}>
+      <Menu {...menuProps}>
         <MenuItem component={RouterLink} to="/catalogs" onClick={close}>
           {t('nav.catalogue')}
         </MenuItem>
