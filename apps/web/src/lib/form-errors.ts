@@ -60,17 +60,20 @@ export function fieldErrorText(
 }
 
 /**
- * Puts a server error that names one of the form's fields on that field.
- * Returns false when the error is about something else (then show it as a toast).
+ * Puts a server error that names one of the form's fields on that field, in the server's
+ * words or in the form's own (`messageFor`, when the server names the field but not the
+ * reason). Returns false when the error is about something else (then show it as a toast).
  */
 export function applyServerFieldError<T extends FieldValues>(
   error: unknown,
   fields: readonly Path<T>[],
   setError: UseFormSetError<T>,
+  messageFor?: (field: Path<T>, serverMessage: string) => string,
 ): boolean {
   if (!isApiError(error) || !error.field) return false;
   const field = fields.find((name) => name === error.field);
   if (!field) return false;
-  setError(field, { type: 'server', message: error.message }, { shouldFocus: true });
+  const message = messageFor ? messageFor(field, error.message) : error.message;
+  setError(field, { type: 'server', message }, { shouldFocus: true });
   return true;
 }

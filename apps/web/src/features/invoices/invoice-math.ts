@@ -113,10 +113,6 @@ export const INVOICE_FIELDS = [
 
 export type InvoiceField = (typeof INVOICE_FIELDS)[number];
 
-export function isInvoiceField(field: string | undefined): field is InvoiceField {
-  return INVOICE_FIELDS.some((name) => name === field);
-}
-
 export const EMPTY_INVOICE: InvoiceFormValues = {
   sInvoice: '',
   sPaymentRecipientId: '',

@@ -112,10 +112,6 @@ export const SERVER_FIELD_MESSAGES = {
   sTaxId: 'suppliers.form.invalidTaxId',
 } as const satisfies Partial<Record<SupplierField, string>>;
 
-export function isSupplierField(field: string | undefined): field is SupplierField {
-  return SUPPLIER_FIELDS.some((name) => name === field);
-}
-
 /** Rows whose name, e-mail, bank, CLABE or RFC contain every word of the search. */
 export function filterSuppliers(rows: PaymentRecipient[], search: string): PaymentRecipient[] {
   const words = normalize(search).split(/\s+/).filter(Boolean);

@@ -139,7 +139,3 @@ export function warehouseBody(values: WarehouseFormValues): WarehouseBody {
     sComments: comments === '' ? null : comments,
   };
 }
-
-export function isWarehouseField(field: string | undefined): field is WarehouseField {
-  return WAREHOUSE_FIELDS.some((name) => name === field);
-}

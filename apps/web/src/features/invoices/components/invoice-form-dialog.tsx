@@ -12,7 +12,6 @@ import { useEffect, useId } from 'react';
 import type { Control, FieldError } from 'react-hook-form';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api-client';
 import type { Invoice, PaymentRecipient } from '../../../lib/finance/types';
 import { showErrorToast, showSuccessToast } from '../../../lib/toast';
 import { useInvoiceMutations } from '../api/invoices';
@@ -22,12 +21,13 @@ import {
   invoiceBody,
   invoiceFormSchema,
   invoiceFormValues,
-  isInvoiceField,
+  INVOICE_FIELDS,
 } from '../invoice-math';
 import { LazyDatePicker } from './lazy-date-picker';
 import { useLastDefined } from './money-dialog';
 import { FormDialogActions } from '../../../components/busy-button';
 import { FormTextField } from '../../../components/form-text-field';
+import { applyServerFieldError } from '../../../lib/form-errors';
 
 const resolver = zodResolver(invoiceFormSchema);
 
@@ -92,11 +92,7 @@ export function InvoiceFormDialog({
       }
       onSaved();
     } catch (error) {
-      if (isApiError(error) && isInvoiceField(error.field)) {
-        setError(error.field, { type: 'server', message: error.message }, { shouldFocus: true });
-      } else {
-        showErrorToast(error);
-      }
+      if (!applyServerFieldError(error, INVOICE_FIELDS, setError)) showErrorToast(error);
     }
   });
 

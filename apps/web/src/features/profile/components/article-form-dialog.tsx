@@ -18,7 +18,7 @@ import type { Control } from 'react-hook-form';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
-import { validationErrorMap } from '../../../lib/form-errors';
+import { applyServerFieldError, validationErrorMap } from '../../../lib/form-errors';
 import type { VendorArticle } from '../api/articles';
 import {
   articleKeys,
@@ -146,13 +146,7 @@ export function ArticleFormDialog({ open, article, onClose }: ArticleFormDialogP
       await setActive.mutateAsync({ sArticleId: created.sArticleId, active: false });
       showToast(t('profile.articles.keptInactive'), { variant: 'warning' });
     } catch (error) {
-      const field = isApiError(error) ? error.field : undefined;
-      const formField = FORM_FIELDS.find((name) => name === field);
-      if (formField && isApiError(error)) {
-        setError(formField, { type: 'server', message: error.message }, { shouldFocus: true });
-      } else {
-        showErrorToast(error);
-      }
+      if (!applyServerFieldError(error, FORM_FIELDS, setError)) showErrorToast(error);
     }
   });
 

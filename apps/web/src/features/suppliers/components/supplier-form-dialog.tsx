@@ -8,7 +8,6 @@ import type { Control } from 'react-hook-form';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useStepUpPrompt } from '../../../lib/use-step-up-prompt';
-import { isApiError } from '../../../lib/api-client';
 import { usePaymentRecipientsQuery } from '../../../lib/finance/queries';
 import type { PaymentRecipient } from '../../../lib/finance/types';
 import { showErrorToast, showSuccessToast } from '../../../lib/toast';
@@ -19,14 +18,15 @@ import {
   clabeBank,
   clabeUsedBy,
   EMPTY_SUPPLIER,
-  isSupplierField,
   SERVER_FIELD_MESSAGES,
+  SUPPLIER_FIELDS,
   supplierBody,
   supplierErrorKey,
   supplierFormSchema,
   supplierFormValues,
 } from '../supplier-form';
 import { FormDialogActions } from '../../../components/busy-button';
+import { applyServerFieldError } from '../../../lib/form-errors';
 
 const resolver = zodResolver(supplierFormSchema);
 
@@ -87,14 +87,11 @@ export function SupplierFormDialog({ open, supplier, onClose }: SupplierFormDial
       );
       onClose();
     } catch (error) {
-      if (isApiError(error) && isSupplierField(error.field)) {
-        const key = SERVER_FIELD_MESSAGES[error.field as keyof typeof SERVER_FIELD_MESSAGES];
-        setError(
-          error.field,
-          { type: 'server', message: key ? t(key) : error.message },
-          { shouldFocus: true },
-        );
-      } else {
+      const messageFor = (field: SupplierField, serverMessage: string) => {
+        const key = SERVER_FIELD_MESSAGES[field as keyof typeof SERVER_FIELD_MESSAGES];
+        return key ? t(key) : serverMessage;
+      };
+      if (!applyServerFieldError(error, SUPPLIER_FIELDS, setError, messageFor)) {
         showErrorToast(error);
       }
     }

@@ -8,12 +8,11 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { isApiError } from '../../../lib/api-client';
-import { validationErrorMap } from '../../../lib/form-errors';
+import { applyServerFieldError, validationErrorMap } from '../../../lib/form-errors';
 import { showErrorToast } from '../../../lib/toast';
 import type { WarehouseBody } from '../api/warehouses';
-import type { WarehouseFormValues } from '../warehouse-form';
-import { isWarehouseField, warehouseBody, warehouseFormSchema } from '../warehouse-form';
+import type { WarehouseField, WarehouseFormValues } from '../warehouse-form';
+import { WAREHOUSE_FIELDS, warehouseBody, warehouseFormSchema } from '../warehouse-form';
 import { WarehouseTextField } from './warehouse-text-field';
 import { BusyButton } from '../../../components/busy-button';
 
@@ -57,17 +56,14 @@ export function WarehouseForm({ defaultValues, busy, onSave, extraActions }: War
     try {
       await onSave(warehouseBody(values));
     } catch (error) {
-      if (isApiError(error) && isWarehouseField(error.field)) {
-        const field = error.field;
-        // The server names the field, not the reason: say what that field needs.
-        const message =
-          field === 'sEmail'
-            ? t('validation.email')
-            : field === 'dLatitude' || field === 'dLongitude'
-              ? t('warehouses.errors.pair')
-              : error.message;
-        setError(field, { type: 'server', message }, { shouldFocus: true });
-      } else {
+      // The server names the field, not the reason: say what that field needs.
+      const messageFor = (field: WarehouseField, serverMessage: string) =>
+        field === 'sEmail'
+          ? t('validation.email')
+          : field === 'dLatitude' || field === 'dLongitude'
+            ? t('warehouses.errors.pair')
+            : serverMessage;
+      if (!applyServerFieldError(error, WAREHOUSE_FIELDS, setError, messageFor)) {
         showErrorToast(error);
       }
     }
