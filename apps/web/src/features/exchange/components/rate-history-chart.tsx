@@ -3,6 +3,7 @@ import { useTheme } from '@mui/material/styles';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { localeOf } from '../../../lib/i18n/i18n';
 import type { RatePoint } from '../api/rate-history';
+import { formatCardRate } from '../../../components/format-rate';
 
 interface RateHistoryChartProps {
   points: RatePoint[];
@@ -30,10 +31,6 @@ export function RateHistoryChart({
     year: 'numeric',
     ...(hourly ? { hour: 'numeric', minute: '2-digit' } : {}),
   });
-  const axisRate = new Intl.NumberFormat('en-US', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
   const pointRate = new Intl.NumberFormat('en-US', {
     minimumFractionDigits: 4,
     maximumFractionDigits: 4,
@@ -58,7 +55,7 @@ export function RateHistoryChart({
         {
           label: axisLabel,
           width: 64,
-          valueFormatter: (value: number) => axisRate.format(value),
+          valueFormatter: (value: number) => formatCardRate(value),
         },
       ]}
       series={[
