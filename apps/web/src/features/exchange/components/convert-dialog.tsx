@@ -1,4 +1,4 @@
-import { moneyToDecimalString, TRANSACTION_TYPE_IDS } from '@app/domain';
+import { TRANSACTION_TYPE_IDS } from '@app/domain';
 import Alert from '@mui/material/Alert';
 import DialogContent from '@mui/material/DialogContent';
 import Typography from '@mui/material/Typography';
@@ -19,6 +19,7 @@ import { RateLine } from './rate-line';
 import {
   notifyQuoteRefreshed,
   quoteCallHandlers,
+  amountReviewItems,
   spotReviewItems,
   useLiveQuote,
 } from './use-live-quote';
@@ -110,16 +111,7 @@ export function ConvertDialog({ onCancel, onSuccess }: MoneyDialogProps) {
             <RateLine label={t('exchange.detail.rate')} rate={quote.rate} seconds={seconds} />
             <ReviewList
               items={[
-                {
-                  label: t('exchange.detail.usd'),
-                  value: formatMoney(moneyToDecimalString(linked.usdCents)),
-                  testId: 'detail-usd',
-                },
-                {
-                  label: t('exchange.detail.mxn'),
-                  value: formatMoney(moneyToDecimalString(linked.mxnCents)),
-                  testId: 'detail-mxn',
-                },
+                ...amountReviewItems(t, linked.usdCents, linked.mxnCents),
                 ...spotReviewItems(t, quote.rate, language),
               ]}
             />

@@ -26,7 +26,7 @@ import { ReviewList } from '../../../components/detail-list';
 import { DialogSteps, StepActions } from './dialog-steps';
 import { ExchangeDialog, type MoneyDialogProps } from './exchange-dialog';
 import { RateLine } from './rate-line';
-import { isQuoteError, quoteCallHandlers, useLiveQuote } from './use-live-quote';
+import { amountReviewItems, isQuoteError, quoteCallHandlers, useLiveQuote } from './use-live-quote';
 import { showErrorToast } from '../../../lib/toast';
 
 // The date picker is its own chunk: the dialog opens before it has loaded.
@@ -195,19 +195,7 @@ export function ForwardDialog({ onCancel, onSuccess }: MoneyDialogProps) {
             </Typography>
             <ReviewList
               items={[
-                {
-                  label: t('exchange.detail.usd'),
-                  value: formatMoney(moneyToDecimalString(usdCents)),
-                  testId: 'detail-usd',
-                },
-                {
-                  label: t('exchange.detail.mxn'),
-                  value:
-                    linked.mxnCents === undefined
-                      ? '—'
-                      : formatMoney(moneyToDecimalString(linked.mxnCents)),
-                  testId: 'detail-mxn',
-                },
+                ...amountReviewItems(t, usdCents, linked.mxnCents),
                 {
                   label: t('exchange.forward.rate'),
                   value: formatQuoteRate(forward.rate),

@@ -1,4 +1,4 @@
-import { maskAccount, moneyToDecimalString } from '@app/domain';
+import { maskAccount } from '@app/domain';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import DialogContent from '@mui/material/DialogContent';
@@ -24,6 +24,7 @@ import { RateLine } from './rate-line';
 import {
   notifyQuoteRefreshed,
   quoteCallHandlers,
+  amountReviewItems,
   spotReviewItems,
   useLiveQuote,
 } from './use-live-quote';
@@ -172,19 +173,7 @@ export function SendPaymentDialog({ onCancel, onSuccess }: MoneyDialogProps) {
                   value: maskAccount(recipient.sAccountNumber),
                   testId: 'detail-clabe',
                 },
-                {
-                  label: t('exchange.detail.usd'),
-                  value: formatMoney(moneyToDecimalString(linked.usdCents)),
-                  testId: 'detail-usd',
-                },
-                {
-                  label: t('exchange.detail.mxn'),
-                  value:
-                    linked.mxnCents === undefined
-                      ? '—'
-                      : formatMoney(moneyToDecimalString(linked.mxnCents)),
-                  testId: 'detail-mxn',
-                },
+                ...amountReviewItems(t, linked.usdCents, linked.mxnCents),
                 ...spotReviewItems(t, quote.rate, language),
               ]}
             />

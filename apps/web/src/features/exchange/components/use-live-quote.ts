@@ -1,9 +1,9 @@
 import type { Language } from '@app/domain';
-import { todayInTimeZone } from '@app/domain';
+import { moneyToDecimalString, todayInTimeZone } from '@app/domain';
 import type { TFunction } from 'i18next';
 import type { DetailItem } from '../../../components/detail-list';
 import { formatQuoteRate } from '../../../components/format-rate';
-import { formatDate } from '../../../lib/format';
+import { formatDate, formatMoney } from '../../../lib/format';
 import { showErrorToast, showToast } from '../../../lib/toast';
 import { useCallback } from 'react';
 import { quoteDeadline } from '../../../components/use-countdown';
@@ -72,6 +72,22 @@ export function quoteCallHandlers({
       showErrorToast(error);
     },
   };
+}
+
+/** The first rows of a review: the dollars and the pesos (a dash while the pesos are unknown). */
+export function amountReviewItems(t: TFunction, usdCents: bigint, mxnCents: bigint | undefined) {
+  return [
+    {
+      label: t('exchange.detail.usd'),
+      value: formatMoney(moneyToDecimalString(usdCents)),
+      testId: 'detail-usd',
+    },
+    {
+      label: t('exchange.detail.mxn'),
+      value: mxnCents === undefined ? '—' : formatMoney(moneyToDecimalString(mxnCents)),
+      testId: 'detail-mxn',
+    },
+  ] satisfies DetailItem[];
 }
 
 /** The last rows of a review at today's quote: its rate, and today as the day money moves. */
