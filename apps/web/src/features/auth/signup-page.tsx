@@ -15,6 +15,7 @@ import { useSignupMutation } from './api/signup';
 import { AuthCard, AuthSubmit } from './components/auth-card';
 import { AuthLink } from './components/auth-links';
 import { NewPasswordFields } from './components/new-password-fields';
+import { PAIR_SX } from '../../components/form-layout';
 
 const resolver = zodResolver(signupBodySchema, { error: validationErrorMap });
 
@@ -55,12 +56,11 @@ function SignupPage({ kind }: { kind: SignupKind }) {
   });
 
   const title = kind === 'customer' ? t('auth.signup.customerTitle') : t('auth.signup.vendorTitle');
-  const pair = { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 };
 
   return (
     <AuthCard title={title} intro={t('auth.signup.intro')} width={640}>
       <form noValidate onSubmit={onSubmit}>
-        <Box sx={pair}>
+        <Box sx={PAIR_SX}>
           <FormTextField
             control={control}
             name="sName"
@@ -89,7 +89,7 @@ function SignupPage({ kind }: { kind: SignupKind }) {
           label={t('auth.signup.companyName')}
           autoComplete="organization"
         />
-        <Box sx={pair}>
+        <Box sx={PAIR_SX}>
           <NewPasswordFields control={control} passwordLabel={t('auth.password')} />
         </Box>
         <AuthSubmit busy={signup.isPending}>{t('auth.signup.submit')}</AuthSubmit>

@@ -28,6 +28,7 @@ import { useLastDefined } from './money-dialog';
 import { FormDialogActions } from '../../../components/busy-button';
 import { FormTextField } from '../../../components/form-text-field';
 import { applyServerFieldError } from '../../../lib/form-errors';
+import { PAIR_SX } from '../../../components/form-layout';
 
 const resolver = zodResolver(invoiceFormSchema);
 
@@ -176,13 +177,7 @@ export function InvoiceFormDialog({
               );
             }}
           />
-          <Box
-            sx={{
-              display: 'grid',
-              gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
-              columnGap: 2,
-            }}
-          >
+          <Box sx={PAIR_SX}>
             <InvoiceTextField
               control={control}
               name="dTotalAmount"

@@ -14,6 +14,7 @@ import { SectionCard } from '../../../components/section-card';
 import { BusyButton } from '../../../components/busy-button';
 import { useWriteGuard } from '../../../lib/team-role';
 import { WithReason } from '../../../components/with-reason';
+import { PAIR_SX } from '../../../components/form-layout';
 
 /** At DELIVERED, the grower records the boxes delivered per line (and adjusted prices). */
 export function DeliveryFormSection({ order }: { order: Order }) {
@@ -84,13 +85,7 @@ export function DeliveryFormSection({ order }: { order: Order }) {
               <Typography variant="body2" color="text.secondary">
                 {t('orders.detail.deliveryForm.ordered', { count: line.dQuantity })}
               </Typography>
-              <Box
-                sx={{
-                  display: 'grid',
-                  gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
-                  columnGap: 2,
-                }}
-              >
+              <Box sx={PAIR_SX}>
                 <TextField
                   label={t('orders.detail.deliveryForm.boxesShort')}
                   value={input.boxes}

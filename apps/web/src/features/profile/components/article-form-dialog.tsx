@@ -39,7 +39,7 @@ import {
 import type { PendingPhoto } from './article-photos';
 import { ArticlePhotos } from './article-photos';
 import { profileErrorText } from '../profile-error-text';
-import { PAIR_SX } from './form-layout';
+import { PAIR_SX } from '../../../components/form-layout';
 import { ProfileTextField } from './profile-text-field';
 import { BusyButton } from '../../../components/busy-button';
 

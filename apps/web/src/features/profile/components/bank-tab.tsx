@@ -13,7 +13,7 @@ import type { BankRegistration } from '../api/profile';
 import { useBankQuery, useUpdateBank } from '../api/profile';
 import type { BankFormValues } from '../profile-forms';
 import { bankBody, bankFormSchema, bankFormValues, bankOfClabe } from '../profile-forms';
-import { PAIR_SX } from './form-layout';
+import { PAIR_SX } from '../../../components/form-layout';
 import { ProfileTextField } from './profile-text-field';
 import { FormActions, FormSkeleton, LoadError, SaveButton, TabSection } from './tab-section';
 import { useWriteGuard } from '../../../lib/team-role';

@@ -12,7 +12,7 @@ import type { Enterprise } from '../api/profile';
 import { useEnterpriseQuery, useUpdateEnterprise } from '../api/profile';
 import type { EnterpriseFormValues } from '../profile-forms';
 import { enterpriseBody, enterpriseFormSchema, enterpriseFormValues } from '../profile-forms';
-import { PAIR_SX } from './form-layout';
+import { PAIR_SX } from '../../../components/form-layout';
 import { ProfileTextField } from './profile-text-field';
 import { FormActions, FormSkeleton, LoadError, SaveButton, TabSection } from './tab-section';
 import { useWriteGuard } from '../../../lib/team-role';

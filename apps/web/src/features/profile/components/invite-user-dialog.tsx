@@ -16,7 +16,7 @@ import { showErrorToast } from '../../../lib/toast';
 import { useInviteUser } from '../api/profile';
 import type { InviteFormValues } from '../profile-forms';
 import { EMPTY_INVITE, inviteBody, inviteFormSchema } from '../profile-forms';
-import { PAIR_SX } from './form-layout';
+import { PAIR_SX } from '../../../components/form-layout';
 import { ProfileTextField } from './profile-text-field';
 import { FormDialogActions } from '../../../components/busy-button';
 

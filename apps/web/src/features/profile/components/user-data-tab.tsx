@@ -9,7 +9,7 @@ import type { ProfileUser } from '../api/profile';
 import { useMeQuery, useUpdateMe } from '../api/profile';
 import type { UserFormValues } from '../profile-forms';
 import { meBody, userFormSchema, userFormValues } from '../profile-forms';
-import { PAIR_SX } from './form-layout';
+import { PAIR_SX } from '../../../components/form-layout';
 import { ProfileTextField } from './profile-text-field';
 import { FormActions, FormSkeleton, LoadError, SaveButton, TabSection } from './tab-section';
 

@@ -15,14 +15,9 @@ import type { WarehouseField, WarehouseFormValues } from '../warehouse-form';
 import { WAREHOUSE_FIELDS, warehouseBody, warehouseFormSchema } from '../warehouse-form';
 import { WarehouseTextField } from './warehouse-text-field';
 import { BusyButton } from '../../../components/busy-button';
+import { PAIR_SX } from '../../../components/form-layout';
 
 const resolver = zodResolver(warehouseFormSchema, { error: validationErrorMap });
-
-const PAIR_SX = {
-  display: 'grid',
-  gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
-  columnGap: 2,
-} as const;
 
 interface WarehouseFormProps {
   defaultValues: WarehouseFormValues;
