@@ -17,7 +17,7 @@ import {
 import { ArticleCard } from './components/article-card';
 import { ArticleFiltersBar } from './components/article-filters-bar';
 import { CardGrid, CardSkeletons } from '../../components/card-grid';
-import { CatalogPagination } from './components/catalog-pagination';
+import { ListPagination } from '../../components/list-pagination';
 import { CatalogBreadcrumbs } from './components/catalog-breadcrumbs';
 import { EmptyState } from './components/empty-state';
 import { LoadError } from './components/load-error';
@@ -185,7 +185,7 @@ function ArticleListView(props: {
         </Typography>
         {content}
         {data && (
-          <CatalogPagination
+          <ListPagination
             label={t('catalog.articles.pages')}
             page={filters.page}
             count={pageCount}

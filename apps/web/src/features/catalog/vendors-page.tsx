@@ -9,7 +9,7 @@ import { PageFrame } from '../../components/page-frame';
 import type { VendorSummary } from './api/catalog';
 import { useVendorsQuery } from './api/catalog';
 import { CardGrid, CardSkeletons } from '../../components/card-grid';
-import { CatalogPagination } from './components/catalog-pagination';
+import { ListPagination } from '../../components/list-pagination';
 import { EmptyState } from './components/empty-state';
 import { LoadError } from './components/load-error';
 import { RatingStars } from './components/rating-stars';
@@ -89,7 +89,7 @@ export function VendorsPage() {
     <PageFrame title={t('catalog.vendors.title')} subtitle={t('catalog.vendors.subtitle')}>
       {content}
       {data && (
-        <CatalogPagination
+        <ListPagination
           label={t('catalog.vendors.pages')}
           page={page}
           count={Math.ceil(data.total / PAGE_SIZE)}

@@ -1,13 +1,12 @@
 import AddIcon from '@mui/icons-material/Add';
 import WarehouseOutlinedIcon from '@mui/icons-material/WarehouseOutlined';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListPagination } from '../../components/list-pagination';
 import { Link as RouterLink } from 'react-router';
 import { PageFrame } from '../../components/page-frame';
 import { useSession } from '../../lib/session-store';
@@ -117,16 +116,7 @@ export function WarehousesPage() {
       actions={isBuyer && rows.length > 0 ? <AddWarehouseButton /> : undefined}
     >
       {content}
-      {pages > 1 && (
-        <Box sx={{ display: 'flex', justifyContent: 'center', mt: 3 }}>
-          <Pagination
-            count={pages}
-            page={page}
-            onChange={(_, value) => setPage(value)}
-            color="primary"
-          />
-        </Box>
-      )}
+      <ListPagination label={t('warehouses.pages')} page={page} count={pages} onChange={setPage} />
       <DeleteWarehouseDialog
         warehouse={toDelete}
         busy={remove.isPending}

@@ -206,6 +206,14 @@ export const en = {
     disputes: 'Disputes',
     dispute: 'Dispute',
   },
+  pagination: {
+    page: 'Go to page {{page}}',
+    current: 'Page {{page}}, current page',
+    next: 'Go to the next page',
+    previous: 'Go to the previous page',
+    first: 'Go to the first page',
+    last: 'Go to the last page',
+  },
   adminRequired: {
     title: 'Administrator account needed',
     message:

@@ -208,6 +208,14 @@ export const sp: Translation = {
     disputes: 'Disputas',
     dispute: 'Disputa',
   },
+  pagination: {
+    page: 'Ir a la página {{page}}',
+    current: 'Página {{page}}, página actual',
+    next: 'Ir a la página siguiente',
+    previous: 'Ir a la página anterior',
+    first: 'Ir a la primera página',
+    last: 'Ir a la última página',
+  },
   adminRequired: {
     title: 'Se necesita una cuenta de administrador',
     message:

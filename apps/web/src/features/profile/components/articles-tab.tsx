@@ -6,10 +6,10 @@ import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import Pagination from '@mui/material/Pagination';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListPagination } from '../../../components/list-pagination';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { formatMoney } from '../../../lib/format';
 import { showErrorToast, showSuccessToast } from '../../../lib/toast';
@@ -107,26 +107,12 @@ export function ArticlesTab() {
         </CardGrid>
       )}
 
-      {pages > 1 && (
-        <Box sx={{ display: 'flex', justifyContent: 'center', mt: 3 }}>
-          <Pagination
-            count={pages}
-            page={page}
-            onChange={(_, value) => setPage(value)}
-            color="primary"
-            aria-label={t('profile.articles.pages')}
-            // MUI's own labels are English: every control is named in the interface language.
-            getItemAriaLabel={(type, item, selected) => {
-              if (type === 'previous') return t('profile.articles.previousPage');
-              if (type === 'next') return t('profile.articles.nextPage');
-              const number = String(item ?? '');
-              return selected
-                ? t('profile.articles.currentPage', { page: number })
-                : t('profile.articles.pageLabel', { page: number });
-            }}
-          />
-        </Box>
-      )}
+      <ListPagination
+        label={t('profile.articles.pages')}
+        page={page}
+        count={pages}
+        onChange={setPage}
+      />
 
       <ArticleFormDialog
         open={dialog.kind === 'form'}

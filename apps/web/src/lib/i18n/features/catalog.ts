@@ -3,14 +3,6 @@ import type { Widen } from '../translation';
 /** Texts of the catalog screens. English first; Spanish must have the same keys. */
 export const catalogEn = {
   retry: 'Try again',
-  pagination: {
-    page: 'Go to page {{page}}',
-    current: 'Page {{page}}, current page',
-    next: 'Go to the next page',
-    previous: 'Go to the previous page',
-    first: 'Go to the first page',
-    last: 'Go to the last page',
-  },
   welcome: {
     title: 'Welcome to Pesos & Produce',
     subtitle: 'Your buyer account is ready. These steps take you to your first order.',
@@ -210,14 +202,6 @@ export const catalogEn = {
 
 export const catalogSp: Widen<typeof catalogEn> = {
   retry: 'Intentar de nuevo',
-  pagination: {
-    page: 'Ir a la página {{page}}',
-    current: 'Página {{page}}, página actual',
-    next: 'Ir a la página siguiente',
-    previous: 'Ir a la página anterior',
-    first: 'Ir a la primera página',
-    last: 'Ir a la última página',
-  },
   welcome: {
     title: 'Bienvenido a Pesos & Produce',
     subtitle: 'Tu cuenta de comprador está lista. Estos pasos te llevan a tu primer pedido.',

@@ -194,10 +194,6 @@ export const profileEn = {
     descriptionSp: 'Descripción (español)',
     languagesHint:
       'Fill in English, Spanish or both: buyers read their own language when you give it, and the search finds either.',
-    pageLabel: 'Go to page {{page}}',
-    currentPage: 'Page {{page}}, current page',
-    previousPage: 'Go to the previous page',
-    nextPage: 'Go to the next page',
     keptInactive:
       'The article was saved but not published: a photo could not be uploaded. Add the photo again, then reactivate the article.',
   },
@@ -460,10 +456,6 @@ export const profileSp: Widen<typeof profileEn> = {
     descriptionSp: 'Descripción en español',
     languagesHint:
       'Llena inglés, español o ambos: cada comprador lee su idioma cuando lo das, y la búsqueda encuentra cualquiera.',
-    pageLabel: 'Ir a la página {{page}}',
-    currentPage: 'Página {{page}}, página actual',
-    previousPage: 'Ir a la página anterior',
-    nextPage: 'Ir a la página siguiente',
     keptInactive:
       'El artículo se guardó pero no se publicó: no se pudo subir una foto. Agrega la foto de nuevo y después reactiva el artículo.',
   },

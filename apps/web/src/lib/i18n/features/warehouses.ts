@@ -4,6 +4,7 @@ import type { Widen } from '../translation';
 export const warehousesEn = {
   title: 'Warehouses',
   subtitle: 'Where your orders are delivered. Choose one at checkout.',
+  pages: 'Pages of warehouses',
   add: 'Add warehouse',
   addTitle: 'Add warehouse',
   editTitle: 'Edit warehouse',
@@ -63,6 +64,7 @@ export const warehousesEn = {
 export const warehousesSp: Widen<typeof warehousesEn> = {
   title: 'Almacenes',
   subtitle: 'Donde se entregan tus pedidos. Elige uno al pagar.',
+  pages: 'Páginas de almacenes',
   add: 'Agregar almacén',
   addTitle: 'Agregar almacén',
   editTitle: 'Editar almacén',

@@ -9,7 +9,7 @@ import { Link as RouterLink } from 'react-router';
  * With `hrefOf` every page is a real link (`?page=2`) that opens in a new tab too, and the
  * link itself moves the page (`onChange` is not called then).
  */
-export function CatalogPagination(props: {
+export function ListPagination(props: {
   label: string;
   page: number;
   count: number;
@@ -43,13 +43,13 @@ export function CatalogPagination(props: {
             }
           : {})}
         getItemAriaLabel={(type, page, selected) => {
-          if (type === 'next') return t('catalog.pagination.next');
-          if (type === 'previous') return t('catalog.pagination.previous');
-          if (type === 'first') return t('catalog.pagination.first');
-          if (type === 'last') return t('catalog.pagination.last');
+          if (type === 'next') return t('pagination.next');
+          if (type === 'previous') return t('pagination.previous');
+          if (type === 'first') return t('pagination.first');
+          if (type === 'last') return t('pagination.last');
           return selected
-            ? t('catalog.pagination.current', { page: String(page) })
-            : t('catalog.pagination.page', { page: String(page) });
+            ? t('pagination.current', { page: String(page) })
+            : t('pagination.page', { page: String(page) });
         }}
       />
     </Box>
