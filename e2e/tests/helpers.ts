@@ -29,3 +29,20 @@ export async function signUpCustomer(
   await page.getByLabel('Confirm password').fill(account.password);
   await page.getByRole('button', { name: 'Create account' }).click();
 }
+
+/**
+ * Collects the page's Content-Security-Policy violations from its next navigation on (the
+ * browser reports them even where the script swallows the error), as "directive source:line".
+ */
+export async function recordCspViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction('reportCspViolation', (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { reportCspViolation(text: string): void })
+        .reportCspViolation;
+      report(`${event.effectiveDirective} ${event.sourceFile}:${event.lineNumber}`);
+    });
+  });
+  return violations;
+}

@@ -5,6 +5,7 @@ import {
   freshFundedTenant,
   readDownloadedWorkbook,
 } from './finance-fixtures';
+import { recordCspViolations } from './helpers';
 import { shot } from './screenshots';
 import { expectNoSeriousA11yViolations } from './accessibility';
 
@@ -201,6 +202,8 @@ test('books a forward for an invoice; a Saturday cannot be picked', async ({ pag
 });
 
 test('adds, edits and deletes an invoice through the dialogs', async ({ page, request }) => {
+  // The forms parse with zod, which must not try eval: the CSP has no 'unsafe-eval'.
+  const cspViolations = await recordCspViolations(page);
   const tenant = await freshFundedTenant(page, request, 1_000);
   await createSupplier(tenant, 'Agrícola Los Altos');
   await openInvoices(page);
@@ -265,6 +268,7 @@ test('adds, edits and deletes an invoice through the dialogs', async ({ page, re
   await expect(confirm).toBeHidden();
   await expect(page.getByText('Invoice deleted.')).toBeVisible();
   await expect(invoiceRow(page, 'F-NEW-7B')).toHaveCount(0);
+  expect(cspViolations).toEqual([]);
 });
 
 test('exports FacturasPorAsignar.xlsx with the table columns', async ({ page, request }) => {
