@@ -4,7 +4,8 @@
 // Prints its table; exit code 1 when the goal is missed, 2 when the run failed.
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { cpus, loadavg, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import {
@@ -34,6 +35,9 @@ process.env.PAYOUT_SETTLE_SECONDS = '1000000';
 process.env.PASSWORD_HASH_COST ??= '10';
 process.env.PUBLIC_AUTH_RATE_LIMIT ??= '100000';
 process.env.CLUSTER_QUIET ??= '1';
+// A cluster of its own, deleted afterwards: its payouts are left processing, and a later
+// cluster test or `npm run cluster` on the same folder would inherit them.
+process.env.CLUSTER_DIR ??= join(tmpdir(), `pesos-cluster-bench-${process.pid}`);
 const settings = clusterSettings();
 const lb = `http://127.0.0.1:${settings.lbPort}`;
 const single = `http://127.0.0.1:${settings.apiPorts[0]}`;
@@ -239,6 +243,7 @@ try {
   exitCode = 2;
 } finally {
   if (pool) await pool.end().catch(() => {});
-  if (!process.argv.includes('--keep')) await stopCluster(settings).catch(() => {});
+  if (!process.argv.includes('--keep'))
+    await stopCluster(settings, { clean: true }).catch(() => {});
 }
 process.exit(exitCode);
