@@ -4,12 +4,12 @@ import SendIcon from '@mui/icons-material/Send';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
+import { DialogLoading } from '../../components/dialog-loading';
 import { PageFrame } from '../../components/page-frame';
 import { useWriteGuard } from '../../lib/team-role';
 import { WithReason } from '../../components/with-reason';
@@ -62,24 +62,6 @@ const threeColumns = {
   gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(3, minmax(0, 1fr))' },
   gap: { xs: 2, lg: 3 },
 } as const;
-
-function DialogLoading() {
-  const { t } = useTranslation();
-  return (
-    <Box
-      sx={{
-        position: 'fixed',
-        inset: 0,
-        display: 'grid',
-        placeItems: 'center',
-        bgcolor: 'rgba(0, 0, 0, 0.2)',
-        zIndex: 'modal',
-      }}
-    >
-      <CircularProgress aria-label={t('exchange.dialogLoading')} />
-    </Box>
-  );
-}
 
 /** The exchange dashboard: today's rate, balances, operations and counters. */
 export function ExchangePage() {

@@ -17,6 +17,7 @@ import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isHeldForApproval } from '../../lib/api/held-for-approval';
+import { DialogLoading } from '../../components/dialog-loading';
 import { PageFrame } from '../../components/page-frame';
 import { SpreadRow } from '../../components/spread-row';
 import { WithReason } from '../../components/with-reason';
@@ -36,17 +37,8 @@ import {
   useInvoiceMutations,
   useInvoicesQuery,
 } from './api/invoices';
-import { BatchPayInvoicesDialog } from './components/batch-pay-invoices-dialog';
-import { CfdiImportDialog } from './components/cfdi-import-dialog';
-import { ConfirmDeleteInvoiceDialog } from './components/confirm-delete-invoice-dialog';
-import { ConversionTypeDialog } from './components/conversion-type-dialog';
-import { ForexDialog } from './components/forex-dialog';
-import { ForwardDialog } from './components/forward-dialog';
-import { RateOrderDialog } from './components/rate-order-dialog';
-import { InvoiceFormDialog } from './components/invoice-form-dialog';
 import { InvoicesExportButton } from './components/invoices-export-button';
 import type { SpotQuote } from './components/money-dialog';
-import { PayInvoiceDialog } from './components/pay-invoice-dialog';
 import type { InvoicesTablePage } from './components/invoices-table';
 import { InvoicesTableSkeleton } from './components/invoices-table-skeleton';
 import { RateCard, TotalGainCard } from './components/rate-card';
@@ -61,6 +53,42 @@ import { LoadError } from '../../components/load-error';
 const InvoicesTable = lazy(async () => ({
   default: (await import('./components/invoices-table')).InvoicesTable,
 }));
+
+// Each dialog is its own chunk (forms, zod, the date picker): fetched when the user points at
+// its button, at the latest when it opens. The page's first load carries none of them.
+const loadInvoiceForm = () => import('./components/invoice-form-dialog');
+const loadCfdiImport = () => import('./components/cfdi-import-dialog');
+const loadBatchPay = () => import('./components/batch-pay-invoices-dialog');
+const loadPayInvoice = () => import('./components/pay-invoice-dialog');
+const loadConversionType = () => import('./components/conversion-type-dialog');
+const loadRateOrder = () => import('./components/rate-order-dialog');
+const loadForex = () => import('./components/forex-dialog');
+const loadForward = () => import('./components/forward-dialog');
+/** The chooser leads to the forex or the forward dialog: pointing at it fetches all three. */
+const loadConversion = () => Promise.all([loadConversionType(), loadForex(), loadForward()]);
+
+const InvoiceFormDialog = lazy(async () => ({
+  default: (await loadInvoiceForm()).InvoiceFormDialog,
+}));
+const CfdiImportDialog = lazy(async () => ({ default: (await loadCfdiImport()).CfdiImportDialog }));
+const BatchPayInvoicesDialog = lazy(async () => ({
+  default: (await loadBatchPay()).BatchPayInvoicesDialog,
+}));
+const PayInvoiceDialog = lazy(async () => ({ default: (await loadPayInvoice()).PayInvoiceDialog }));
+const ConversionTypeDialog = lazy(async () => ({
+  default: (await loadConversionType()).ConversionTypeDialog,
+}));
+const ForexDialog = lazy(async () => ({ default: (await loadForex()).ForexDialog }));
+const ForwardDialog = lazy(async () => ({ default: (await loadForward()).ForwardDialog }));
+const RateOrderDialog = lazy(async () => ({ default: (await loadRateOrder()).RateOrderDialog }));
+const ConfirmDeleteInvoiceDialog = lazy(async () => ({
+  default: (await import('./components/confirm-delete-invoice-dialog')).ConfirmDeleteInvoiceDialog,
+}));
+
+/** A button's handlers that fetch a dialog's chunk when the user points at it or tabs to it. */
+function preloadOn(load: () => Promise<unknown>) {
+  return { onPointerEnter: () => void load(), onFocus: () => void load() };
+}
 
 type DialogState =
   | {
@@ -237,8 +265,6 @@ export function InvoicesPage() {
     [t, statusName],
   );
 
-  const moneyDialog = (kind: 'pay' | 'forex' | 'forward') =>
-    dialog?.kind === kind ? dialog.invoice : undefined;
   const moneyProps = { quote, onCancel: cancel, onDone: done, onFailed: failed };
 
   return (
@@ -321,6 +347,7 @@ export function InvoicesPage() {
                 variant="outlined"
                 startIcon={<AddIcon />}
                 onClick={() => setDialog({ kind: 'create' })}
+                {...preloadOn(loadInvoiceForm)}
               >
                 {t('invoices.addInvoice')}
               </Button>
@@ -330,6 +357,7 @@ export function InvoicesPage() {
                 variant="outlined"
                 startIcon={<UploadFileIcon />}
                 onClick={() => setDialog({ kind: 'cfdi' })}
+                {...preloadOn(loadCfdiImport)}
               >
                 {t('payables.cfdi.open')}
               </Button>
@@ -340,6 +368,7 @@ export function InvoicesPage() {
                 startIcon={<PlaylistAddCheckIcon />}
                 disabled={!list.data}
                 onClick={() => setDialog({ kind: 'batch' })}
+                {...preloadOn(loadBatchPay)}
               >
                 {t('payables.batch.open')}
               </Button>
@@ -350,6 +379,7 @@ export function InvoicesPage() {
                 startIcon={<SendIcon />}
                 disabled={!selected || !list.data}
                 onClick={() => selected && setDialog({ kind: 'pay', invoice: selected })}
+                {...preloadOn(loadPayInvoice)}
               >
                 {t('invoices.pay')}
               </Button>
@@ -361,6 +391,7 @@ export function InvoicesPage() {
                 startIcon={<CurrencyExchangeIcon />}
                 disabled={!selected || !list.data}
                 onClick={() => selected && setDialog({ kind: 'chooser', invoice: selected })}
+                {...preloadOn(loadConversion)}
               >
                 {t('invoices.convert')}
               </Button>
@@ -371,6 +402,7 @@ export function InvoicesPage() {
                 startIcon={<AutorenewIcon />}
                 disabled={!selected || !list.data}
                 onClick={() => selected && onRateOrder(selected)}
+                {...preloadOn(loadRateOrder)}
               >
                 {t('invoices.rateOrder.action')}
               </Button>
@@ -411,73 +443,81 @@ export function InvoicesPage() {
         </Suspense>
       </Paper>
 
-      <PayInvoiceDialog invoice={moneyDialog('pay')} {...moneyProps} />
-      <ConversionTypeDialog
-        open={dialog?.kind === 'chooser'}
-        onCancel={cancel}
-        onContinue={(choice) => {
-          if (dialog?.kind === 'chooser') setDialog({ kind: choice, invoice: dialog.invoice });
-        }}
-      />
-      <ForexDialog invoice={moneyDialog('forex')} {...moneyProps} />
-      <ForwardDialog invoice={moneyDialog('forward')} {...moneyProps} />
-      <RateOrderDialog
-        invoice={dialog?.kind === 'rateOrder' ? dialog.invoice : undefined}
-        marketRate={quote.rate}
-        onCancel={cancel}
-        onDone={done}
-        onFailed={failed}
-      />
-      <InvoiceFormDialog
-        target={
-          dialog?.kind === 'create'
-            ? 'create'
-            : dialog?.kind === 'edit'
-              ? dialog.invoice
-              : undefined
-        }
-        suppliers={supplierOptions}
-        onCancel={cancel}
-        onSaved={() => {
-          setDialog(undefined);
-          setSelectedId(undefined);
-          reload();
-        }}
-      />
-      <CfdiImportDialog
-        open={dialog?.kind === 'cfdi'}
-        onClose={cancel}
-        onImported={() => {
-          setDialog(undefined);
-          reload();
-        }}
-      />
-      <BatchPayInvoicesDialog
-        open={dialog?.kind === 'batch'}
-        quote={quote}
-        onCancel={cancel}
-        onFailed={failed}
-        onPaid={(answer) => {
-          setDialog(undefined);
-          reload();
-          if (isHeldForApproval(answer)) {
-            showSuccessToast(t('team.heldForApproval'));
-            return;
-          }
-          const { batch } = answer;
-          const sent = batch.items.filter((item) => item.sStatus === 'SENT').length;
-          showSuccessToast(
-            t('payables.batch.done', { sent: String(sent), count: batch.items.length }),
-          );
-          void navigate(`/payments/batches/${batch.sBatchId}`);
-        }}
-      />
-      <ConfirmDeleteInvoiceDialog
-        invoice={dialog?.kind === 'delete' ? dialog.invoice : undefined}
-        busy={remove.isPending}
-        onCancel={cancel}
-        onConfirm={(invoice) => void confirmDelete(invoice)}
-      />
+      {dialog && (
+        <Suspense fallback={<DialogLoading />}>
+          {dialog.kind === 'pay' && <PayInvoiceDialog invoice={dialog.invoice} {...moneyProps} />}
+          {dialog.kind === 'chooser' && (
+            <ConversionTypeDialog
+              open
+              onCancel={cancel}
+              onContinue={(choice) => setDialog({ kind: choice, invoice: dialog.invoice })}
+            />
+          )}
+          {dialog.kind === 'forex' && <ForexDialog invoice={dialog.invoice} {...moneyProps} />}
+          {dialog.kind === 'forward' && <ForwardDialog invoice={dialog.invoice} {...moneyProps} />}
+          {dialog.kind === 'rateOrder' && (
+            <RateOrderDialog
+              invoice={dialog.invoice}
+              marketRate={quote.rate}
+              onCancel={cancel}
+              onDone={done}
+              onFailed={failed}
+            />
+          )}
+          {(dialog.kind === 'create' || dialog.kind === 'edit') && (
+            <InvoiceFormDialog
+              target={dialog.kind === 'create' ? 'create' : dialog.invoice}
+              suppliers={supplierOptions}
+              onCancel={cancel}
+              onSaved={() => {
+                setDialog(undefined);
+                setSelectedId(undefined);
+                reload();
+              }}
+            />
+          )}
+          {dialog.kind === 'cfdi' && (
+            <CfdiImportDialog
+              open
+              onClose={cancel}
+              onImported={() => {
+                setDialog(undefined);
+                reload();
+              }}
+            />
+          )}
+          {dialog.kind === 'batch' && (
+            <BatchPayInvoicesDialog
+              open
+              quote={quote}
+              onCancel={cancel}
+              onFailed={failed}
+              onPaid={(answer) => {
+                setDialog(undefined);
+                reload();
+                if (isHeldForApproval(answer)) {
+                  showSuccessToast(t('team.heldForApproval'));
+                  return;
+                }
+                const { batch } = answer;
+                const sent = batch.items.filter((item) => item.sStatus === 'SENT').length;
+                showSuccessToast(
+                  t('payables.batch.done', { sent: String(sent), count: batch.items.length }),
+                );
+                void navigate(`/payments/batches/${batch.sBatchId}`);
+              }}
+            />
+          )}
+          {dialog.kind === 'delete' && (
+            <ConfirmDeleteInvoiceDialog
+              invoice={dialog.invoice}
+              busy={remove.isPending}
+              onCancel={cancel}
+              onConfirm={(invoice) => void confirmDelete(invoice)}
+            />
+          )}
+        </Suspense>
+      )}
     </PageFrame>
   );
 }

@@ -115,6 +115,7 @@ export const en = {
   common: {
     skipToContent: 'Skip to main content',
     loading: 'Loading…',
+    opening: 'Opening…',
     ok: 'OK',
     close: 'Close',
     goHome: 'Go to the home page',

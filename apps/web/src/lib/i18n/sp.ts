@@ -117,6 +117,7 @@ export const sp: Translation = {
   common: {
     skipToContent: 'Saltar al contenido principal',
     loading: 'Cargando…',
+    opening: 'Abriendo…',
     ok: 'OK',
     close: 'Cerrar',
     goHome: 'Ir a la página de inicio',

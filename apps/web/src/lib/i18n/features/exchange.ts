@@ -29,7 +29,6 @@ export const exchangeEn = {
   overdueForwardsLink: 'Go to Active forwards',
   loadFailed: 'The dashboard could not be loaded.',
   retry: 'Try again',
-  dialogLoading: 'Opening…',
   history: {
     title: 'USD/MXN rate history',
     period: 'Period',
@@ -144,7 +143,6 @@ export const exchangeSp: Widen<typeof exchangeEn> = {
   overdueForwardsLink: 'Ir a Forwards activos',
   loadFailed: 'No se pudo cargar el dashboard.',
   retry: 'Reintentar',
-  dialogLoading: 'Abriendo…',
   history: {
     title: 'Histórico del tipo de cambio USD/MXN',
     period: 'Periodo',
