@@ -232,6 +232,20 @@ test.describe('account statement', () => {
     expect(workbook.rows[1]?.[1]).toBe('Opening balance');
     expect(workbook.rows.at(-1)?.[6]).toBe(statement.closingBalance);
 
+    // The table asks the server for each page: ten rows, then the next ten, each line with the
+    // balance the whole-period answer gives it (the demo period holds more than ten).
+    const movements = statement.entries.length;
+    expect(movements).toBeGreaterThan(10);
+    await page.getByRole('combobox', { name: /Rows per page/ }).click();
+    await page.getByRole('option', { name: '10', exact: true }).click();
+    await expect(page.getByText(`1–10 of ${movements}`)).toBeVisible();
+    const secondPage = page.waitForRequest(/\/statement\?.*page=2&limit=10/);
+    await page.getByRole('button', { name: 'Go to next page' }).click();
+    await secondPage;
+    await expect(page.getByText(`11–${Math.min(20, movements)} of ${movements}`)).toBeVisible();
+    const firstRowBalance = grid.getByRole('row').nth(1).locator('[data-field="dBalance"]');
+    await expect(firstRowBalance).toHaveText(money(statement.entries[10]!.dBalance));
+
     const pdfPromise = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download PDF' }).click();
     const pdf = await pdfPromise;

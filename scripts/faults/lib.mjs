@@ -181,6 +181,18 @@ export async function ledgerViolations(query) {
     `select id, balance::text as balance from ledger_accounts where is_customer and balance < 0`,
   ))
     problems.push(`customer account ${row.id} is negative: ${row.balance}`);
+  // Each customer account's day rows (migration 0018) against its postings, day by day.
+  for (const row of await query(`select coalesce(d.account_id, p.account_id) as account_id,
+        coalesce(d.day, p.day)::text as day
+      from account_days d
+      full join (select p.account_id, (p.created_at at time zone 'America/Mexico_City')::date as day,
+          coalesce(-sum(p.amount) filter (where p.amount < 0), 0) as debits,
+          coalesce(sum(p.amount) filter (where p.amount > 0), 0) as credits, count(*) as movements
+        from postings p join ledger_accounts a on a.id = p.account_id where a.is_customer
+        group by 1, 2) p on p.account_id = d.account_id and p.day = d.day
+      where d.account_id is null or p.account_id is null
+         or (d.debits, d.credits, d.movements) <> (p.debits, p.credits, p.movements)`))
+    problems.push(`account ${row.account_id}'s day row for ${row.day} differs from its postings`);
   // Held order funds (migration 0008): each buyer's held account = its open orders' holds.
   for (const row of await query(`select coalesce(a.enterprise_id, o.buyer_enterprise_id) as enterprise_id,
         coalesce(a.balance, 0)::text as account, coalesce(o.held, 0)::text as orders

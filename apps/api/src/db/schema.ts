@@ -141,6 +141,17 @@ export interface PostingsTable {
   created_at: Date;
 }
 
+/** What a customer account moved per business day, kept by the posting trigger (migration 0018). */
+export interface AccountDaysTable {
+  account_id: string;
+  /** The business day (America/Mexico_City), YYYY-MM-DD. */
+  day: ColumnType<string, never, never>;
+  /** Money out, as a positive number. */
+  debits: ColumnType<bigint, never, never>;
+  credits: ColumnType<bigint, never, never>;
+  movements: ColumnType<bigint, never, never>;
+}
+
 export interface RateTicksTable {
   observed_at: Date;
   mid_micro: bigint;
@@ -608,6 +619,7 @@ export interface Database {
   enterprise_counts: EnterpriseCountsTable;
   journals: JournalsTable;
   postings: PostingsTable;
+  account_days: AccountDaysTable;
   rate_ticks: RateTicksTable;
   quotes: QuotesTable;
   idempotency_keys: IdempotencyKeysTable;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { BUSINESS_TIME_ZONE } from '@app/domain';
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../db/database.js';
 import type { Currency } from '../db/schema.js';
@@ -167,6 +168,30 @@ export async function houseBalance(db: Executor, kind: HouseAccountKind): Promis
 }
 
 /** Problems with the ledger's invariants; empty when it is sound. */
+/** Day rows that differ from their postings (debits/credits/movements), or lack a side. */
+const ACCOUNT_DAYS_AGAINST_POSTINGS = sql<{
+  account_id: string;
+  day: string;
+  stored: string;
+  posted: string;
+}>`
+  select coalesce(d.account_id, p.account_id) as account_id, coalesce(d.day, p.day)::text as day,
+    case when d.account_id is null then 'no row'
+      else concat_ws('/', d.debits, d.credits, d.movements) end as stored,
+    case when p.account_id is null then 'no postings'
+      else concat_ws('/', p.debits, p.credits, p.movements) end as posted
+  from account_days d
+  full join (
+    select p.account_id, (p.created_at at time zone ${sql.lit(BUSINESS_TIME_ZONE)})::date as day,
+      coalesce(-sum(p.amount) filter (where p.amount < 0), 0) as debits,
+      coalesce(sum(p.amount) filter (where p.amount > 0), 0) as credits,
+      count(*) as movements
+    from postings p join ledger_accounts a on a.id = p.account_id
+    where a.is_customer
+    group by 1, 2) p on p.account_id = d.account_id and p.day = d.day
+  where d.account_id is null or p.account_id is null
+     or (d.debits, d.credits, d.movements) <> (p.debits, p.credits, p.movements)`;
+
 export async function ledgerInvariantViolations(db: Executor): Promise<string[]> {
   const problems: string[] = [];
   const unbalanced = await sql<{ journal_id: string; currency: string; total: string }>`
@@ -189,6 +214,13 @@ export async function ledgerInvariantViolations(db: Executor): Promise<string[]>
   );
   for (const row of negative.rows)
     problems.push(`customer account ${row.id} is negative: ${row.balance}`);
+  // Each customer account's day rows (migration 0018) against its postings, day by day.
+  const days = await ACCOUNT_DAYS_AGAINST_POSTINGS.execute(db);
+  for (const row of days.rows) {
+    problems.push(
+      `account ${row.account_id} stores ${row.stored} for ${row.day} but its postings make ${row.posted}`,
+    );
+  }
   // Held order funds: each buyer's held account equals the sum of its open orders' holds.
   const held = await sql<{ enterprise_id: string; account: string; orders: string }>`
     select coalesce(a.enterprise_id, o.buyer_enterprise_id) as enterprise_id,

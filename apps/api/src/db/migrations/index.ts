@@ -16,6 +16,7 @@ import * as teamRoles from './0014-team-roles.js';
 import * as auditTotp from './0015-audit-totp.js';
 import * as rateOrders from './0016-rate-orders.js';
 import * as eventsWebhooks from './0017-events-webhooks.js';
+import * as accountDays from './0018-account-days.js';
 
 /** Every migration in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0015-audit-totp': auditTotp,
   '0016-rate-orders': rateOrders,
   '0017-events-webhooks': eventsWebhooks,
+  '0018-account-days': accountDays,
 };

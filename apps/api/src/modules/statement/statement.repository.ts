@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { CalendarDate } from '@app/domain';
 import type { Executor } from '../../db/database.js';
 
 export type StatementAccountKind = 'USD_AVAILABLE' | 'MXN_AVAILABLE';
@@ -22,42 +23,66 @@ export interface PeriodSums {
   opening: bigint;
   debits: bigint;
   credits: bigint;
+  /** How many postings [from, to) holds. */
+  count: number;
 }
 
 /**
- * Balance before `from`, and the money out (as a positive number) and in during
- * [from, to), from the account's postings (index postings_account).
+ * Balance before the day `from`, the money out (as a positive number) and in during the days
+ * [from, to] (business days, both included), and how many postings that is: from the
+ * account's day rows (migration 0018), at most one a day, not from every posting.
  */
 export async function periodSums(
   db: Executor,
   accountId: string,
-  from: Date,
-  to: Date,
+  from: CalendarDate,
+  to: CalendarDate,
 ): Promise<PeriodSums> {
-  const result = await sql<{ opening: bigint; debits: bigint; credits: bigint }>`
+  const result = await sql<{ opening: string; debits: string; credits: string; count: string }>`
     select
-      coalesce(sum(amount) filter (where created_at < ${from}), 0)::bigint as opening,
-      coalesce(-sum(amount) filter (where created_at >= ${from} and amount < 0), 0)::bigint
-        as debits,
-      coalesce(sum(amount) filter (where created_at >= ${from} and amount > 0), 0)::bigint
-        as credits
-    from postings
-    where account_id = ${accountId} and created_at < ${to}`.execute(db);
+      coalesce(sum(credits - debits) filter (where day < ${from}::date), 0)::text as opening,
+      coalesce(sum(debits) filter (where day >= ${from}::date), 0)::text as debits,
+      coalesce(sum(credits) filter (where day >= ${from}::date), 0)::text as credits,
+      coalesce(sum(movements) filter (where day >= ${from}::date), 0)::text as count
+    from account_days
+    where account_id = ${accountId} and day <= ${to}::date`.execute(db);
   const row = result.rows[0];
   return {
-    opening: BigInt(row?.opening ?? 0n),
-    debits: BigInt(row?.debits ?? 0n),
-    credits: BigInt(row?.credits ?? 0n),
+    opening: BigInt(row?.opening ?? '0'),
+    debits: BigInt(row?.debits ?? '0'),
+    credits: BigInt(row?.credits ?? '0'),
+    count: Number(row?.count ?? '0'),
   };
 }
 
-/** The account's postings in [from, to) with their journals, in posting order. */
+/**
+ * The sum of the first `count` postings of [from, to) in posting order: what a page that
+ * starts after them adds to the opening balance before its first line.
+ */
+export async function sumOfFirstPostings(
+  db: Executor,
+  accountId: string,
+  from: Date,
+  to: Date,
+  count: number,
+): Promise<bigint> {
+  if (count <= 0) return 0n;
+  const result = await sql<{ sum: string }>`
+    select coalesce(sum(amount), 0)::text as sum from (
+      select amount from postings
+      where account_id = ${accountId} and created_at >= ${from} and created_at < ${to}
+      order by created_at, id
+      limit ${count}) first_postings`.execute(db);
+  return BigInt(result.rows[0]?.sum ?? '0');
+}
+
+/** A page of the account's postings in [from, to) with their journals, in posting order. */
 export async function listPostings(
   db: Executor,
   accountId: string,
   from: Date,
   to: Date,
-  limit: number,
+  page: { offset: number; limit: number },
 ) {
   return db
     .selectFrom('postings as p')
@@ -77,6 +102,7 @@ export async function listPostings(
     .where('p.created_at', '<', to)
     .orderBy('p.created_at')
     .orderBy('p.id')
-    .limit(limit)
+    .offset(page.offset)
+    .limit(page.limit)
     .execute();
 }

@@ -5,13 +5,19 @@ import { calendarDateSchema } from '@app/domain';
 import { languageOf } from '../../plugins/error-handler.js';
 import { principalOf } from '../../plugins/session.js';
 import type { FinanceServices } from '../finance.js';
-import { StatementService } from './statement.service.js';
+import { pageAnswerFields, pageQueryFields } from '../pagination.js';
+import { MAX_STATEMENT_ENTRIES, StatementService } from './statement.service.js';
 
-const statementQuerySchema = z.object({
+const statementPeriodSchema = z.object({
   currency: z.enum(['USD', 'MXN']),
   from: calendarDateSchema.optional().describe('First day (YYYY-MM-DD, Mexico City)'),
   to: calendarDateSchema.optional().describe('Last day, included; today by default'),
 });
+
+/** The period, and a page of its movements: without one, the first 5,000. */
+const statementQuerySchema = statementPeriodSchema.extend(
+  pageQueryFields(MAX_STATEMENT_ENTRIES, MAX_STATEMENT_ENTRIES),
+);
 
 const statementSchema = z.object({
   sCurrency: z.enum(['USD', 'MXN']),
@@ -21,7 +27,12 @@ const statementSchema = z.object({
   closingBalance: z.number(),
   dTotalDebit: z.number(),
   dTotalCredit: z.number(),
-  truncated: z.boolean().describe('More than 5,000 movements: the list stops there'),
+  truncated: z
+    .boolean()
+    .describe(
+      'More than 5,000 movements: one answer cannot hold them all; the rest are there by page',
+    ),
+  ...pageAnswerFields,
   entries: z.array(
     z.object({
       dDate: z.string(),
@@ -55,13 +66,21 @@ export async function statementRoutes(
       schema: {
         tags,
         summary: 'Account statement of the USD or MXN available balance, from the ledger',
+        description:
+          'The balances and totals cover the whole period; entries are the asked page of its movements ' +
+          '(page and limit, at most 5,000 a page; the first 5,000 without), each with the balance after it.',
         security,
         querystring: statementQuerySchema,
         response: { 200: statementSchema },
       },
     },
-    async (request) =>
-      statements.statement(principalOf(request).enterpriseId, request.query, languageOf(request)),
+    async (request) => {
+      const { page, limit, ...period } = request.query;
+      return statements.statement(principalOf(request).enterpriseId, period, languageOf(request), {
+        page,
+        limit,
+      });
+    },
   );
 
   routes.get(
@@ -70,9 +89,9 @@ export async function statementRoutes(
       onRequest: app.requireSession,
       schema: {
         tags,
-        summary: 'The same statement as a base64 PDF',
+        summary: 'The same statement as a base64 PDF (its first 5,000 movements)',
         security,
-        querystring: statementQuerySchema,
+        querystring: statementPeriodSchema,
         response: { 200: z.object({ statement: z.object({ data: z.string() }) }) },
       },
     },

@@ -27,6 +27,12 @@ export interface StatementQuery {
   to?: CalendarDate | undefined;
 }
 
+/** A page of the period's movements, in posting order (1-based; limit ≤ MAX_STATEMENT_ENTRIES). */
+export interface StatementPage {
+  page: number;
+  limit: number;
+}
+
 export interface StatementEntry {
   /** The day of the movement in the business time zone. */
   dDate: CalendarDate;
@@ -52,8 +58,15 @@ export interface StatementAnswer {
   closingBalance: number;
   dTotalDebit: number;
   dTotalCredit: number;
-  /** More movements than MAX_STATEMENT_ENTRIES: the list stops there, the totals do not. */
+  /**
+   * More movements than MAX_STATEMENT_ENTRIES: one answer cannot hold them all (the rest are
+   * there by page); the balances and totals cover the whole period.
+   */
   truncated: boolean;
+  /** How many movements the period holds (every page). */
+  total: number;
+  page: number;
+  limit: number;
   entries: StatementEntry[];
 }
 
@@ -82,6 +95,9 @@ export interface Statement {
   totalDebit: bigint;
   totalCredit: bigint;
   truncated: boolean;
+  /** Movements in the period; `lines` are those of `page`. */
+  total: number;
+  page: StatementPage;
   lines: StatementLine[];
 }
 
@@ -95,6 +111,9 @@ function toAnswer(statement: Statement): StatementAnswer {
     dTotalDebit: moneyToNumber(statement.totalDebit),
     dTotalCredit: moneyToNumber(statement.totalCredit),
     truncated: statement.truncated,
+    total: statement.total,
+    page: statement.page.page,
+    limit: statement.page.limit,
     entries: statement.lines.map((line) => ({
       dDate: line.date,
       created_at: line.at.toISOString(),
@@ -113,6 +132,9 @@ const ACCOUNT_OF: Record<StatementCurrency, repo.StatementAccountKind> = {
   MXN: 'MXN_AVAILABLE',
 };
 
+/** Without a page: the first MAX_STATEMENT_ENTRIES movements, as the PDF holds them. */
+const FIRST_PAGE: StatementPage = { page: 1, limit: MAX_STATEMENT_ENTRIES };
+
 /** Account statements built from the ledger postings of an available-balance account. */
 export class StatementService {
   constructor(
@@ -120,13 +142,17 @@ export class StatementService {
     private readonly now: () => Date,
   ) {}
 
-  /** The statement with its descriptions in `language` (English by default). */
+  /**
+   * The statement with its descriptions in `language` (English by default): the balances and
+   * totals of the whole period, and the movements of the asked page (the first 5,000 without).
+   */
   async statement(
     enterpriseId: string,
     query: StatementQuery,
     language: Language = 'en',
+    page: StatementPage = FIRST_PAGE,
   ): Promise<StatementAnswer> {
-    return toAnswer(await this.build(enterpriseId, query, language));
+    return toAnswer(await this.build(enterpriseId, query, language, page));
   }
 
   /** The same statement as a PDF file. */
@@ -135,7 +161,7 @@ export class StatementService {
     query: StatementQuery,
     language: Language,
   ): Promise<Buffer> {
-    const statement = await this.build(enterpriseId, query, language);
+    const statement = await this.build(enterpriseId, query, language, FIRST_PAGE);
     const enterpriseName = (await findEnterpriseName(this.db, enterpriseId)) ?? '';
     return renderStatementPdf(statement, enterpriseName, this.now(), language);
   }
@@ -144,20 +170,25 @@ export class StatementService {
     enterpriseId: string,
     query: StatementQuery,
     language: Language,
+    page: StatementPage,
   ): Promise<Statement> {
     const { from, to } = this.period(query);
     const start = startOfDay(from);
     const end = startOfDay(addDays(to, 1));
+    const offset = (page.page - 1) * page.limit;
     const accountId = await repo.findAccountId(this.db, enterpriseId, ACCOUNT_OF[query.currency]);
-    const [sums, postings] = accountId
+    const [sums, before, postings] = accountId
       ? await Promise.all([
-          repo.periodSums(this.db, accountId, start, end),
-          repo.listPostings(this.db, accountId, start, end, MAX_STATEMENT_ENTRIES + 1),
+          repo.periodSums(this.db, accountId, from, to),
+          repo.sumOfFirstPostings(this.db, accountId, start, end, offset),
+          repo.listPostings(this.db, accountId, start, end, { offset, limit: page.limit }),
         ])
-      : [{ opening: 0n, debits: 0n, credits: 0n }, []];
-    let balance = sums.opening;
+      : [{ opening: 0n, debits: 0n, credits: 0n, count: 0 }, 0n, []];
+    // Each line carries the balance after it: the opening, what the earlier pages moved, and
+    // this page's lines up to it.
+    let balance = sums.opening + before;
     const dateOf = businessDates();
-    const lines = postings.slice(0, MAX_STATEMENT_ENTRIES).map((posting): StatementLine => {
+    const lines = postings.map((posting): StatementLine => {
       balance += posting.amount;
       return {
         date: dateOf(posting.created_at),
@@ -183,7 +214,9 @@ export class StatementService {
       closing: sums.opening - sums.debits + sums.credits,
       totalDebit: sums.debits,
       totalCredit: sums.credits,
-      truncated: postings.length > MAX_STATEMENT_ENTRIES,
+      truncated: sums.count > MAX_STATEMENT_ENTRIES,
+      total: sums.count,
+      page,
       lines,
     };
   }

@@ -13,6 +13,7 @@ import {
 import { insertConversion, insertSupplier, pdfText } from '../../test/payment-fixtures.js';
 import { createTestApp, json, TEST_ENGINE, type TestApp } from '../../test/test-app.js';
 import type { ApiPayment } from '../payments/payments.service.js';
+import { ledgerInvariantViolations } from '../../ledger/ledger.repository.js';
 import { startOfDay } from './business-day.js';
 import type { StatementAnswer } from './statement.service.js';
 
@@ -116,6 +117,26 @@ describe(`account statement on ${TEST_ENGINE}`, () => {
       ['2026-11-22', 'FOREX', 500, 0],
       ['2026-11-23', 'PAY_NOW', 100, 0],
     ]);
+    expect(usd).toMatchObject({ total: 4, page: 1, limit: 5000 });
+    // Page by page, the same lines with the same balances: each page starts where the last ended.
+    const pages = await Promise.all(
+      [1, 2, 3].map((page) =>
+        statementOf(customer, `currency=USD&from=2026-11-21&to=2026-11-24&page=${page}&limit=3`),
+      ),
+    );
+    expect(pages.map((page) => page.entries.length)).toEqual([3, 1, 0]);
+    expect(pages.flatMap((page) => page.entries)).toEqual(usd.entries);
+    for (const page of pages) {
+      expect(page).toMatchObject({
+        total: 4,
+        limit: 3,
+        openingBalance: usd.openingBalance,
+        closingBalance: usd.closingBalance,
+        dTotalDebit: 600,
+        dTotalCredit: 5500,
+        truncated: false,
+      });
+    }
     expect(usd.entries[0]?.sReference).toMatch(/^TEST-WIRE-/);
     expect(usd.entries[3]).toMatchObject({
       sReference: payNow.sTrackingKey,
@@ -168,6 +189,30 @@ describe(`account statement on ${TEST_ENGINE}`, () => {
     expect(defaults.entries).toHaveLength(2);
   });
 
+  it('sums each business day once, and the ledger check finds a day that differs', async () => {
+    const customer = await newCustomer(t, { usd: '10.00' });
+    await fundUsd(t, customer.enterpriseId, '2.50');
+    const days = await t.db
+      .selectFrom('account_days as d')
+      .innerJoin('ledger_accounts as a', 'a.id', 'd.account_id')
+      .select(['d.account_id', 'd.day', 'd.credits', 'd.debits', 'd.movements'])
+      .where('a.enterprise_id', '=', customer.enterpriseId)
+      .where('a.kind', '=', 'USD_AVAILABLE')
+      .execute();
+    expect(days).toEqual([expect.objectContaining({ credits: 1250n, debits: 0n, movements: 2n })]);
+    expect(await ledgerInvariantViolations(t.db)).toEqual([]);
+    const accountId = days[0]?.account_id ?? '';
+    await sql`update account_days set credits = credits + 1 where account_id = ${accountId}`.execute(
+      t.db,
+    );
+    expect(await ledgerInvariantViolations(t.db)).toEqual([
+      expect.stringMatching(/stores 0\/1251\/2 .* postings make 0\/1250\/2/),
+    ]);
+    await sql`update account_days set credits = credits - 1 where account_id = ${accountId}`.execute(
+      t.db,
+    );
+  });
+
   it('refuses bad queries with a field', async () => {
     const customer = await newCustomer(t, { usd: '10.00' });
     const before = await moneyTableCounts(t);
@@ -185,6 +230,18 @@ describe(`account statement on ${TEST_ENGINE}`, () => {
       expect(json(response), query).toMatchObject({ code: 'INVALID_INPUT', field });
       const pdf = await customer.call('GET', `statement/pdf?${query}`);
       expect(pdf.statusCode, query).toBe(400);
+    }
+    // A page of the list: at most 5,000 movements (the PDF has no pages).
+    for (const [query, field] of [
+      ['page=0', 'page'],
+      ['page=x', 'page'],
+      ['limit=0', 'limit'],
+      ['limit=5001', 'limit'],
+      ['limit=2.5', 'limit'],
+    ] as const) {
+      const response = await customer.call('GET', `statement?currency=USD&${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(json(response), query).toMatchObject({ code: 'INVALID_INPUT', field });
     }
     // 366 days (a leap year) is the longest period.
     const leapYear = await customer.call(
@@ -294,5 +351,19 @@ describe(`account statement on ${TEST_ENGINE}`, () => {
     expect(statement.closingBalance).toBe(51.01);
     expect(statement.dTotalCredit).toBe(51.01);
     expect(statement.entries.at(-1)?.dBalance).toBe(50.99);
+    expect(statement.total).toBe(5002);
+    // The rest is there by page, its balances continuing from the first page's.
+    const rest = await statementOf(
+      customer,
+      'currency=USD&from=2026-11-21&to=2026-11-22&page=2&limit=5000',
+    );
+    expect(rest.entries.map((entry) => entry.dBalance)).toEqual([51, 51.01]);
+    expect(rest).toMatchObject({ total: 5002, page: 2, truncated: true, closingBalance: 51.01 });
+    const middle = await statementOf(
+      customer,
+      'currency=USD&from=2026-11-21&to=2026-11-22&page=26&limit=200',
+    );
+    expect(middle.entries).toHaveLength(2);
+    expect(middle.entries.map((entry) => entry.dBalance)).toEqual([51, 51.01]);
   });
 });

@@ -13,9 +13,14 @@ import { PageFrame } from '../../components/page-frame';
 import { excelDate, type ExcelColumn } from '../../lib/excel';
 import { useLanguage } from '../../lib/i18n/i18n';
 import { showSuccessToast } from '../../lib/toast';
-import { getStatementPdf, useStatementQuery, type StatementCurrency } from './api/statement';
+import {
+  getStatementPdf,
+  getWholeStatement,
+  useStatementQuery,
+  type StatementCurrency,
+} from './api/statement';
 import { StatementFilters } from './components/statement-filters';
-import { StatementGrid } from './components/statement-grid';
+import { StatementGrid, type StatementGridPage } from './components/statement-grid';
 import { StatementSummary } from './components/statement-summary';
 import { useTypeLabel } from './components/use-type-label';
 import { base64ToBlob, downloadBlob } from '../../lib/files';
@@ -25,6 +30,8 @@ import { LoadError } from '../../components/load-error';
 
 export const STATEMENT_EXPORT_FILE = 'EstadoDeCuenta.xlsx';
 
+const FIRST_PAGE: StatementGridPage = { page: 0, pageSize: 50 };
+
 /** /statement, 'Estado de cuenta': the ledger of the USD or MXN available balance. */
 export function StatementPage() {
   const { t } = useTranslation();
@@ -33,13 +40,27 @@ export function StatementPage() {
   const typeLabel = useTypeLabel();
   const [currency, setCurrency] = useState<StatementCurrency>('USD');
   const [period, setPeriod] = useState<Period>(() => defaultPeriod());
+  const [pagination, setPagination] = useState<StatementGridPage>(FIRST_PAGE);
   const check = periodErrors(period);
-  const query = { currency, from: period.from, to: period.to };
-  const statementQuery = useStatementQuery(query, check.ready);
-  // While a new period loads, the previous statement stays as a placeholder, dimmed.
+  const periodQuery = { currency, from: period.from, to: period.to };
+  // The table asks the server for the page it shows: a year of movements is one page at a time.
+  const statementQuery = useStatementQuery(
+    { ...periodQuery, page: pagination.page + 1, limit: pagination.pageSize },
+    check.ready,
+  );
+  // While a new period or page loads, the previous one stays as a placeholder, dimmed.
   const statement = check.ready ? statementQuery.data : undefined;
   const loading = check.ready && (statementQuery.isPending || statementQuery.isPlaceholderData);
   const rows = useMemo(() => statementRows(statement), [statement]);
+  // Another currency or period starts at its first page.
+  const changeCurrency = (next: StatementCurrency) => {
+    setCurrency(next);
+    setPagination((current) => ({ ...current, page: 0 }));
+  };
+  const changePeriod = (next: Period) => {
+    setPeriod(next);
+    setPagination((current) => ({ ...current, page: 0 }));
+  };
 
   const pdf = useMutation({
     mutationFn: getStatementPdf,
@@ -53,17 +74,15 @@ export function StatementPage() {
   });
 
   const shownCurrency = statement?.sCurrency ?? currency;
-  const excelLines = useMemo(
-    () =>
-      statementExcelLines(statement, {
-        opening: t('statement.excelOpening'),
-        closing: t('statement.excelClosing'),
-        // The ISO day: the sheet writes it as an Excel date.
-        date: (date) => date,
-        type: typeLabel,
-      }),
-    [statement, t, typeLabel],
-  );
+  // The file holds every movement of the period, not only the page on screen.
+  const readExcelLines = async () =>
+    statementExcelLines(await getWholeStatement(periodQuery), {
+      opening: t('statement.excelOpening'),
+      closing: t('statement.excelClosing'),
+      // The ISO day: the sheet writes it as an Excel date.
+      date: (date) => date,
+      type: typeLabel,
+    });
   const excelColumns = useMemo<ExcelColumn<StatementExcelLine>[]>(
     () => [
       { header: t('statement.columns.date'), value: (line) => excelDate(line.date) },
@@ -101,14 +120,15 @@ export function StatementPage() {
             currency={currency}
             period={period}
             errors={check}
-            onCurrencyChange={setCurrency}
-            onPeriodChange={setPeriod}
+            onCurrencyChange={changeCurrency}
+            onPeriodChange={changePeriod}
           />
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
             <ExportButton
               fileName={STATEMENT_EXPORT_FILE}
               columns={excelColumns}
-              rows={excelLines}
+              rows={readExcelLines}
+              total={statement?.total}
               disabled={notReady}
             />
             <Button
@@ -120,7 +140,7 @@ export function StatementPage() {
                   <PictureAsPdfIcon />
                 )
               }
-              onClick={() => pdf.mutate(query)}
+              onClick={() => pdf.mutate(periodQuery)}
               disabled={notReady || pdf.isPending}
             >
               {t('statement.downloadPdf')}
@@ -151,7 +171,13 @@ export function StatementPage() {
       <Typography variant="h2" sx={{ mb: 1.5, mt: 1 }}>
         {t('statement.tableLabel')}
       </Typography>
-      <StatementGrid rows={rows} loading={check.ready && loading} />
+      <StatementGrid
+        rows={rows}
+        loading={check.ready && loading}
+        total={statement?.total ?? 0}
+        paginationModel={pagination}
+        onPaginationModelChange={setPagination}
+      />
     </PageFrame>
   );
 }

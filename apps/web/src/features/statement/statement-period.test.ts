@@ -40,6 +40,9 @@ const statement: Statement = {
   dTotalDebit: 20,
   dTotalCredit: 50.5,
   truncated: false,
+  total: 2,
+  page: 1,
+  limit: 50,
   entries: [
     {
       dDate: '2026-11-02',
@@ -68,6 +71,11 @@ describe('statement rows', () => {
   it('numbers the entries for the table', () => {
     expect(statementRows(statement).map((row) => row.id)).toEqual([0, 1]);
     expect(statementRows(undefined)).toEqual([]);
+  });
+
+  it('numbers a later page from its place in the period', () => {
+    const third = { ...statement, total: 102, page: 3, limit: 50 };
+    expect(statementRows(third).map((row) => row.id)).toEqual([100, 101]);
   });
 
   it('frames the Excel lines with the opening line and the closing line with totals', () => {

@@ -1,12 +1,13 @@
 import type { Statement, StatementEntry } from './api/statement';
 
-/** A row of the statement table: an entry and its position (entries have no id). */
+/** A row of the statement table: an entry and its position in the period (entries have no id). */
 export interface StatementRow extends StatementEntry {
   id: number;
 }
 
 export function statementRows(statement: Statement | undefined): StatementRow[] {
-  return (statement?.entries ?? []).map((entry, index) => ({ ...entry, id: index }));
+  const first = statement ? (statement.page - 1) * statement.limit : 0;
+  return (statement?.entries ?? []).map((entry, index) => ({ ...entry, id: first + index }));
 }
 
 /** A line of the Excel file: the opening line, the movements, then closing and totals. */

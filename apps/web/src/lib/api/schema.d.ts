@@ -637,7 +637,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Account statement of the USD or MXN available balance, from the ledger */
+    /**
+     * Account statement of the USD or MXN available balance, from the ledger
+     * @description The balances and totals cover the whole period; entries are the asked page of its movements (page and limit, at most 5,000 a page; the first 5,000 without), each with the balance after it.
+     */
     get: operations['getStatement'];
     put?: never;
     post?: never;
@@ -654,7 +657,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The same statement as a base64 PDF */
+    /** The same statement as a base64 PDF (its first 5,000 movements) */
     get: operations['getStatementPdf'];
     put?: never;
     post?: never;
@@ -9986,6 +9989,8 @@ export interface operations {
         from?: string;
         /** @description Last day, included; today by default */
         to?: string;
+        page?: number;
+        limit?: number;
       };
       header?: never;
       path: {
@@ -10011,8 +10016,11 @@ export interface operations {
             closingBalance: number;
             dTotalDebit: number;
             dTotalCredit: number;
-            /** @description More than 5,000 movements: the list stops there */
+            /** @description More than 5,000 movements: one answer cannot hold them all; the rest are there by page */
             truncated: boolean;
+            total: number;
+            page: number;
+            limit: number;
             entries: {
               dDate: string;
               created_at: string;

@@ -33,7 +33,24 @@ const HIDE_ORDER = ['sType', 'sReference'];
  * The movements with their running balance, in ledger order. Sorting is off: a running
  * balance read in another order would not add up.
  */
-export function StatementGrid({ rows, loading }: { rows: StatementRow[]; loading: boolean }) {
+/** The page the table shows (0-based, as the grid counts). */
+export interface StatementGridPage {
+  page: number;
+  pageSize: number;
+}
+
+interface StatementGridProps {
+  /** The movements of the page shown. */
+  rows: StatementRow[];
+  loading: boolean;
+  /** Movements in the whole period: the grid pages through them on the server. */
+  total: number;
+  paginationModel: StatementGridPage;
+  onPaginationModelChange: (model: StatementGridPage) => void;
+}
+
+export function StatementGrid(props: StatementGridProps) {
+  const { rows, loading, total, paginationModel, onPaginationModelChange } = props;
   const { t } = useTranslation();
   const language = useLanguage();
   const typeLabel = useTypeLabel();
@@ -115,8 +132,11 @@ export function StatementGrid({ rows, loading }: { rows: StatementRow[]; loading
       emptyText={t('statement.empty')}
       loading={loading}
       disableColumnSorting
-      pageSizeOptions={[25, 50, 100]}
-      initialState={{ pagination: { paginationModel: { pageSize: 50 } } }}
+      rowCount={total}
+      paginationMode="server"
+      paginationModel={paginationModel}
+      onPaginationModelChange={onPaginationModelChange}
+      pageSizeOptions={[10, 25, 50, 100]}
       sx={gridSx}
     />
   );

@@ -44,7 +44,7 @@ export const statementEn = {
   loadFailed: 'The statement could not be loaded.',
   retry: 'Try again',
   truncated:
-    'This period has more than 5,000 movements: the table shows the first 5,000. The balances and totals cover the whole period; download the PDF or choose a shorter period to see every movement.',
+    'This period has more than 5,000 movements: the PDF holds the first 5,000. The table and the Excel file hold every movement; choose a shorter period for a complete PDF.',
   downloadPdf: 'Download PDF',
 } as const;
 
@@ -91,6 +91,6 @@ export const statementSp: Widen<typeof statementEn> = {
   loadFailed: 'No se pudo cargar el estado de cuenta.',
   retry: 'Reintentar',
   truncated:
-    'Este periodo tiene más de 5,000 movimientos: la tabla muestra los primeros 5,000. Los saldos y totales abarcan todo el periodo; descarga el PDF o elige un periodo más corto para ver todos los movimientos.',
+    'Este periodo tiene más de 5,000 movimientos: el PDF contiene los primeros 5,000. La tabla y el archivo de Excel contienen todos los movimientos; elige un periodo más corto para un PDF completo.',
   downloadPdf: 'Descargar PDF',
 };
