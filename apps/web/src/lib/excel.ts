@@ -31,6 +31,16 @@ export interface SheetContent {
 /** The worker's answer (`excel-worker.ts`). */
 export type WorkbookAnswer = { blob: Blob } | { error: string };
 
+/**
+ * What the page sends the worker: the rows a slice at a time (each message is copied on the
+ * page's thread, and 100,000 rows at once held it for about 300 ms), then the sheet to write.
+ */
+export type WorkbookMessage =
+  { kind: 'rows'; rows: SheetContent['rows'] } | { kind: 'write'; sheet: string; header: string[] };
+
+/** Rows per message to the worker. */
+const ROWS_PER_MESSAGE = 5000;
+
 const ROWS_PER_SLICE = 1000;
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -87,8 +97,19 @@ function startWorkbookWriter(): WorkbookWriter {
           else reject(new Error(event.data.error));
         };
       });
-      worker.postMessage(content);
-      return Promise.race([answered, failed]);
+      const sent = (async () => {
+        for (let start = 0; start < content.rows.length; start += ROWS_PER_MESSAGE) {
+          if (start > 0) await nextTask();
+          const slice = content.rows.slice(start, start + ROWS_PER_MESSAGE);
+          worker.postMessage({ kind: 'rows', rows: slice } satisfies WorkbookMessage);
+        }
+        worker.postMessage({
+          kind: 'write',
+          sheet: content.sheet,
+          header: content.header,
+        } satisfies WorkbookMessage);
+      })();
+      return Promise.race([sent.then(() => answered), failed]);
     },
     dispose: () => worker.terminate(),
   };

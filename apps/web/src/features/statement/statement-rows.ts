@@ -31,6 +31,16 @@ export function statementExcelLines(
   },
 ): StatementExcelLine[] {
   if (!statement) return [];
+  // A year may hold 100,000 movements of a dozen kinds: each kind is named once.
+  const typeNames = new Map<string, string>();
+  const typeName = (kind: string) => {
+    let name = typeNames.get(kind);
+    if (name === undefined) {
+      name = labels.type(kind);
+      typeNames.set(kind, name);
+    }
+    return name;
+  };
   return [
     {
       date: labels.date(statement.dFrom),
@@ -40,7 +50,7 @@ export function statementExcelLines(
     ...statement.entries.map((entry) => ({
       date: labels.date(entry.dDate),
       description: entry.sDescription,
-      type: labels.type(entry.sType),
+      type: typeName(entry.sType),
       reference: entry.sReference,
       // An empty side of a movement is 0, not 'N/A': the amount is known.
       debit: entry.dDebit,
