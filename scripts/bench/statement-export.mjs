@@ -1,0 +1,207 @@
+// Issue 20, goal 6: the Excel export of a year's statement in the browser, at ten times the
+// data. An enterprise with 100,000 USD movements in the last year (on PostgreSQL, a fresh
+// database); headless Chromium opens /statement for the year and clicks Download: the time
+// to the download, and the longest main-thread task meanwhile (the page keeps answering).
+// Run by `npm run bench` when BENCH_SCALE=10; prints its table, exit 1 on a missed goal.
+/* global window, requestAnimationFrame */
+import { cpus, loadavg, totalmem } from 'node:os';
+import pg from 'pg';
+import { chromium } from 'playwright-core';
+import readXlsxFile from 'read-excel-file/node';
+import { CHROMIUM_PATH } from '../chromium.mjs';
+import { call, createPgDatabase, signupBody, startServer } from '../faults/lib.mjs';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const MOVEMENTS = 100_000;
+const GOALS = { elapsedMs: 3000, longestTaskMs: 200 };
+
+/**
+ * A year of deposits, one every 5¼ minutes back from now, loaded as the server bench loads
+ * its ten-times tenant: triggers off, then the balance and the day rows written once.
+ */
+const YEAR_OF_POSTINGS_SQL = `
+  with j as (
+    insert into journals (id, enterprise_id, kind, description, reference, created_at)
+    select gen_random_uuid(), $1::uuid, 'ADD_FUNDS', 'Bench deposit', 'BENCH-' || g,
+      now() - ((g * 315) || ' seconds')::interval
+    from generate_series(1, ${MOVEMENTS}) g
+    returning id, created_at)
+  insert into postings (journal_id, account_id, currency, amount, created_at)
+  select j.id, a.id, 'USD', case when a.is_customer then 100 else -100 end, j.created_at
+  from j cross join (select id, is_customer from ledger_accounts
+    where (enterprise_id = $1::uuid and kind = 'USD_AVAILABLE')
+       or (enterprise_id is null and kind = 'HOUSE_BANK_USD')) a`;
+const BALANCE_AND_DAYS_SQL = [
+  `update ledger_accounts a
+      set balance = (select coalesce(sum(p.amount), 0) from postings p where p.account_id = a.id)
+    where a.enterprise_id = $1::uuid and a.is_customer`,
+  `insert into account_days (account_id, day, debits, credits, movements)
+   select p.account_id, (p.created_at at time zone 'America/Mexico_City')::date,
+     coalesce(-sum(p.amount) filter (where p.amount < 0), 0),
+     coalesce(sum(p.amount) filter (where p.amount > 0), 0), count(*)
+   from postings p join ledger_accounts a on a.id = p.account_id
+   where a.enterprise_id = $1::uuid and a.is_customer
+   group by 1, 2
+   on conflict (account_id, day) do update set debits = excluded.debits,
+     credits = excluded.credits, movements = excluded.movements`,
+];
+
+/** Watches the main thread during the export: longest long task and longest frame gap. */
+function armResponsivenessProbe() {
+  const probe = { start: performance.now(), longestTask: 0, longestFrameGap: 0, running: true };
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.startTime >= probe.start)
+        probe.longestTask = Math.max(probe.longestTask, entry.duration);
+    }
+  });
+  observer.observe({ type: 'longtask' });
+  let last = performance.now();
+  const frame = (now) => {
+    probe.longestFrameGap = Math.max(probe.longestFrameGap, now - last);
+    last = now;
+    if (probe.running) requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+  window.__responsiveness = {
+    stop: () =>
+      new Promise((resolve) => {
+        setTimeout(() => {
+          probe.running = false;
+          observer.disconnect();
+          resolve({ longestTask: probe.longestTask, longestFrameGap: probe.longestFrameGap });
+        }, 100);
+      }),
+  };
+}
+
+/** The statement pages the export read: how many, from the first request to the last byte. */
+function statementFetches() {
+  const entries = performance
+    .getEntriesByType('resource')
+    .filter((entry) => /\/statement\?.*limit=5000/.test(entry.name));
+  performance.clearResourceTimings();
+  if (entries.length === 0) return { pages: 0, ms: 0 };
+  const start = Math.min(...entries.map((entry) => entry.startTime));
+  const end = Math.max(...entries.map((entry) => entry.responseEnd));
+  return { pages: entries.length, ms: end - start };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const ms = (value) => `${Math.round(value).toLocaleString('en-US')} ms`;
+
+const database = await createPgDatabase('bench_export');
+let server;
+let browser;
+let exitCode = 0;
+try {
+  server = await startServer({ DATABASE_URL: database.url });
+  const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  const customer = signupBody('export');
+  const signup = await call(server.base, 'POST', 'auth/signup/customer', { body: customer });
+  if (signup.status !== 201) throw new Error(`signup ${signup.status}`);
+  const enterpriseId = signup.body.user.sEnterpriseId;
+  // An operator's deposit opens the enterprise's USD account.
+  const operator = signupBody('ops');
+  await call(server.base, 'POST', 'auth/signup/customer', { body: operator });
+  await pool.query(`update users set role = 'operator' where email = $1`, [operator.sEmail]);
+  const login = await call(server.base, 'POST', 'auth/login', {
+    body: { sEmail: operator.sEmail, sPassword: operator.sPassword },
+  });
+  const deposit = await call(server.base, 'POST', 'ops/deposits', {
+    token: login.body.token,
+    body: { sEnterpriseId: enterpriseId, dAmount: 1000, sReference: 'BENCH-EXPORT-1' },
+  });
+  if (deposit.status !== 201) throw new Error(`deposit ${deposit.status}`);
+  const seeder = await pool.connect();
+  try {
+    await seeder.query('begin');
+    await seeder.query('set local session_replication_role = replica');
+    await seeder.query(YEAR_OF_POSTINGS_SQL, [enterpriseId]);
+    for (const statement of BALANCE_AND_DAYS_SQL) await seeder.query(statement, [enterpriseId]);
+    await seeder.query('commit');
+  } finally {
+    seeder.release();
+  }
+  await pool.end();
+
+  browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    acceptDownloads: true,
+  });
+  const page = await context.newPage();
+  await page.goto(`${server.base}/login`);
+  await page.getByLabel('E-mail').fill(customer.sEmail);
+  await page.getByLabel('Password', { exact: true }).fill(customer.sPassword);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByTestId('greeting').waitFor();
+  await page.goto(`${server.base}/statement`);
+  // The longest period: a year back from today (366 days, today included).
+  const from = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
+  await page.getByLabel('From', { exact: true }).fill(from);
+  await page.getByText(/ of 100,?0\d\d$/).waitFor({ timeout: 60_000 });
+
+  const button = page.getByRole('button', { name: 'Download', exact: true });
+  const exports = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    while (!(await button.isEnabled())) await page.waitForTimeout(50);
+    await page.evaluate(armResponsivenessProbe);
+    const started = performance.now();
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 120_000 }),
+      button.click(),
+    ]);
+    const elapsed = performance.now() - started;
+    const responsiveness = await page.evaluate(() => window.__responsiveness.stop());
+    const fetches = await page.evaluate(statementFetches);
+    // The opening line, the movements, the closing line, under a header.
+    const rows = i === 0 ? (await readXlsxFile(await download.path())).length - 3 : undefined;
+    exports.push({ elapsed, rows, fetches, ...responsiveness });
+  }
+
+  const elapsed = median(exports.map((run) => run.elapsed));
+  const longestTask = Math.max(...exports.map((run) => run.longestTask));
+  const rows = exports[0].rows;
+  console.log(
+    `\nMachine: ${cpus().length} CPUs, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, load average ` +
+      `${loadavg()
+        .map((value) => value.toFixed(1))
+        .join(' ')}, ${new Date().toISOString()}\n`,
+  );
+  console.log('| Target | Goal | Measured | Result |\n|---|---|---|---|');
+  const row = (target, goal, measured, pass) => {
+    if (!pass) exitCode = 1;
+    console.log(`| ${target} | ${goal} | ${measured} | ${pass ? 'pass' : 'MISS'} |`);
+  };
+  row(
+    `Statement of the year, ${rows?.toLocaleString('en-US')} movements: Excel export, click → download`,
+    `≤ ${ms(GOALS.elapsedMs)}`,
+    `${ms(elapsed)} (${exports.map((run) => ms(run.elapsed)).join(', ')}; reading the ` +
+      `${exports[0].fetches.pages} pages ${exports.map((run) => ms(run.fetches.ms)).join(', ')})`,
+    elapsed <= GOALS.elapsedMs,
+  );
+  row(
+    'Longest main-thread task during that export',
+    `≤ ${ms(GOALS.longestTaskMs)}`,
+    `${ms(longestTask)} (longest frame gap ${ms(Math.max(...exports.map((run) => run.longestFrameGap)))})`,
+    longestTask <= GOALS.longestTaskMs,
+  );
+  row(
+    'Movements in the file',
+    `≥ ${MOVEMENTS.toLocaleString('en-US')} (the year)`,
+    String(rows),
+    rows >= MOVEMENTS,
+  );
+} catch (error) {
+  console.error(error);
+  exitCode = 2;
+} finally {
+  await browser?.close();
+  await server?.kill();
+  await database.drop();
+}
+process.exit(exitCode);
