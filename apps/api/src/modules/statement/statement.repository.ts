@@ -76,7 +76,12 @@ export async function sumOfFirstPostings(
   return BigInt(result.rows[0]?.sum ?? '0');
 }
 
-/** A page of the account's postings in [from, to) with their journals, in posting order. */
+/**
+ * A page of the account's postings in [from, to) with their journals, in posting order. The
+ * page is cut from the postings alone (the index postings_account), and only its rows are
+ * joined to their journals: joined first, a page deep in a year of 100,000 joined every
+ * posting it skipped.
+ */
 export async function listPostings(
   db: Executor,
   accountId: string,
@@ -85,7 +90,19 @@ export async function listPostings(
   page: { offset: number; limit: number },
 ) {
   return db
-    .selectFrom('postings as p')
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('postings')
+        .select(['id', 'journal_id', 'amount', 'created_at'])
+        .where('account_id', '=', accountId)
+        .where('created_at', '>=', from)
+        .where('created_at', '<', to)
+        .orderBy('created_at')
+        .orderBy('id')
+        .offset(page.offset)
+        .limit(page.limit)
+        .as('p'),
+    )
     .innerJoin('journals as j', 'j.id', 'p.journal_id')
     .select([
       'p.id',
@@ -97,12 +114,7 @@ export async function listPostings(
       'j.description_params',
       'j.reference',
     ])
-    .where('p.account_id', '=', accountId)
-    .where('p.created_at', '>=', from)
-    .where('p.created_at', '<', to)
     .orderBy('p.created_at')
     .orderBy('p.id')
-    .offset(page.offset)
-    .limit(page.limit)
     .execute();
 }
