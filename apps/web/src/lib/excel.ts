@@ -43,7 +43,26 @@ const ROWS_PER_MESSAGE = 5000;
 
 const ROWS_PER_SLICE = 1000;
 
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/**
+ * Lets the page handle input and paint before the next slice. `scheduler.yield()` where the
+ * browser has it; otherwise a message to ourselves, which (unlike a chain of `setTimeout(0)`,
+ * clamped to 4 ms each) costs nothing: 100 slices of a 100,000-row export waited 0.4 s.
+ */
+function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  if (typeof MessageChannel === 'undefined') {
+    return new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
 
 /** Every row's cells, a slice of rows per task, so 10,000 rows never block the page. */
 async function readCells<Row>(

@@ -76,7 +76,7 @@ export function StatementPage() {
   const shownCurrency = statement?.sCurrency ?? currency;
   // The file holds every movement of the period, not only the page on screen.
   const readExcelLines = async () =>
-    statementExcelLines(await getWholeStatement(periodQuery), {
+    statementExcelLines(await getWholeStatement(periodQuery, statement?.total), {
       opening: t('statement.excelOpening'),
       closing: t('statement.excelClosing'),
       // The ISO day: the sheet writes it as an Excel date.

@@ -44,19 +44,24 @@ export function getStatement(query: StatementQuery): Promise<Statement> {
 }
 
 /**
- * The period with every movement, for the Excel file: the first page of 5,000, then the
- * others at once when there are more.
+ * The period with every movement, for the Excel file, in pages of 5,000 asked for at once:
+ * as many as `expectedTotal` (what the screen already shows) needs, then any more the first
+ * page says there are now.
  */
-export async function getWholeStatement(period: StatementPeriod): Promise<Statement> {
-  const first = await getStatement({ ...period, page: 1, limit: STATEMENT_PAGE_MAX });
-  const pages = Math.ceil(first.total / STATEMENT_PAGE_MAX);
-  if (pages <= 1) return first;
-  const rest = await Promise.all(
-    Array.from({ length: pages - 1 }, (_, index) =>
-      getStatement({ ...period, page: index + 2, limit: STATEMENT_PAGE_MAX }),
-    ),
-  );
-  return { ...first, entries: [first, ...rest].flatMap((page) => page.entries) };
+export async function getWholeStatement(
+  period: StatementPeriod,
+  expectedTotal = 0,
+): Promise<Statement> {
+  const pageOf = (page: number) => getStatement({ ...period, page, limit: STATEMENT_PAGE_MAX });
+  const range = (first: number, last: number) =>
+    Array.from({ length: Math.max(0, last - first + 1) }, (_, index) => pageOf(first + index));
+  const asked = Math.max(1, Math.ceil(expectedTotal / STATEMENT_PAGE_MAX));
+  const pages = await Promise.all(range(1, asked));
+  const first = pages[0]!;
+  const needed = Math.ceil(first.total / STATEMENT_PAGE_MAX);
+  if (needed > asked) pages.push(...(await Promise.all(range(asked + 1, needed))));
+  if (pages.length === 1) return first;
+  return { ...first, entries: pages.flatMap((page) => page.entries) };
 }
 
 export function statementQueryOptions(query: StatementQuery) {
