@@ -9,6 +9,7 @@ import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { run } from '../lib.mjs';
+import { BALANCES_AND_DAYS_SQL, depositsSql } from './ledger-seed.mjs';
 import {
   call,
   createPgDatabase,
@@ -52,51 +53,19 @@ const SEED_SQL = (enterpriseId, supplierId, scale = 1) => [
      now() - (g || ' minutes')::interval, now() - (g || ' minutes')::interval
    from generate_series(1, ${2000 * scale}) g`,
 ];
-/**
- * The ten-times tenant's ledger: a deposit journal every 5¼ minutes back from now (a
- * year at scale 10), each with two postings (the customer's USD and the house bank).
- */
-const POSTINGS_SQL = (enterpriseId, scale) => `
-  with j as (
-    insert into journals (id, enterprise_id, kind, description, reference, created_at)
-    select gen_random_uuid(), '${enterpriseId}', 'ADD_FUNDS', 'Bench deposit', 'BENCH-' || g,
-      now() - ((g * 315) || ' seconds')::interval
-    from generate_series(1, ${10000 * scale}) g
-    returning id, created_at)
-  insert into postings (journal_id, account_id, currency, amount, created_at)
-  select j.id, a.id, 'USD', case when a.is_customer then 100 else -100 end, j.created_at
-  from j cross join (select id, is_customer from ledger_accounts
-    where (enterprise_id = '${enterpriseId}' and kind = 'USD_AVAILABLE')
-       or (enterprise_id is null and kind = 'HOUSE_BANK_USD')) a
-  order by a.id`;
-/** After a load with triggers off: the enterprise's dashboard counts, cached balances and day rows. */
-const COUNTS_AND_BALANCES_SQL = `
-  with counts as (
-    insert into enterprise_counts (enterprise_id, open_invoices, conversions_available, forwards_active)
-    select $1::uuid,
-      (select count(*) from invoices i where i.enterprise_id = $1::uuid
-        and i.deleted_at is null and i.status in ('TO_PAY', 'PARCIAL')),
-      (select count(*) from conversions v where v.enterprise_id = $1::uuid
-        and v.status = 'SETTLED' and v.paid_mxn < v.mxn_cents),
-      (select count(*) from conversions v where v.enterprise_id = $1::uuid
-        and v.status = 'ACTIVE' and v.type = 'FORWARD')
-    on conflict (enterprise_id) do update set open_invoices = excluded.open_invoices,
-      conversions_available = excluded.conversions_available,
-      forwards_active = excluded.forwards_active
-    returning 1)
-  , balances as (
-    update ledger_accounts a
-       set balance = (select coalesce(sum(p.amount), 0) from postings p where p.account_id = a.id)
-     where a.enterprise_id = $1::uuid and a.is_customer and (select count(*) from counts) = 1
-    returning a.id)
-  insert into account_days (account_id, day, debits, credits, movements)
-  select p.account_id, (p.created_at at time zone 'America/Mexico_City')::date,
-    coalesce(-sum(p.amount) filter (where p.amount < 0), 0),
-    coalesce(sum(p.amount) filter (where p.amount > 0), 0), count(*)
-  from postings p where p.account_id in (select id from balances)
-  group by 1, 2
-  on conflict (account_id, day) do update set debits = excluded.debits,
-    credits = excluded.credits, movements = excluded.movements`;
+/** After a load with triggers off: the enterprise's dashboard counts. */
+const COUNTS_SQL = `
+  insert into enterprise_counts (enterprise_id, open_invoices, conversions_available, forwards_active)
+  select $1::uuid,
+    (select count(*) from invoices i where i.enterprise_id = $1::uuid
+      and i.deleted_at is null and i.status in ('TO_PAY', 'PARCIAL')),
+    (select count(*) from conversions v where v.enterprise_id = $1::uuid
+      and v.status = 'SETTLED' and v.paid_mxn < v.mxn_cents),
+    (select count(*) from conversions v where v.enterprise_id = $1::uuid
+      and v.status = 'ACTIVE' and v.type = 'FORWARD')
+  on conflict (enterprise_id) do update set open_invoices = excluded.open_invoices,
+    conversions_available = excluded.conversions_available,
+    forwards_active = excluded.forwards_active`;
 
 async function arrange(server) {
   const body = signupBody('bench');
@@ -292,8 +261,10 @@ try {
       await seeder.query('set local session_replication_role = replica');
       for (const statement of SEED_SQL(bigTenant.enterpriseId, bigTenant.supplierId, SCALE))
         await seeder.query(statement);
-      await seeder.query(POSTINGS_SQL(bigTenant.enterpriseId, SCALE));
-      await seeder.query(COUNTS_AND_BALANCES_SQL, [bigTenant.enterpriseId]);
+      await seeder.query(depositsSql(bigTenant.enterpriseId, 10000 * SCALE));
+      await seeder.query(COUNTS_SQL, [bigTenant.enterpriseId]);
+      for (const statement of BALANCES_AND_DAYS_SQL)
+        await seeder.query(statement, [bigTenant.enterpriseId]);
       await seeder.query('commit');
     } catch (error) {
       await seeder.query('rollback');

@@ -3,77 +3,19 @@
 // database); headless Chromium opens /statement for the year and clicks Download: the time
 // to the download, and the longest main-thread task meanwhile (the page keeps answering).
 // Run by `npm run bench` when BENCH_SCALE=10; prints its table, exit 1 on a missed goal.
-/* global window, requestAnimationFrame */
+/* global window */
 import { cpus, loadavg, totalmem } from 'node:os';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 import readXlsxFile from 'read-excel-file/node';
 import { CHROMIUM_PATH } from '../chromium.mjs';
 import { call, createPgDatabase, signupBody, startServer } from '../faults/lib.mjs';
+import { armResponsivenessProbe } from './browser-probes.mjs';
+import { BALANCES_AND_DAYS_SQL, depositsSql } from './ledger-seed.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const MOVEMENTS = 100_000;
 const GOALS = { elapsedMs: 3000, longestTaskMs: 200 };
-
-/**
- * A year of deposits, one every 5¼ minutes back from now, loaded as the server bench loads
- * its ten-times tenant: triggers off, then the balance and the day rows written once.
- */
-const YEAR_OF_POSTINGS_SQL = `
-  with j as (
-    insert into journals (id, enterprise_id, kind, description, reference, created_at)
-    select gen_random_uuid(), $1::uuid, 'ADD_FUNDS', 'Bench deposit', 'BENCH-' || g,
-      now() - ((g * 315) || ' seconds')::interval
-    from generate_series(1, ${MOVEMENTS}) g
-    returning id, created_at)
-  insert into postings (journal_id, account_id, currency, amount, created_at)
-  select j.id, a.id, 'USD', case when a.is_customer then 100 else -100 end, j.created_at
-  from j cross join (select id, is_customer from ledger_accounts
-    where (enterprise_id = $1::uuid and kind = 'USD_AVAILABLE')
-       or (enterprise_id is null and kind = 'HOUSE_BANK_USD')) a`;
-const BALANCE_AND_DAYS_SQL = [
-  `update ledger_accounts a
-      set balance = (select coalesce(sum(p.amount), 0) from postings p where p.account_id = a.id)
-    where a.enterprise_id = $1::uuid and a.is_customer`,
-  `insert into account_days (account_id, day, debits, credits, movements)
-   select p.account_id, (p.created_at at time zone 'America/Mexico_City')::date,
-     coalesce(-sum(p.amount) filter (where p.amount < 0), 0),
-     coalesce(sum(p.amount) filter (where p.amount > 0), 0), count(*)
-   from postings p join ledger_accounts a on a.id = p.account_id
-   where a.enterprise_id = $1::uuid and a.is_customer
-   group by 1, 2
-   on conflict (account_id, day) do update set debits = excluded.debits,
-     credits = excluded.credits, movements = excluded.movements`,
-];
-
-/** Watches the main thread during the export: longest long task and longest frame gap. */
-function armResponsivenessProbe() {
-  const probe = { start: performance.now(), longestTask: 0, longestFrameGap: 0, running: true };
-  const observer = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
-      if (entry.startTime >= probe.start)
-        probe.longestTask = Math.max(probe.longestTask, entry.duration);
-    }
-  });
-  observer.observe({ type: 'longtask' });
-  let last = performance.now();
-  const frame = (now) => {
-    probe.longestFrameGap = Math.max(probe.longestFrameGap, now - last);
-    last = now;
-    if (probe.running) requestAnimationFrame(frame);
-  };
-  requestAnimationFrame(frame);
-  window.__responsiveness = {
-    stop: () =>
-      new Promise((resolve) => {
-        setTimeout(() => {
-          probe.running = false;
-          observer.disconnect();
-          resolve({ longestTask: probe.longestTask, longestFrameGap: probe.longestFrameGap });
-        }, 100);
-      }),
-  };
-}
 
 /** The statement pages the export read: how many, from the first request to the last byte. */
 function statementFetches() {
@@ -117,8 +59,8 @@ try {
   try {
     await seeder.query('begin');
     await seeder.query('set local session_replication_role = replica');
-    await seeder.query(YEAR_OF_POSTINGS_SQL, [enterpriseId]);
-    for (const statement of BALANCE_AND_DAYS_SQL) await seeder.query(statement, [enterpriseId]);
+    await seeder.query(depositsSql(enterpriseId, MOVEMENTS));
+    for (const statement of BALANCES_AND_DAYS_SQL) await seeder.query(statement, [enterpriseId]);
     await seeder.query('commit');
   } finally {
     seeder.release();
