@@ -90,11 +90,17 @@ const configSchema = z.object({
   /** Requests per minute per IP on the public account endpoints (login, signup, recovery). */
   PUBLIC_AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(300),
   /**
-   * How long the invoice list's total and currency gain (summed over every invoice of the
-   * filter) are reused for the same filter and rate. This process's own changes drop them
-   * at once; another process's show within this.
+   * How long, at most, the invoice list's total and currency gain (summed over every invoice
+   * of the filter) are reused for the same filter, rate and list version (migration 0019): a
+   * change committed by any process raises the version, so it shows at once.
    */
   INVOICE_SUMMARY_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  /**
+   * How much of the invoice lists it has written (JSON) a process keeps, in MiB: a list is
+   * reused only while the enterprise's list version and quote are unchanged, so a change
+   * committed by any process shows at once. 0 keeps none.
+   */
+  INVOICE_LIST_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   QUOTE_TTL_SECONDS: z.coerce.number().int().min(5).default(60),
   /** Where rates come from; `simulated` is a seeded random walk (no network needed). */

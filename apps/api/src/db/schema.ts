@@ -152,6 +152,12 @@ export interface AccountDaysTable {
   movements: ColumnType<bigint, never, never>;
 }
 
+/** The version of each enterprise's invoice list, raised by triggers (migration 0019). */
+export interface InvoiceListVersionsTable {
+  enterprise_id: ColumnType<string, never, never>;
+  version: ColumnType<bigint, never, never>;
+}
+
 export interface RateTicksTable {
   observed_at: Date;
   mid_micro: bigint;
@@ -620,6 +626,7 @@ export interface Database {
   journals: JournalsTable;
   postings: PostingsTable;
   account_days: AccountDaysTable;
+  invoice_list_versions: InvoiceListVersionsTable;
   rate_ticks: RateTicksTable;
   quotes: QuotesTable;
   idempotency_keys: IdempotencyKeysTable;

@@ -65,7 +65,14 @@ export function createFinanceServices(
   );
   const funds = new FundsService(db, ledger, now);
   const suppliers = new SuppliersService(db, now);
-  const invoices = new InvoicesService(db, rates, suppliers, now, config.INVOICE_SUMMARY_CACHE_MS);
+  const invoices = new InvoicesService(
+    db,
+    rates,
+    suppliers,
+    now,
+    config.INVOICE_SUMMARY_CACHE_MS,
+    config.INVOICE_LIST_CACHE_MB * 2 ** 20,
+  );
   const conversions = new ConversionsService(db, ledger, rates, invoices, now);
   const payments = new PaymentsService(
     db,

@@ -17,6 +17,7 @@ import * as auditTotp from './0015-audit-totp.js';
 import * as rateOrders from './0016-rate-orders.js';
 import * as eventsWebhooks from './0017-events-webhooks.js';
 import * as accountDays from './0018-account-days.js';
+import * as invoiceListVersions from './0019-invoice-list-versions.js';
 
 /** Every migration in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0016-rate-orders': rateOrders,
   '0017-events-webhooks': eventsWebhooks,
   '0018-account-days': accountDays,
+  '0019-invoice-list-versions': invoiceListVersions,
 };

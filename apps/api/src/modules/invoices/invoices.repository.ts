@@ -245,6 +245,16 @@ function orderExpression(order: InvoiceOrder): RawBuilder<unknown> {
   }
 }
 
+/** The enterprise's invoice list version (migration 0019); 0 before its first change. */
+export async function listVersion(db: Executor, enterpriseId: string): Promise<bigint> {
+  const row = await db
+    .selectFrom('invoice_list_versions')
+    .select('version')
+    .where('enterprise_id', '=', enterpriseId)
+    .executeTakeFirst();
+  return row?.version ?? 0n;
+}
+
 /**
  * The invoices of a filter, newest first unless an order is given (ties newest first), each
  * with its supplier and covering parts, in one statement (the parts are correlated

@@ -25,6 +25,15 @@ export const apiInvoiceSchema = invoiceFieldsSchema.extend({
 
 const idSchema = z.string().trim().min(1).max(64);
 
+const invoiceListAnswer = z.object({
+  invoices: z.array(apiInvoiceSchema),
+  total: z.number().int(),
+  totalProfit: z.number(),
+  exchangeRateToday: z.number(),
+  exchangeRateTodayReference: z.string(),
+  quoteExpiresAt: z.string(),
+});
+
 /** The invoice form; unknown keys (legacy `contactData`, …) are dropped. */
 const invoiceFields = {
   dPurchaseDate: calendarDateSchema,
@@ -115,28 +124,26 @@ export async function invoicesRoutes(
           sortBy: z.enum(INVOICE_SORT_KEYS).optional(),
           sortDirection: z.enum(['asc', 'desc']).optional(),
         }),
-        response: {
-          200: z.object({
-            invoices: z.array(apiInvoiceSchema),
-            total: z.number().int(),
-            totalProfit: z.number(),
-            exchangeRateToday: z.number(),
-            exchangeRateTodayReference: z.string(),
-            quoteExpiresAt: z.string(),
-          }),
-        },
+        response: { 200: invoiceListAnswer },
       },
     },
-    async (request) =>
-      invoices.list(principalOf(request).enterpriseId, {
-        recipientId: request.body.sPaymentRecipientId,
-        statusId: request.body.sStatusId,
-        pendingAssignment: request.body.bPendingAssignment,
-        page: request.body.page,
-        limit: request.body.limit,
-        sortBy: request.body.sortBy,
-        sortDirection: request.body.sortDirection,
-      }),
+    async (request, reply) => {
+      const json = await invoices.listJson(
+        principalOf(request).enterpriseId,
+        {
+          recipientId: request.body.sPaymentRecipientId,
+          statusId: request.body.sStatusId,
+          pendingAssignment: request.body.bPendingAssignment,
+          page: request.body.page,
+          limit: request.body.limit,
+          sortBy: request.body.sortBy,
+          sortDirection: request.body.sortDirection,
+        },
+        // What the route's serializer would write; a JSON string with a JSON type is sent as is.
+        (answer) => JSON.stringify(invoiceListAnswer.parse(answer)),
+      );
+      return reply.type('application/json; charset=utf-8').send(json as never);
+    },
   );
 
   routes.post(

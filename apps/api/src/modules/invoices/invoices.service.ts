@@ -16,10 +16,11 @@ import type { Db, Executor, Trx } from '../../db/database.js';
 import type { Selectable } from 'kysely';
 import type { InvoicesTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import type { RatesService } from '../rates/rates.service.js';
+import type { Quote, RatesService } from '../rates/rates.service.js';
 import { isUuid } from '../rates/rates.service.js';
 import type { SuppliersService } from '../suppliers/suppliers.service.js';
 import { rateOrderFromJson, type ApiRateOrder } from '../rate-orders/rate-order-view.js';
+import { InvoiceListCache } from './invoice-list-cache.js';
 import * as repo from './invoices.repository.js';
 
 /** A selected invoice row (amounts as plain bigint). */
@@ -68,6 +69,18 @@ export interface InvoiceListAnswer {
   quoteExpiresAt: string;
 }
 
+/** What `POST invoices/invoices` filters, orders and pages by. */
+export interface InvoiceListFilter {
+  recipientId?: string | undefined;
+  statusId?: string | undefined;
+  /** Only invoices with MXN still to assign (To pay and Parcial), as the dashboard counts. */
+  pendingAssignment?: boolean | undefined;
+  page?: number | undefined;
+  limit?: number | undefined;
+  sortBy?: InvoiceSortKey | undefined;
+  sortDirection?: 'asc' | 'desc' | undefined;
+}
+
 /** Largest page of invoices, and the default when no page is asked for. */
 export const INVOICE_LIST_CAP = 1000;
 
@@ -82,16 +95,24 @@ interface CachedSummary {
   at: number;
 }
 
+/** What a list is valued at: the enterprise's list version (migration 0019) and a quote. */
+interface ListStamp {
+  version: bigint;
+  quote: Quote;
+}
+
 /** Invoices of an enterprise. */
 export class InvoicesService {
   /**
-   * The list's total and currency gain by enterprise, filter and rate, reused for
-   * `summaryCacheMs`: summing 10,000 invoices costs as much as the rest of a page. Lists
-   * that arrive while it is being summed wait for that sum rather than start their own.
-   * Every change of an enterprise's invoices made here drops its entries, the pending
-   * ones too, so a list asked after a change sums again.
+   * The list's total and currency gain by enterprise, list version, filter and rate, reused
+   * for `summaryCacheMs`: summing 10,000 invoices costs as much as the rest of a page. Lists
+   * that arrive while it is being summed wait for that sum rather than start their own. A
+   * change committed anywhere raises the version, so a list asked after it sums again.
    */
   private readonly summaries = new Map<string, CachedSummary>();
+
+  /** Whole list answers, as JSON, while the enterprise's list version and quote hold. */
+  private readonly lists: InvoiceListCache;
 
   constructor(
     protected readonly db: Db,
@@ -99,18 +120,23 @@ export class InvoicesService {
     protected readonly suppliers: SuppliersService,
     protected readonly now: () => Date,
     private readonly summaryCacheMs = 0,
-  ) {}
+    listCacheBytes = 0,
+  ) {
+    this.lists = new InvoiceListCache(listCacheBytes);
+  }
 
   private summarize(
     enterpriseId: string,
     where: repo.InvoiceFilter,
-    todayRateMicro: bigint,
+    stamp: ListStamp,
   ): Promise<ListSummary> {
+    const todayRateMicro = stamp.quote.rateMicro;
     if (this.summaryCacheMs <= 0) {
       return repo.summarize(this.db, enterpriseId, where, todayRateMicro);
     }
     const key = [
       enterpriseId,
+      stamp.version,
       where.recipientId,
       where.status,
       where.unassignedOnly ? 'pending' : '',
@@ -132,13 +158,6 @@ export class InvoicesService {
       if (this.summaries.get(key) === entry) this.summaries.delete(key);
     });
     return entry.summary;
-  }
-
-  /** Drops the cached list summaries of an enterprise after its invoices change. */
-  private forgetSummaries(enterpriseId: string): void {
-    for (const key of this.summaries.keys()) {
-      if (key.startsWith(`${enterpriseId}|`)) this.summaries.delete(key);
-    }
   }
 
   /** The enterprise's live invoice (404 otherwise); `forUpdate` locks its row. */
@@ -194,8 +213,6 @@ export class InvoicesService {
         paidMxnCents: paid,
       }),
     });
-    // Before the caller's commit: a list summed in between may be reused, for summaryCacheMs.
-    this.forgetSummaries(row.enterprise_id);
   }
 
   /**
@@ -227,18 +244,47 @@ export class InvoicesService {
    * filter up to INVOICE_LIST_CAP, or the asked page. total and totalProfit cover the whole
    * filter (all pages), counted and summed in SQL.
    */
-  async list(
+  async list(enterpriseId: string, filter: InvoiceListFilter): Promise<InvoiceListAnswer> {
+    return this.listAt(enterpriseId, filter, await this.listStamp(enterpriseId));
+  }
+
+  /**
+   * The same list as the JSON `toJson` writes of it, reused from this process's earlier
+   * answers while the enterprise's list version and quote are the same (InvoiceListCache).
+   */
+  async listJson(
     enterpriseId: string,
-    filter: {
-      recipientId?: string | undefined;
-      statusId?: string | undefined;
-      /** Only invoices with MXN still to assign (To pay and Parcial), as the dashboard counts. */
-      pendingAssignment?: boolean | undefined;
-      page?: number | undefined;
-      limit?: number | undefined;
-      sortBy?: InvoiceSortKey | undefined;
-      sortDirection?: 'asc' | 'desc' | undefined;
-    },
+    filter: InvoiceListFilter,
+    toJson: (answer: InvoiceListAnswer) => string,
+  ): Promise<string> {
+    const stamp = await this.listStamp(enterpriseId);
+    const key = JSON.stringify([
+      filter.recipientId,
+      filter.statusId,
+      filter.pendingAssignment === true,
+      filter.page,
+      filter.limit,
+      filter.sortBy,
+      filter.sortDirection,
+    ]);
+    return this.lists.answer(enterpriseId, `${stamp.version}|${stamp.quote.id}`, key, async () =>
+      toJson(await this.listAt(enterpriseId, filter, stamp)),
+    );
+  }
+
+  /** The version is read first: a list written after it is never older than it. */
+  private async listStamp(enterpriseId: string): Promise<ListStamp> {
+    const [version, quote] = await Promise.all([
+      repo.listVersion(this.db, enterpriseId),
+      this.rates.spotQuote(enterpriseId),
+    ]);
+    return { version, quote };
+  }
+
+  private async listAt(
+    enterpriseId: string,
+    filter: InvoiceListFilter,
+    stamp: ListStamp,
   ): Promise<InvoiceListAnswer> {
     let status: InvoiceRow['status'] | undefined;
     if (filter.statusId !== undefined) {
@@ -251,7 +297,7 @@ export class InvoicesService {
         includeDeleted: true,
       });
     }
-    const quote = await this.rates.spotQuote(enterpriseId);
+    const { quote } = stamp;
     const where: repo.InvoiceFilter = {
       recipientId: filter.recipientId,
       status,
@@ -266,7 +312,7 @@ export class InvoicesService {
     };
     const [rows, summary] = await Promise.all([
       repo.listDescribed(this.db, enterpriseId, where, { offset, limit }, order),
-      this.summarize(enterpriseId, where, quote.rateMicro),
+      this.summarize(enterpriseId, where, stamp),
     ]);
     return {
       invoices: rows.map((row) => toApiInvoice(row, quote.rateMicro)),
@@ -290,7 +336,6 @@ export class InvoicesService {
       .transaction()
       .execute((trx) => this.createInTransaction(trx, enterpriseId, input));
     // Again after the commit: a summary read while the transaction ran saw the old invoices.
-    this.forgetSummaries(enterpriseId);
     return this.describeOne(this.db, enterpriseId, id);
   }
 
@@ -309,7 +354,6 @@ export class InvoicesService {
       created_at: this.now(),
       ...toColumns(input),
     });
-    this.forgetSummaries(enterpriseId);
     return id;
   }
 
@@ -324,7 +368,6 @@ export class InvoicesService {
         status: 'TO_PAY',
       });
     });
-    this.forgetSummaries(enterpriseId);
     return this.describeOne(this.db, enterpriseId, invoiceId);
   }
 
@@ -335,7 +378,6 @@ export class InvoicesService {
       if (row.status !== 'TO_PAY') throw new AppError('INVALID_STATE', { field: 'sInvoiceId' });
       await repo.softDeleteInvoice(trx, enterpriseId, invoiceId, this.now());
     });
-    this.forgetSummaries(enterpriseId);
   }
 
   /**
@@ -393,7 +435,6 @@ export class InvoicesService {
         }),
       });
     });
-    this.forgetSummaries(enterpriseId);
     return this.describeOne(this.db, enterpriseId, invoiceId);
   }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql, type RawBuilder } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   INVOICE_STATUS_IDS,
@@ -879,7 +880,7 @@ describe(`the invoice list's summary cache on ${TEST_ENGINE}`, () => {
     await t.close();
   });
 
-  it('reuses the total for 2 s, and drops it at once when the invoices change through the API', async () => {
+  it('reuses the total while nothing changes, and sums again once a change is committed, through the API or not', async () => {
     const customer = await newCustomer(t);
     const supplierId = await addSupplier(customer);
     const first = await addInvoice(customer, supplierId, { sInvoice: 'A', dTotalAmount: 1000 });
@@ -908,13 +909,12 @@ describe(`the invoice list's summary cache on ${TEST_ENGINE}`, () => {
     expect(removed.statusCode).toBe(204);
     expect((await list(customer)).total).toBe(1);
 
-    // Written by someone else (another process, here SQL): seen once the summary is 2 s old.
+    // Written by someone else (another process, here SQL): its commit raised the list
+    // version (migration 0019), so it is seen at once, well within the 2 s.
     await insertInvoice(t, customer.enterpriseId, supplierId, { total: '500.00' });
-    const reused = await list(customer);
-    expect(reused.total).toBe(1);
-    expect(reused.invoices).toHaveLength(2);
-    t.clock.advanceSeconds(2);
-    expect((await list(customer)).total).toBe(2);
+    const after = await list(customer);
+    expect(after.total).toBe(2);
+    expect(after.invoices).toHaveLength(2);
   });
 
   it('shares one sum among lists that arrive together, and sums again after a change', async () => {
@@ -943,5 +943,183 @@ describe(`the invoice list's summary cache on ${TEST_ENGINE}`, () => {
     t.clock.advanceSeconds(2);
     await invoices.list(customer.enterpriseId, page);
     expect(sums.count()).toBe(3);
+  });
+});
+
+describe(`the invoice list's cache on ${TEST_ENGINE}`, () => {
+  beforeEach(async () => {
+    // The default: lists are kept by list version and quote (tests keep no summaries).
+    t = await createTestApp();
+  });
+  afterEach(async () => {
+    await expectLedgerSound(t);
+    await t.close();
+  });
+
+  const listVersion = async (enterpriseId: string) =>
+    (
+      await t.db
+        .selectFrom('invoice_list_versions')
+        .select('version')
+        .where('enterprise_id', '=', enterpriseId)
+        .executeTakeFirst()
+    )?.version ?? 0n;
+
+  it('answers the same list again without reading the invoices, until a change is committed', async () => {
+    const customer = await newCustomer(t);
+    const supplierId = await addSupplier(customer);
+    const invoice = await addInvoice(customer, supplierId, { sInvoice: 'A' });
+    const reads = countingStatements(t.db, 'as pay_now_parts');
+    const { invoices } = createFinanceServices(
+      reads.db,
+      loadConfig({ DATA_DIR: 'memory://' }),
+      t.clock.now,
+    );
+    const asJson = (answer: unknown) => JSON.stringify(answer);
+    const page = { page: 1, limit: 50 };
+
+    const together = await Promise.all(
+      Array.from({ length: 10 }, () => invoices.listJson(customer.enterpriseId, page, asJson)),
+    );
+    expect(new Set(together).size).toBe(1);
+    expect(reads.count()).toBe(1);
+    await invoices.listJson(customer.enterpriseId, page, asJson);
+    expect(reads.count()).toBe(1);
+    // Another page, order or filter is another list.
+    await invoices.listJson(customer.enterpriseId, { ...page, sortBy: 'sInvoice' }, asJson);
+    expect(reads.count()).toBe(2);
+
+    // Committed by someone else (another process, here SQL): read again at once.
+    await t.db
+      .updateTable('invoices')
+      .set({ invoice_name: 'Renamed' })
+      .where('id', '=', invoice.sInvoiceId)
+      .execute();
+    const renamed = JSON.parse(await invoices.listJson(customer.enterpriseId, page, asJson));
+    expect(reads.count()).toBe(3);
+    expect(renamed.invoices[0].sInvoice).toBe('Renamed');
+    // A change not yet committed is not seen, and the list written meanwhile is not reused
+    // after its commit.
+    await t.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('invoices')
+        .set({ invoice_name: 'Pending' })
+        .where('id', '=', invoice.sInvoiceId)
+        .execute();
+      if (TEST_ENGINE === 'postgres') {
+        const meanwhile = JSON.parse(await invoices.listJson(customer.enterpriseId, page, asJson));
+        expect(meanwhile.invoices[0].sInvoice).toBe('Renamed');
+      }
+    });
+    const committed = JSON.parse(await invoices.listJson(customer.enterpriseId, page, asJson));
+    expect(committed.invoices[0].sInvoice).toBe('Pending');
+  });
+
+  it('shows at once what another process commits to any table the list reads', async () => {
+    const customer = await newCustomer(t);
+    const supplierId = await addSupplier(customer);
+    const invoice = await addInvoice(customer, supplierId, {
+      sInvoice: 'A',
+      dTotalAmount: 10_000,
+    });
+    const conversionId = await coverWithConversion(customer, invoice.sInvoiceId, '2000.00', '17.5');
+    await payNow(customer, supplierId, invoice.sInvoiceId, '1000.00', '18.25');
+    const payment = await t.db
+      .selectFrom('payment_invoices')
+      .select('payment_id')
+      .where('invoice_id', '=', invoice.sInvoiceId)
+      .executeTakeFirstOrThrow();
+    const user = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('enterprise_id', '=', customer.enterpriseId)
+      .executeTakeFirstOrThrow();
+
+    // Each change, made in SQL as another process would, and undone where it would leave
+    // the invoice's amounts inconsistent with its parts.
+    const invoiceId = invoice.sInvoiceId;
+    const paymentId = payment.payment_id;
+    const changes: Array<[string, Array<RawBuilder<unknown>>]> = [
+      ['invoices', [sql`update invoices set invoice_name = 'B' where id = ${invoiceId}`]],
+      [
+        'payment_recipients',
+        [sql`update payment_recipients set name = 'Otro' where id = ${supplierId}`],
+      ],
+      [
+        'conversions',
+        [sql`update conversions set rate_micro = 19000000 where id = ${conversionId}`],
+      ],
+      [
+        'conversion_invoices',
+        [
+          sql`update conversion_invoices set amount_mxn = 150000 where invoice_id = ${invoiceId}`,
+          sql`update conversion_invoices set amount_mxn = 200000 where invoice_id = ${invoiceId}`,
+        ],
+      ],
+      [
+        'payments',
+        [
+          sql`update payments set status = 'RETURNED' where id = ${paymentId}`,
+          sql`update payments set status = 'COMPLETED' where id = ${paymentId}`,
+        ],
+      ],
+      [
+        'payment_invoices',
+        [
+          sql`update payment_invoices set amount_mxn = 50000 where payment_id = ${paymentId}`,
+          sql`update payment_invoices set amount_mxn = 100000 where payment_id = ${paymentId}`,
+        ],
+      ],
+      [
+        'rate_orders',
+        [
+          sql`insert into rate_orders (id, enterprise_id, invoice_id, created_by, language,
+                target_rate_micro, expires_on, status, created_at)
+              values (${randomUUID()}, ${customer.enterpriseId}, ${invoiceId}, ${user.id}, 'en',
+                17000000, current_date + 30, 'ACTIVE', now())`,
+        ],
+      ],
+    ];
+    for (const [table, statements] of changes) {
+      const before = await list(customer);
+      const version = await listVersion(customer.enterpriseId);
+      for (const [index, statement] of statements.entries()) {
+        await statement.execute(t.db);
+        const after = await list(customer);
+        // The answer is the one the database gives now, not the one kept from before.
+        expect(after, `${table} #${index + 1}`).toEqual(
+          await t.app.finance.invoices.list(customer.enterpriseId, {}),
+        );
+        if (index === 0) expect(after, table).not.toEqual(before);
+      }
+      expect(await listVersion(customer.enterpriseId), table).toBe(
+        version + BigInt(statements.length),
+      );
+    }
+  });
+
+  it('raises the version once per transaction and enterprise, and not for what the list does not show', async () => {
+    const customer = await newCustomer(t);
+    const other = await newCustomer(t);
+    const supplierId = await addSupplier(customer);
+    const otherSupplierId = await addSupplier(other);
+    await addInvoice(customer, supplierId, { sInvoice: 'A' });
+    await addInvoice(customer, supplierId, { sInvoice: 'B' });
+    await addInvoice(other, otherSupplierId, { sInvoice: 'C' });
+    const version = await listVersion(customer.enterpriseId);
+    const otherVersion = await listVersion(other.enterpriseId);
+    expect(version).toBeGreaterThan(0n);
+    await t.db.transaction().execute(async (trx) => {
+      await sql`update invoices set invoice_name = invoice_name || '!'
+        where enterprise_id = ${customer.enterpriseId}`.execute(trx);
+      await sql`update payment_recipients set name = 'Otro' where id = ${supplierId}`.execute(trx);
+    });
+    expect(await listVersion(customer.enterpriseId)).toBe(version + 1n);
+    expect(await listVersion(other.enterpriseId)).toBe(otherVersion);
+    // A supplier's e-mail is not in the list.
+    await sql`update payment_recipients set email = 'new@example.test' where id = ${supplierId}`.execute(
+      t.db,
+    );
+    expect(await listVersion(customer.enterpriseId)).toBe(version + 1n);
   });
 });
