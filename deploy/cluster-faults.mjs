@@ -333,6 +333,55 @@ t.check(
   ledger2.slice(0, 3).join('; '),
 );
 
+// Each replica keeps the invoice lists it answered (by the enterprise's list version). A list
+// read through any replica right after an invoice is paid through another shows it paid.
+const staleLists = [];
+for (const customer of customers) {
+  const created = await call(base, 'POST', 'invoices/', {
+    token: customer.token,
+    body: {
+      dPurchaseDate: new Date().toISOString().slice(0, 10),
+      sPaymentRecipientId: customer.suppliers[0],
+      sInvoice: `CLUSTER-${randomUUID().slice(0, 8)}`,
+      dTotalAmount: 1000,
+      dRateProtection: 19,
+      iCreditPeriod: 30,
+    },
+  });
+  if (created.status !== 201) throw new Error(`invoice ${created.status}`);
+  const invoiceId = created.body.invoice.sInvoiceId;
+  const statusOf = async () => {
+    const answer = await call(base, 'POST', 'invoices/invoices', {
+      token: customer.token,
+      body: { page: 1, limit: 5 },
+    });
+    return answer.body.invoices?.find((invoice) => invoice.sInvoiceId === invoiceId)?.sStatusId;
+  };
+  // Round robin over three replicas: six lists leave each one holding the unpaid list.
+  let unpaid;
+  for (let i = 0; i < 6; i += 1) unpaid = await statusOf();
+  customer.quote = undefined;
+  const paid = await call(base, 'POST', 'payments/invoice', {
+    token: customer.token,
+    body: { sInvoiceId: invoiceId, sExchangeRateReference: await quoteOf(customer) },
+  });
+  if (paid.status !== 201)
+    throw new Error(`pay invoice ${paid.status} ${JSON.stringify(paid.body)}`);
+  const statuses = [];
+  for (let i = 0; i < 6; i += 1) statuses.push(await statusOf());
+  if (
+    unpaid === undefined ||
+    statuses.some((status) => status === unpaid || status !== statuses[0])
+  ) {
+    staleLists.push(`${invoiceId}: ${unpaid} before, then ${statuses.join(', ')}`);
+  }
+}
+t.check(
+  'an invoice paid through one replica is listed paid by every replica at once',
+  staleLists.length === 0,
+  staleLists.slice(0, 3).join('; '),
+);
+
 await primary.end();
 // A failed run keeps the cluster's folder (its logs) for a look.
 if (!keep) await stopCluster(settings, { clean: t.failures.length === 0 });
