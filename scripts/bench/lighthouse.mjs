@@ -100,6 +100,13 @@ export async function measureLighthouse({ base, session, pages, runs = 3, log = 
           tab,
         );
         await tab.close();
+        // A run Lighthouse could not finish scores 0: say why, so a 0 is not read as the page's.
+        if (result.lhr.runtimeError) {
+          log(
+            `lighthouse ${page.label ?? page.path}, run ${i + 1} failed: ` +
+              `${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`,
+          );
+        }
         reports.push(result.lhr);
         if (process.env.LIGHTHOUSE_REPORT_DIR) {
           const name = `${(page.label ?? page.path).replace(/[^a-z0-9]+/gi, '_')}-${i + 1}.json`;
