@@ -335,7 +335,6 @@ export class InvoicesService {
     const id = await this.db
       .transaction()
       .execute((trx) => this.createInTransaction(trx, enterpriseId, input));
-    // Again after the commit: a summary read while the transaction ran saw the old invoices.
     return this.describeOne(this.db, enterpriseId, id);
   }
 
