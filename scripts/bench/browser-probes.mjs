@@ -1,8 +1,9 @@
-// Functions the benches run inside the page (page.evaluate): no imports, no closures.
+// What the benches measure in the page: `armResponsivenessProbe` runs inside it
+// (page.evaluate: no imports, no closures); `timeDownload` drives it from Node.
 /* global window, requestAnimationFrame */
 
-export /** Watches the main thread during the export: longest long task and longest frame gap. */
-function armResponsivenessProbe() {
+/** Watches the main thread during the export: longest long task and longest frame gap. */
+export function armResponsivenessProbe() {
   const probe = { start: performance.now(), longestTask: 0, longestFrameGap: 0, running: true };
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
@@ -29,4 +30,21 @@ function armResponsivenessProbe() {
         }, 100);
       }),
   };
+}
+
+/**
+ * Clicks `button` once it is enabled (it is disabled while an export runs) and times it to
+ * the download, watching the page's main thread meanwhile.
+ */
+export async function timeDownload(page, button, timeout) {
+  while (!(await button.isEnabled())) await page.waitForTimeout(50);
+  await page.evaluate(armResponsivenessProbe);
+  const started = performance.now();
+  const [download] = await Promise.all([
+    page.waitForEvent('download', { timeout }),
+    button.click(),
+  ]);
+  const elapsed = performance.now() - started;
+  const responsiveness = await page.evaluate(() => window.__responsiveness.stop());
+  return { download, elapsed, ...responsiveness };
 }

@@ -3,14 +3,13 @@
 // database); headless Chromium opens /statement for the year and clicks Download: the time
 // to the download, and the longest main-thread task meanwhile (the page keeps answering).
 // Run by `npm run bench` when BENCH_SCALE=10; prints its table, exit 1 on a missed goal.
-/* global window */
 import { cpus, loadavg, totalmem } from 'node:os';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 import readXlsxFile from 'read-excel-file/node';
 import { CHROMIUM_PATH } from '../chromium.mjs';
 import { call, createPgDatabase, signupBody, startServer } from '../faults/lib.mjs';
-import { armResponsivenessProbe } from './browser-probes.mjs';
+import { timeDownload } from './browser-probes.mjs';
 import { BALANCES_AND_DAYS_SQL, depositsSql } from './ledger-seed.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -90,19 +89,11 @@ try {
   const button = page.getByRole('button', { name: 'Download', exact: true });
   const exports = [];
   for (let i = 0; i < RUNS; i += 1) {
-    while (!(await button.isEnabled())) await page.waitForTimeout(50);
-    await page.evaluate(armResponsivenessProbe);
-    const started = performance.now();
-    const [download] = await Promise.all([
-      page.waitForEvent('download', { timeout: 120_000 }),
-      button.click(),
-    ]);
-    const elapsed = performance.now() - started;
-    const responsiveness = await page.evaluate(() => window.__responsiveness.stop());
+    const { download, ...timing } = await timeDownload(page, button, 120_000);
     const fetches = await page.evaluate(statementFetches);
     // The opening line, the movements, the closing line, under a header.
     const rows = i === 0 ? (await readXlsxFile(await download.path())).length - 3 : undefined;
-    exports.push({ elapsed, rows, fetches, ...responsiveness });
+    exports.push({ rows, fetches, ...timing });
   }
 
   const elapsed = median(exports.map((run) => run.elapsed));

@@ -17,7 +17,7 @@ import { chromium } from 'playwright-core';
 import readXlsxFile from 'read-excel-file/node';
 import { CHROMIUM_PATH } from '../chromium.mjs';
 import { run } from '../lib.mjs';
-import { armResponsivenessProbe } from './browser-probes.mjs';
+import { timeDownload } from './browser-probes.mjs';
 import {
   lighthousePages,
   lighthouseTable,
@@ -374,18 +374,9 @@ async function measureSortAndExport(browser, base, session, expected) {
     const exports = [];
     const button = page.getByRole('button', { name: 'Download' });
     for (let i = 0; i < RUNS; i += 1) {
-      // The button is disabled while an export runs.
-      while (!(await button.isEnabled())) await page.waitForTimeout(50);
-      await page.evaluate(armResponsivenessProbe);
-      const started = performance.now();
-      const [download] = await Promise.all([
-        page.waitForEvent('download', { timeout: 60_000 }),
-        button.click(),
-      ]);
-      const elapsed = performance.now() - started;
-      const responsiveness = await page.evaluate(() => window.__responsiveness.stop());
+      const { download, ...timing } = await timeDownload(page, button, 60_000);
       const rows = i === 0 ? (await readXlsxFile(await download.path())).length - 1 : undefined;
-      exports.push({ elapsed, rows, ...responsiveness });
+      exports.push({ rows, ...timing });
     }
     return { sorts, exports };
   } finally {

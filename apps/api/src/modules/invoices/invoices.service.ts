@@ -242,7 +242,8 @@ export class InvoicesService {
   /**
    * `POST invoices/invoices`: newest first unless a sort is asked; every invoice of the
    * filter up to INVOICE_LIST_CAP, or the asked page. total and totalProfit cover the whole
-   * filter (all pages), counted and summed in SQL.
+   * filter (all pages), counted and summed in SQL. Computed now; the route answers
+   * through `listJson`, which reuses an answer while nothing it shows has changed.
    */
   async list(enterpriseId: string, filter: InvoiceListFilter): Promise<InvoiceListAnswer> {
     return this.listAt(enterpriseId, filter, await this.listStamp(enterpriseId));
