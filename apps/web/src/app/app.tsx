@@ -1,16 +1,20 @@
 import { useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { createQueryClient } from '../lib/query-client';
+import { AppRoutes } from './app-routes';
+import { toRouteObjects } from './lazy-routes';
 import { AppProviders } from './providers';
-import { createAppRouter } from './router';
+import { createRoutes } from './router';
 
 export function App() {
-  // One client for the pages and for the routes' loaders, which ask for a page's data early.
+  // One client for the pages and for the routes' prefetches, which ask for a page's data early.
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(() => createAppRouter(queryClient));
+  const [routes] = useState(() => toRouteObjects(createRoutes(queryClient)));
   return (
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes routes={routes} />
+      </BrowserRouter>
     </AppProviders>
   );
 }

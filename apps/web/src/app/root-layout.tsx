@@ -1,8 +1,9 @@
-import LinearProgress from '@mui/material/LinearProgress';
-import { useEffect } from 'react';
-import { Outlet, useLocation, useNavigation } from 'react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import { useRefreshSessionUser } from '../features/auth/api/me';
 import { watchSessionKillFlag } from '../lib/session-ended';
+import { whenIdle } from '../lib/when-idle';
+import { usePageLoading } from './page-loads';
 import { SessionEndedHost } from './session-ended-host';
 
 function ScrollToTop() {
@@ -13,15 +14,27 @@ function ScrollToTop() {
   return null;
 }
 
-/** A thin bar while the next page's code loads. */
+// The bar is only wanted from the first navigation on: its code comes once the first page has
+// settled, not with it.
+const loadLinearProgress = () => import('@mui/material/LinearProgress');
+const LinearProgress = lazy(loadLinearProgress);
+
+/** A thin bar while the next page's code loads (not the first page's: a spinner shows then). */
 function NavigationProgress() {
-  const navigation = useNavigation();
-  if (navigation.state === 'idle') return null;
+  const loading = usePageLoading();
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    setShown(true);
+    return whenIdle(() => void loadLinearProgress().catch(() => undefined));
+  }, []);
+  if (!loading || !shown) return null;
   return (
-    <LinearProgress
-      aria-hidden="true"
-      sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 'tooltip' }}
-    />
+    <Suspense fallback={null}>
+      <LinearProgress
+        aria-hidden="true"
+        sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 'tooltip' }}
+      />
+    </Suspense>
   );
 }
 

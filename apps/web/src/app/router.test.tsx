@@ -36,16 +36,16 @@ afterEach(() => {
 
 describe('route guards', () => {
   it('sends a visitor without a token from a dashboard route to /login', async () => {
-    const { router } = renderApp('/exchange');
+    const { currentPath } = renderApp('/exchange');
     expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/login');
+    expect(currentPath()).toBe('/login');
     expect(screen.queryByTestId('greeting')).toBeNull();
   });
 
   it('sends a visitor from an admin route to /login too', async () => {
-    const { router } = renderApp('/warehouse');
+    const { currentPath } = renderApp('/warehouse');
     await screen.findByRole('heading', { level: 1, name: 'Log in' });
-    expect(router.state.location.pathname).toBe('/login');
+    expect(currentPath()).toBe('/login');
   });
 
   it('returns to the page asked for after logging in', async () => {
@@ -55,14 +55,14 @@ describe('route guards', () => {
         : meAnswer(ana),
     );
     const user = userEvent.setup();
-    const { router } = renderApp('/suppliers');
+    const { currentPath } = renderApp('/suppliers');
 
     await user.type(await screen.findByLabelText('E-mail'), 'ana@example.com');
     await user.type(screen.getByLabelText('Password'), 'secret-password');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Suppliers' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/suppliers');
+    expect(currentPath()).toBe('/suppliers');
     expect(screen.getByTestId('greeting').textContent).toBe('Hello, Ana López');
   });
 
@@ -85,7 +85,7 @@ describe('route guards', () => {
     setSession({ token: 'tok-1', user: ana });
     fetchMock.mockResolvedValue(meAnswer(ana));
     const user = userEvent.setup();
-    const { router } = renderApp('/test');
+    const { currentPath } = renderApp('/test');
     await screen.findByRole('heading', { level: 1, name: 'Income history' });
     // Only the docked menu is there until the phone menu is asked for.
     expect(screen.getAllByRole('navigation', { name: 'Dashboard menu' })).toHaveLength(1);
@@ -102,7 +102,7 @@ describe('route guards', () => {
     ).toBe(true);
 
     await user.click(within(phoneMenu).getByRole('link', { name: 'Account statement' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/statement'));
+    await waitFor(() => expect(currentPath()).toBe('/statement'));
     await waitFor(() => expect(button.getAttribute('aria-expanded')).toBe('false'));
   });
 
@@ -128,30 +128,30 @@ describe('route guards', () => {
     const member = { ...ana, isManager: false };
     setSession({ token: 'tok-2', user: member });
     fetchMock.mockResolvedValue(meAnswer(member));
-    const { router } = renderApp('/audit-log');
+    const { currentPath } = renderApp('/audit-log');
 
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Administrator account needed' }),
     ).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/audit-log');
+    expect(currentPath()).toBe('/audit-log');
   });
 
   it('sends a logged-in customer who opens /login to /exchange, and a vendor to /home', async () => {
     setSession({ token: 'tok-1', user: ana });
     fetchMock.mockResolvedValue(meAnswer(ana));
     const first = renderApp('/login');
-    await waitFor(() => expect(first.router.state.location.pathname).toBe('/exchange'));
+    await waitFor(() => expect(first.currentPath()).toBe('/exchange'));
     first.unmount();
 
     const vendor = { ...ana, sRole: 'vendor' as const };
     setSession({ token: 'tok-3', user: vendor });
     fetchMock.mockResolvedValue(meAnswer(vendor));
     const second = renderApp('/login');
-    await waitFor(() => expect(second.router.state.location.pathname).toBe('/home'));
+    await waitFor(() => expect(second.currentPath()).toBe('/home'));
   });
 
   it('shows the landing page for an unknown path and keeps the URL', async () => {
-    const { router } = renderApp('/no/such/page');
+    const { currentPath } = renderApp('/no/such/page');
     expect(
       await screen.findByRole('heading', { level: 1, name: /Fresh Mexican produce/ }),
     ).toBeTruthy();
@@ -159,18 +159,18 @@ describe('route guards', () => {
     const main = screen.getByRole('main');
     expect(within(main).getByRole('link', { name: 'Log in' })).toBeTruthy();
     expect(within(main).getByRole('link', { name: 'Sign up' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/no/such/page');
+    expect(currentPath()).toBe('/no/such/page');
   });
 
   it('sends / to /home for a visitor and to /exchange for a logged-in user', async () => {
     const visitor = renderApp('/');
-    await waitFor(() => expect(visitor.router.state.location.pathname).toBe('/home'));
+    await waitFor(() => expect(visitor.currentPath()).toBe('/home'));
     visitor.unmount();
 
     setSession({ token: 'tok-1', user: ana });
     fetchMock.mockResolvedValue(meAnswer(ana));
     const member = renderApp('/');
-    await waitFor(() => expect(member.router.state.location.pathname).toBe('/exchange'));
+    await waitFor(() => expect(member.currentPath()).toBe('/exchange'));
   });
 });
 
@@ -183,7 +183,7 @@ describe('session ended', () => {
       jsonResponse(403, { code: 'SESSION_EXPIRED', message: 'Your session has ended.' }),
     );
     const user = userEvent.setup();
-    const { router } = renderApp('/exchange');
+    const { currentPath } = renderApp('/exchange');
 
     const dialog = await screen.findByRole('dialog', { name: 'Session ended' });
     expect(within(dialog).getByText('Your session has ended due to inactivity.')).toBeTruthy();
@@ -192,7 +192,7 @@ describe('session ended', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(currentPath()).toBe('/login'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(localStorage.getItem('session')).toBeNull();
     expect(localStorage.getItem('somethingElse')).toBeNull();

@@ -1,24 +1,32 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { RouteObject } from 'react-router';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
+import { AppRoutes } from '../app/app-routes';
+import { type AppRoute, toRouteObjects } from '../app/lazy-routes';
 import { AppProviders } from '../app/providers';
 import { createRoutes } from '../app/router';
 
 /** Renders the app's route table (or given routes) at `path`, with all providers. */
-export function renderApp(path: string, routes?: RouteObject[]) {
+export function renderApp(path: string, routes?: AppRoute[]) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  const router = createMemoryRouter(routes ?? createRoutes(queryClient), {
-    initialEntries: [path],
-  });
+  const shown = { pathname: path };
+  function LocationProbe() {
+    shown.pathname = useLocation().pathname;
+    return null;
+  }
   const view = render(
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <LocationProbe />
+        <AppRoutes routes={toRouteObjects(routes ?? createRoutes(queryClient))} />
+      </MemoryRouter>
     </AppProviders>,
   );
-  return { ...view, router, queryClient };
+  /** The path the router is at now (after any redirect). */
+  const currentPath = () => shown.pathname;
+  return { ...view, currentPath, queryClient };
 }
 
 export function jsonResponse(status: number, body: unknown): Response {

@@ -53,9 +53,9 @@ describe('back office page', () => {
   it('sends an operator from / to /operator, with its menu entry and the enterprises', async () => {
     setSession({ token: 'tok', user: operator });
     fetchMock.mockImplementation(async (input) => answer(String(input), operator));
-    const { router } = renderApp('/');
+    const { currentPath } = renderApp('/');
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/operator'));
+    await waitFor(() => expect(currentPath()).toBe('/operator'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Back office' })).toBeTruthy();
     const menu = screen.getByRole('navigation', { name: 'Dashboard menu' });
     expect(within(menu).getByRole('link', { name: 'Back office' })).toBeTruthy();

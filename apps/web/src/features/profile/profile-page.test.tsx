@@ -97,7 +97,7 @@ describe('profile page', () => {
 
     setSession({ token: 't2', user: { ...grower, sRole: 'customer' } });
     const second = renderApp('/profile/tab/4');
-    await waitFor(() => expect(second.router.state.location.pathname).toBe('/profile/tab/0'));
+    await waitFor(() => expect(second.currentPath()).toBe('/profile/tab/0'));
     const buyerTabs = await screen.findByRole('tablist', { name: 'Profile sections' });
     expect(within(buyerTabs).getAllByRole('tab')).toHaveLength(5);
   });
