@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadFeatureTexts } from '../../lib/i18n/feature-texts';
 import { setLanguage } from '../../lib/i18n/i18n';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { LoginPage } from './login-page';
@@ -8,6 +9,8 @@ import { LoginPage } from './login-page';
 const fetchMock = vi.fn<typeof fetch>();
 const routes = [{ path: '/login', Component: LoginPage }];
 
+// The route loads the page's texts with its code; here the page is rendered directly.
+beforeAll(() => loadFeatureTexts('auth'));
 beforeEach(() => vi.stubGlobal('fetch', fetchMock));
 afterEach(() => {
   fetchMock.mockReset();

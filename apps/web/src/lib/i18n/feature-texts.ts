@@ -76,6 +76,18 @@ const FEATURE_TEXTS = {
     const { moneyEn, moneySp } = await import('./features/money');
     return { en: moneyEn, sp: moneySp };
   },
+  auth: async () => {
+    const { authEn, authSp } = await import('./features/auth');
+    return { en: authEn, sp: authSp };
+  },
+  home: async () => {
+    const { homeEn, homeSp } = await import('./features/home');
+    return { en: homeEn, sp: homeSp };
+  },
+  onboarding: async () => {
+    const { onboardingEn, onboardingSp } = await import('./features/onboarding');
+    return { en: onboardingEn, sp: onboardingSp };
+  },
   security: async () => {
     const { securityEn, securitySp } = await import('./features/security');
     return { en: securityEn, sp: securitySp };
