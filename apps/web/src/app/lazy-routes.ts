@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, type ReactNode } from 'react';
+import { type ComponentType, createElement, lazy, type ReactNode, useState } from 'react';
 import type { RouteObject } from 'react-router';
 import { getSession } from '../lib/session-store';
 import { trackPageLoad } from './page-loads';
@@ -22,19 +22,27 @@ export interface AppRoute {
 export interface RouteHandle {
   /** Starts loading the route's code, and its data when there is a session. */
   start(): void;
+  /** Whether the route's code is in (always, for a route without lazy code). */
+  isLoaded(): boolean;
+  /** Settles once the route's code is in. */
+  ready(): Promise<unknown>;
 }
 
 function toRouteObject(route: AppRoute): RouteObject {
   const { lazyComponent, prefetch, children, ...rest } = route;
   // Asked for once; a chunk that fails to load shows the error page, which offers a reload.
   let loading: Promise<ComponentType> | undefined;
-  const load = (from: () => Promise<ComponentType>) => (loading ??= trackPageLoad(from()));
+  let loaded: ComponentType | undefined;
+  const load = (from: () => Promise<ComponentType>) =>
+    (loading ??= trackPageLoad(from()).then((component) => (loaded = component)));
   const handle: RouteHandle = {
     start() {
       if (lazyComponent) load(lazyComponent).catch(() => {}); // the lazy component throws it
       // Nothing is asked without a session: RequireAuth sends the visitor away.
       if (prefetch && getSession()) void prefetch();
     },
+    isLoaded: () => !lazyComponent || loaded !== undefined,
+    ready: () => (lazyComponent ? load(lazyComponent) : Promise.resolve()),
   };
   const object = {
     ...rest,
@@ -42,7 +50,14 @@ function toRouteObject(route: AppRoute): RouteObject {
     children: children?.map(toRouteObject),
   } as RouteObject;
   if (lazyComponent) {
-    object.Component = lazy(async () => ({ default: await load(lazyComponent) }));
+    const Lazy = lazy(async () => ({ default: await load(lazyComponent) }));
+    // Code already in renders at once, like any component; otherwise the route suspends
+    // until it is (the navigation's transition keeps the previous page meanwhile). Chosen
+    // once per mount, so a page is never mounted again when its parent renders.
+    object.Component = function LazyRoute() {
+      const [Component] = useState<ComponentType>(() => loaded ?? Lazy);
+      return createElement(Component);
+    };
   }
   return object;
 }
