@@ -52,6 +52,29 @@ function worstAudits(lhr) {
     .slice(0, 3);
 }
 
+/** One Lighthouse run of a page in a fresh tab, with the session set (or cleared) first. */
+async function lighthouseRun(browser, base, page, session) {
+  const tab = await browser.newPage();
+  // The session lives in localStorage: set it (or clear it) on the origin first.
+  await tab.goto(`${base}/robots.txt`);
+  await tab.evaluate(
+    (stored) => {
+      window.localStorage.clear();
+      window.localStorage.setItem('language', 'en');
+      if (stored) window.localStorage.setItem('session', stored);
+    },
+    page.login ? JSON.stringify(session) : '',
+  );
+  const result = await lighthouse(
+    `${base}${page.path}`,
+    { output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, disableStorageReset: true },
+    undefined,
+    tab,
+  );
+  await tab.close();
+  return result;
+}
+
 /**
  * Runs Lighthouse `runs` times on each page (a fresh browser page each time: a cold load) and
  * answers, per page, the median score of each category, the runs, and the worst audits of the
@@ -75,37 +98,21 @@ export async function measureLighthouse({ base, session, pages, runs = 3, log = 
   try {
     for (const page of pages) {
       const reports = [];
+      let reruns = 0;
       for (let i = 0; i < runs; i += 1) {
         log(`lighthouse ${page.label ?? page.path}, run ${i + 1}/${runs}`);
-        const tab = await browser.newPage();
-        // The session lives in localStorage: set it (or clear it) on the origin first.
-        await tab.goto(`${base}/robots.txt`);
-        await tab.evaluate(
-          (stored) => {
-            window.localStorage.clear();
-            window.localStorage.setItem('language', 'en');
-            if (stored) window.localStorage.setItem('session', stored);
-          },
-          page.login ? JSON.stringify(session) : '',
-        );
-        const result = await lighthouse(
-          `${base}${page.path}`,
-          {
-            output: 'json',
-            logLevel: 'error',
-            onlyCategories: CATEGORIES,
-            disableStorageReset: true,
-          },
-          undefined,
-          tab,
-        );
-        await tab.close();
-        // A run Lighthouse could not finish scores 0: say why, so a 0 is not read as the page's.
-        if (result.lhr.runtimeError) {
+        // A run Lighthouse could not finish (e.g. NO_NAVSTART: its trace missed the load)
+        // measured nothing: it is said, and run again, at most twice.
+        let result;
+        for (let attempt = 1; attempt <= 3; attempt += 1) {
+          result = await lighthouseRun(browser, base, page, session);
+          if (!result.lhr.runtimeError) break;
           log(
             `lighthouse ${page.label ?? page.path}, run ${i + 1} failed: ` +
-              `${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`,
+              `${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}` +
+              (attempt < 3 ? '; running it again' : ''),
           );
+          reruns += 1;
         }
         reports.push(result.lhr);
         if (process.env.LIGHTHOUSE_REPORT_DIR) {
@@ -131,6 +138,7 @@ export async function measureLighthouse({ base, session, pages, runs = 3, log = 
         seo: page.seo,
         scores,
         performanceRuns,
+        reruns,
         lcpMs: medianRun.audits['largest-contentful-paint']?.numericValue,
         tbtMs: medianRun.audits['total-blocking-time']?.numericValue,
         worst: worstAudits(medianRun),
@@ -160,7 +168,8 @@ export function lighthouseTable(results) {
       .map((audit) => `${audit.id}${audit.display ? ` (${audit.display})` : ''}`)
       .join('; ');
     lines.push(
-      `| ${r.page} | ${r.scores.performance} (${r.performanceRuns.join(', ')}) | ` +
+      `| ${r.page} | ${r.scores.performance} (${r.performanceRuns.join(', ')}` +
+        `${r.reruns ? `; ${r.reruns} unfinished run${r.reruns > 1 ? 's' : ''} run again` : ''}) | ` +
         `${Math.round(r.lcpMs ?? 0)} ms | ${Math.round(r.tbtMs ?? 0)} ms | ` +
         `${r.scores.accessibility} | ${r.scores['best-practices']} | ` +
         `${r.seo ? r.scores.seo : `(${r.scores.seo})`} | ${worst || '-'} | ` +
