@@ -112,7 +112,7 @@ export async function measureLighthouse({ base, session, pages, runs = 3, log = 
               `${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}` +
               (attempt < 3 ? '; running it again' : ''),
           );
-          reruns += 1;
+          if (attempt < 3) reruns += 1;
         }
         reports.push(result.lhr);
         if (process.env.LIGHTHOUSE_REPORT_DIR) {

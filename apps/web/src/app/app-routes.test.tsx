@@ -1,21 +1,11 @@
-import type { SessionUser } from '@app/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { Link, Outlet } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { setSession } from '../lib/session-store';
+import { ana } from '../test/fixtures';
 import { renderApp } from '../test/render-app';
-
-const ana: SessionUser = {
-  sUserId: 'u1',
-  sFullName: 'Ana López',
-  sEmail: 'ana@example.com',
-  sEnterpriseId: 'e1',
-  sRole: 'customer',
-  isManager: true,
-  sTeamRole: 'ADMIN',
-};
 
 /** A component whose code arrives when the test says so. */
 function deferredComponent() {

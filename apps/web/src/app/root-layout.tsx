@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useRefreshSessionUser } from '../features/auth/api/me';
 import { watchSessionKillFlag } from '../lib/session-ended';
@@ -19,15 +19,14 @@ function ScrollToTop() {
 const loadLinearProgress = () => import('@mui/material/LinearProgress');
 const LinearProgress = lazy(loadLinearProgress);
 
-/** A thin bar while the next page's code loads (not the first page's: a spinner shows then). */
+/**
+ * A thin bar while the next page's code loads. (The first page's code is in before this
+ * layout renders: `AppRoutes` shows a spinner until then.)
+ */
 function NavigationProgress() {
   const loading = usePageLoading();
-  const [shown, setShown] = useState(false);
-  useEffect(() => {
-    setShown(true);
-    return whenIdle(() => void loadLinearProgress().catch(() => undefined));
-  }, []);
-  if (!loading || !shown) return null;
+  useEffect(() => whenIdle(() => void loadLinearProgress().catch(() => undefined)), []);
+  if (!loading) return null;
   return (
     <Suspense fallback={null}>
       <LinearProgress

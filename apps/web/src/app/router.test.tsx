@@ -4,17 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_KILL_STORAGE_KEY } from '../lib/session-ended';
 import { setSession } from '../lib/session-store';
+import { ana } from '../test/fixtures';
 import { jsonResponse, renderApp } from '../test/render-app';
-
-const ana: SessionUser = {
-  sUserId: 'u1',
-  sFullName: 'Ana López',
-  sEmail: 'ana@example.com',
-  sEnterpriseId: 'e1',
-  sRole: 'customer',
-  isManager: true,
-  sTeamRole: 'ADMIN',
-};
 
 const fetchMock = vi.fn<typeof fetch>();
 

@@ -3,6 +3,7 @@ import { ApiError, apiRequest } from './api-client';
 import { setLanguage } from './i18n/i18n';
 import { acknowledgeSessionEnded, isSessionEnded, subscribeSessionEnded } from './session-ended';
 import { clearSession, setSession } from './session-store';
+import { ana } from '../test/fixtures';
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), {
@@ -10,16 +11,6 @@ function jsonResponse(status: number, body: unknown): Response {
     headers: { 'Content-Type': 'application/json' },
   });
 }
-
-const user = {
-  sUserId: 'u1',
-  sFullName: 'Ana López',
-  sEmail: 'ana@example.com',
-  sEnterpriseId: 'e1',
-  sRole: 'customer' as const,
-  isManager: true,
-  sTeamRole: 'ADMIN' as const,
-};
 
 describe('apiRequest', () => {
   const fetchMock = vi.fn<typeof fetch>();
@@ -37,7 +28,7 @@ describe('apiRequest', () => {
   });
 
   it('calls /api/v1/{lang}/ with the bearer token and a JSON body', async () => {
-    setSession({ token: 'tok-123', user });
+    setSession({ token: 'tok-123', user: ana });
     setLanguage('sp');
     fetchMock.mockResolvedValue(jsonResponse(200, { ok: true }));
 
