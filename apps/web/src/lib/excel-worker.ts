@@ -1,22 +1,40 @@
 // A Web Worker, started by `downloadExcel` (excel.ts) for each export: it writes the .xlsx
-// away from the page, so the page keeps answering while 100,000 rows are written. The rows
-// arrive in slices, then a message with the sheet's name and header asks for the file.
-import type { SheetContent, WorkbookAnswer, WorkbookMessage } from './excel';
-import { writeWorkbook } from './excel-workbook';
+// away from the page, so the page keeps answering while 100,000 rows are written. A first
+// message names the sheet and its header, the rows follow in slices and are written and
+// zipped as they arrive, and a last message asks for the file.
+import type { WorkbookAnswer, WorkbookMessage } from './excel';
+import { XlsxSheetWriter } from './xlsx-sheet-writer';
 
-const rows: SheetContent['rows'] = [];
+let writer: XlsxSheetWriter | undefined;
+let failure: unknown;
 
-self.onmessage = async (event: MessageEvent<WorkbookMessage>) => {
-  const message = event.data;
+function answer(message: WorkbookMessage): WorkbookAnswer | undefined {
+  if (message.kind === 'start') {
+    writer = new XlsxSheetWriter(message.sheet, message.header);
+    return undefined;
+  }
+  if (!writer) throw new Error('The Excel worker was sent rows before the sheet.');
   if (message.kind === 'rows') {
-    for (const row of message.rows) rows.push(row);
-    return;
+    writer.addRows(message.rows);
+    return undefined;
   }
-  let answer: WorkbookAnswer;
-  try {
-    answer = { blob: await writeWorkbook({ sheet: message.sheet, header: message.header, rows }) };
-  } catch (error) {
-    answer = { error: error instanceof Error ? error.message : String(error) };
+  return { blob: writer.finish() };
+}
+
+self.onmessage = (event: MessageEvent<WorkbookMessage>) => {
+  // After a failure the rest of the rows are dropped; the last message reports it.
+  if (failure === undefined) {
+    try {
+      const reply = answer(event.data);
+      if (reply) self.postMessage(reply);
+      return;
+    } catch (error) {
+      failure = error;
+    }
   }
-  self.postMessage(answer);
+  if (event.data.kind === 'end') {
+    self.postMessage({
+      error: failure instanceof Error ? failure.message : String(failure),
+    } satisfies WorkbookAnswer);
+  }
 };

@@ -32,11 +32,14 @@ export interface SheetContent {
 export type WorkbookAnswer = { blob: Blob } | { error: string };
 
 /**
- * What the page sends the worker: the rows a slice at a time (each message is copied on the
- * page's thread, and 100,000 rows at once held it for about 300 ms), then the sheet to write.
+ * What the page sends the worker: the sheet's name and header, then the rows a slice at a
+ * time (each message is copied on the page's thread, and 100,000 rows at once held it for
+ * about 300 ms), then the request for the file.
  */
 export type WorkbookMessage =
-  { kind: 'rows'; rows: SheetContent['rows'] } | { kind: 'write'; sheet: string; header: string[] };
+  | { kind: 'start'; sheet: string; header: string[] }
+  | { kind: 'rows'; rows: SheetContent['rows'] }
+  | { kind: 'end' };
 
 /** Rows per message to the worker. */
 const ROWS_PER_MESSAGE = 5000;
@@ -117,16 +120,17 @@ function startWorkbookWriter(): WorkbookWriter {
         };
       });
       const sent = (async () => {
+        worker.postMessage({
+          kind: 'start',
+          sheet: content.sheet,
+          header: content.header,
+        } satisfies WorkbookMessage);
         for (let start = 0; start < content.rows.length; start += ROWS_PER_MESSAGE) {
           if (start > 0) await nextTask();
           const slice = content.rows.slice(start, start + ROWS_PER_MESSAGE);
           worker.postMessage({ kind: 'rows', rows: slice } satisfies WorkbookMessage);
         }
-        worker.postMessage({
-          kind: 'write',
-          sheet: content.sheet,
-          header: content.header,
-        } satisfies WorkbookMessage);
+        worker.postMessage({ kind: 'end' } satisfies WorkbookMessage);
       })();
       return Promise.race([sent.then(() => answered), failed]);
     },
