@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ana } from '../../test/fixtures';
 import { setLanguage } from '../i18n/i18n';
 import { clearSession, setSession } from '../session-store';
 import { acknowledgeSessionEnded, isSessionEnded } from '../session-ended';
@@ -25,18 +26,7 @@ describe('the typed client', () => {
   beforeEach(() => {
     vi.stubGlobal('fetch', fetchMock);
     setLanguage('sp');
-    setSession({
-      token: 'tok-1',
-      user: {
-        sUserId: 'u1',
-        sFullName: 'Ana López',
-        sEmail: 'ana@example.com',
-        sEnterpriseId: 'e1',
-        sRole: 'customer',
-        isManager: true,
-        sTeamRole: 'ADMIN',
-      },
-    });
+    setSession({ token: 'tok-1', user: ana });
   });
 
   afterEach(() => {
