@@ -5,6 +5,7 @@ import { claimWithAnswerCte } from '../../ledger/idempotency.repository.js';
 import { journalWithPostingsCtes } from '../../ledger/ledger.repository.js';
 import type { PreparedJournal } from '../../ledger/ledger.service.js';
 import type { IdempotencyClaim, StoredAnswer } from '../../ledger/money-write.js';
+import type { HoldContext, TeamSettingsRow } from '../team/team.repository.js';
 
 type Nullable<T> = { [K in keyof T]: T[K] | null };
 
@@ -246,11 +247,15 @@ export interface PayNowContext {
   recipient: PaymentRecipientsTable | undefined;
   /** The answer already stored under the request's Idempotency-Key. */
   storedAnswer: StoredAnswer | undefined;
+  /** Whether the call is held for an approval: the team's settings, and the key's approval. */
+  hold: HoldContext;
 }
 
 /**
- * A pay-now's one read: a tracking number, the supplier (scoped by enterprise), and the
- * stored answer of its Idempotency-Key. A recipient id that is not a uuid finds nothing.
+ * A pay-now's one read: a tracking number, the supplier (scoped by enterprise), the stored
+ * answer of its Idempotency-Key, and what deciding on an approval hold needs (the
+ * enterprise's settings, and whether a `PAY_NOW` approval was asked with that key). A
+ * recipient id that is not a uuid finds nothing.
  */
 export async function findPayNowContext(
   db: Executor,
@@ -258,21 +263,43 @@ export async function findPayNowContext(
 ): Promise<PayNowContext> {
   const result = await sql<
     Nullable<PaymentRecipientsTable> &
-      Nullable<StoredAnswer> & { tracking_id: bigint; recipient_found: boolean }
+      Nullable<StoredAnswer> &
+      Nullable<TeamSettingsRow> & {
+        tracking_id: bigint;
+        recipient_found: boolean;
+        enterprise_found: boolean;
+        key_has_approval: boolean;
+      }
   >`
     select nextval(pg_get_serial_sequence('payments', 'tracking_id')) as tracking_id,
       r.id is not null as recipient_found, r.*,
-      k.request_hash, k.response_status, k.response_body
+      k.request_hash, k.response_status, k.response_body,
+      e.id is not null as enterprise_found, e.approval_threshold_usd_cents,
+      e.approval_expiry_hours, e.cooling_off_hours,
+      exists (select from approvals a where a.enterprise_id = ${input.enterpriseId}::uuid
+        and a.kind = ${'PAY_NOW'}::text
+        and a.idempotency_key = ${input.idempotencyKey}::text) as key_has_approval
     from (select 1) as one
     left join payment_recipients r
       on r.enterprise_id = ${input.enterpriseId}::uuid and r.id = ${input.recipientId}::uuid
     left join idempotency_keys k
-      on k.enterprise_id = ${input.enterpriseId}::uuid and k.key = ${input.idempotencyKey}::text`.execute(
-    db,
-  );
+      on k.enterprise_id = ${input.enterpriseId}::uuid and k.key = ${input.idempotencyKey}::text
+    left join enterprises e on e.id = ${input.enterpriseId}::uuid`.execute(db);
   const row = result.rows[0];
   if (!row) throw new Error('The pay-now context query answered no row');
-  const { tracking_id, recipient_found, request_hash, response_status, response_body, ...r } = row;
+  const {
+    tracking_id,
+    recipient_found,
+    request_hash,
+    response_status,
+    response_body,
+    enterprise_found,
+    approval_threshold_usd_cents,
+    approval_expiry_hours,
+    cooling_off_hours,
+    key_has_approval,
+    ...r
+  } = row;
   return {
     trackingId: tracking_id,
     recipient: recipient_found ? (r as PaymentRecipientsTable) : undefined,
@@ -280,6 +307,13 @@ export async function findPayNowContext(
       request_hash !== null && response_status !== null && response_body !== null
         ? { request_hash, response_status, response_body }
         : undefined,
+    hold: {
+      settings:
+        enterprise_found && approval_expiry_hours !== null && cooling_off_hours !== null
+          ? { approval_threshold_usd_cents, approval_expiry_hours, cooling_off_hours }
+          : undefined,
+      keyHasApproval: key_has_approval,
+    },
   };
 }
 

@@ -7,6 +7,7 @@ import { languageOf } from '../../plugins/error-handler.js';
 import { principalOf } from '../../plugins/session.js';
 import { amountTargetFields, exactlyOneAmount } from '../conversions/amount-target-fields.js';
 import type { FinanceServices } from '../finance.js';
+import type { PayNowContext } from './payments.repository.js';
 import { PAYMENT_LIST_CAP } from './payments.service.js';
 import { approvalHeldSchema } from '../team/team.routes.js';
 import { invoiceFieldsSchema } from '../invoices/invoice.schema.js';
@@ -109,6 +110,7 @@ export async function paymentsRoutes(
     enterpriseId: string,
     body: z.infer<typeof payNowBody>,
     key: string | undefined,
+    context?: PayNowContext,
   ) => ({
     status: 201,
     body: {
@@ -122,6 +124,7 @@ export async function paymentsRoutes(
           quoteId: body.sExchangeRateReference,
         },
         key,
+        context,
       ),
     },
   });
@@ -219,22 +222,36 @@ export async function paymentsRoutes(
     async (request, reply) => {
       const { enterpriseId } = principalOf(request);
       const { body } = request;
-      const approval = await approvals.holdIfRequired(request, 'PAY_NOW', async () => {
-        const recipient = await suppliers.requireRecipient(
-          db,
-          enterpriseId,
-          body.sPaymentRecipientId,
-        );
-        const quote = await rates.requireSpotQuote(db, enterpriseId, body.sExchangeRateReference, {
-          field: 'sExchangeRateReference',
-        });
-        return {
-          summary: recipient.name,
-          amountUsdCents: body.dAmount ?? usdForExactMxn(body.dDesAmount ?? 0n, quote.rateMicro),
-        };
+      const key = idempotencyKeyOf(request);
+      // The busiest money call reads once: its hold context comes with the payment's.
+      const context = await payments.readPayNowContext(enterpriseId, {
+        recipientId: body.sPaymentRecipientId,
+        idempotencyKey: key,
       });
+      const approval = await approvals.holdIfRequired(
+        request,
+        'PAY_NOW',
+        async () => {
+          const recipient = await suppliers.requireRecipient(
+            db,
+            enterpriseId,
+            body.sPaymentRecipientId,
+          );
+          const quote = await rates.requireSpotQuote(
+            db,
+            enterpriseId,
+            body.sExchangeRateReference,
+            { field: 'sExchangeRateReference' },
+          );
+          return {
+            summary: recipient.name,
+            amountUsdCents: body.dAmount ?? usdForExactMxn(body.dDesAmount ?? 0n, quote.rateMicro),
+          };
+        },
+        { context: context.hold },
+      );
       if (approval) return reply.status(202).send({ approval });
-      const result = await sendPayNow(enterpriseId, body, idempotencyKeyOf(request));
+      const result = await sendPayNow(enterpriseId, body, key, context);
       return reply.status(201).send(result.body);
     },
   );

@@ -179,10 +179,27 @@ export class PaymentsService {
   }
 
   /**
+   * What a pay-now reads before it writes, in one round trip: a replay's answer, the
+   * supplier, a tracking number, and the approval hold's context. The route reads it once,
+   * decides on the hold with it, and hands it to `sendPayNow`.
+   */
+  async readPayNowContext(
+    enterpriseId: string,
+    input: { recipientId: string; idempotencyKey: string | undefined },
+  ): Promise<repo.PayNowContext> {
+    return repo.findPayNowContext(this.db, {
+      enterpriseId,
+      recipientId: isUuid(input.recipientId) ? input.recipientId : null,
+      idempotencyKey: input.idempotencyKey ?? null,
+    });
+  }
+
+  /**
    * Sends USD now to a supplier as MXN at a spot quote, with no invoice. The busiest money
-   * write, so it takes two round trips and no explicit transaction: one read (a replay's
-   * answer, the supplier, a tracking number), then the whole write, the key's claim with
-   * its answer included, in one statement, which is a transaction of its own.
+   * write, so it takes two round trips and no explicit transaction: one read (its
+   * `readPayNowContext`, unless the caller read it already), then the whole write, the
+   * key's claim with its answer included, in one statement, which is a transaction of its
+   * own.
    */
   async sendPayNow(
     enterpriseId: string,
@@ -195,6 +212,7 @@ export class PaymentsService {
       quoteId: string;
     },
     idempotencyKey: string | undefined,
+    readContext?: repo.PayNowContext,
   ): Promise<ApiPayment> {
     const now = this.now();
     const amountField = input.amountMxn !== undefined ? 'dDesAmount' : 'dAmount';
@@ -205,11 +223,12 @@ export class PaymentsService {
       body: input,
       now,
     });
-    const context = await repo.findPayNowContext(this.db, {
-      enterpriseId,
-      recipientId: isUuid(input.recipientId) ? input.recipientId : null,
-      idempotencyKey: claim?.key ?? null,
-    });
+    const context =
+      readContext ??
+      (await this.readPayNowContext(enterpriseId, {
+        recipientId: input.recipientId,
+        idempotencyKey: claim?.key,
+      }));
     if (claim && context.storedAnswer) {
       return replayStoredAnswer<ApiPayment>(claim, context.storedAnswer).body;
     }

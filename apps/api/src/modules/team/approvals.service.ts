@@ -179,17 +179,17 @@ export class ApprovalsService {
     request: FastifyRequest,
     kind: ApprovalKind,
     describe: () => Promise<{ summary: string; amountUsdCents: bigint | null }>,
-    options: { bankChange?: boolean } = {},
+    options: {
+      bankChange?: boolean;
+      /** The hold context, when the caller read it with its own first read (pay-now does). */
+      context?: repo.HoldContext;
+    } = {},
   ): Promise<ApiApproval | undefined> {
     const principal = principalOf(request);
     const enterpriseId = principal.enterpriseId;
     const key = idempotencyKeyOf(request);
-    const { settings, keyHasApproval } = await repo.findHoldContext(
-      this.db,
-      enterpriseId,
-      kind,
-      key ?? null,
-    );
+    const { settings, keyHasApproval } =
+      options.context ?? (await repo.findHoldContext(this.db, enterpriseId, kind, key ?? null));
     if (key !== undefined && keyHasApproval) {
       const existing = await repo.findApprovalByKey(this.db, enterpriseId, kind, key);
       if (existing) return this.replayed(existing, request.sentBody, principal);

@@ -26,12 +26,17 @@ export async function findTeamSettings(
  * What deciding on a hold needs, in one round trip (every money call asks): the company's
  * settings, and whether an approval was already asked for with this Idempotency-Key.
  */
+export interface HoldContext {
+  settings: TeamSettingsRow | undefined;
+  keyHasApproval: boolean;
+}
+
 export async function findHoldContext(
   db: Executor,
   enterpriseId: string,
   kind: string,
   idempotencyKey: string | null,
-): Promise<{ settings: TeamSettingsRow | undefined; keyHasApproval: boolean }> {
+): Promise<HoldContext> {
   const row = await db
     .selectFrom('enterprises as e')
     .select(['approval_threshold_usd_cents', 'approval_expiry_hours', 'cooling_off_hours'])
