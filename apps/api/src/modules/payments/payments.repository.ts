@@ -251,70 +251,100 @@ export interface PayNowContext {
   hold: HoldContext;
 }
 
+/** Whose pay-now context to read: a recipient id that is not a uuid is given as null. */
+export interface PayNowContextInput {
+  enterpriseId: string;
+  recipientId: string | null;
+  idempotencyKey: string | null;
+}
+
 /**
- * A pay-now's one read: a tracking number, the supplier (scoped by enterprise), the stored
- * answer of its Idempotency-Key, and what deciding on an approval hold needs (the
- * enterprise's settings, and whether a `PAY_NOW` approval was asked with that key). A
- * recipient id that is not a uuid finds nothing.
+ * Pay-nows' one read, for several at once (one statement whatever their number): for each, a
+ * tracking number, the supplier (scoped by its enterprise), the stored answer of its
+ * Idempotency-Key, and what deciding on an approval hold needs (the enterprise's settings,
+ * and whether a `PAY_NOW` approval was asked with that key). Every join is on the item's own
+ * enterprise. Answers in the order asked.
  */
-export async function findPayNowContext(
+export async function findPayNowContexts(
   db: Executor,
-  input: { enterpriseId: string; recipientId: string | null; idempotencyKey: string | null },
-): Promise<PayNowContext> {
+  inputs: PayNowContextInput[],
+): Promise<PayNowContext[]> {
+  const items = inputs.map((input, idx) => ({
+    idx,
+    enterprise_id: input.enterpriseId,
+    recipient_id: input.recipientId,
+    key: input.idempotencyKey,
+  }));
   const result = await sql<
     Nullable<PaymentRecipientsTable> &
       Nullable<StoredAnswer> &
       Nullable<TeamSettingsRow> & {
+        idx: number;
         tracking_id: bigint;
         recipient_found: boolean;
         enterprise_found: boolean;
         key_has_approval: boolean;
       }
   >`
-    select nextval(pg_get_serial_sequence('payments', 'tracking_id')) as tracking_id,
+    select i.idx, nextval(pg_get_serial_sequence('payments', 'tracking_id')) as tracking_id,
       r.id is not null as recipient_found, r.*,
       k.request_hash, k.response_status, k.response_body,
       e.id is not null as enterprise_found, e.approval_threshold_usd_cents,
       e.approval_expiry_hours, e.cooling_off_hours,
-      exists (select from approvals a where a.enterprise_id = ${input.enterpriseId}::uuid
-        and a.kind = ${'PAY_NOW'}::text
-        and a.idempotency_key = ${input.idempotencyKey}::text) as key_has_approval
-    from (select 1) as one
-    left join payment_recipients r
-      on r.enterprise_id = ${input.enterpriseId}::uuid and r.id = ${input.recipientId}::uuid
-    left join idempotency_keys k
-      on k.enterprise_id = ${input.enterpriseId}::uuid and k.key = ${input.idempotencyKey}::text
-    left join enterprises e on e.id = ${input.enterpriseId}::uuid`.execute(db);
-  const row = result.rows[0];
-  if (!row) throw new Error('The pay-now context query answered no row');
-  const {
-    tracking_id,
-    recipient_found,
-    request_hash,
-    response_status,
-    response_body,
-    enterprise_found,
-    approval_threshold_usd_cents,
-    approval_expiry_hours,
-    cooling_off_hours,
-    key_has_approval,
-    ...r
-  } = row;
-  return {
-    trackingId: tracking_id,
-    recipient: recipient_found ? (r as PaymentRecipientsTable) : undefined,
-    storedAnswer:
-      request_hash !== null && response_status !== null && response_body !== null
-        ? { request_hash, response_status, response_body }
-        : undefined,
-    hold: {
-      settings:
-        enterprise_found && approval_expiry_hours !== null && cooling_off_hours !== null
-          ? { approval_threshold_usd_cents, approval_expiry_hours, cooling_off_hours }
+      exists (select from approvals a where a.enterprise_id = i.enterprise_id
+        and a.kind = ${'PAY_NOW'}::text and a.idempotency_key = i.key) as key_has_approval
+    from jsonb_to_recordset(${JSON.stringify(items)}::jsonb)
+      as i (idx int, enterprise_id uuid, recipient_id uuid, key text)
+    left join payment_recipients r on r.enterprise_id = i.enterprise_id and r.id = i.recipient_id
+    left join idempotency_keys k on k.enterprise_id = i.enterprise_id and k.key = i.key
+    left join enterprises e on e.id = i.enterprise_id`.execute(db);
+  const contexts = new Map<number, PayNowContext>();
+  for (const row of result.rows) {
+    const {
+      idx,
+      tracking_id,
+      recipient_found,
+      request_hash,
+      response_status,
+      response_body,
+      enterprise_found,
+      approval_threshold_usd_cents,
+      approval_expiry_hours,
+      cooling_off_hours,
+      key_has_approval,
+      ...r
+    } = row;
+    contexts.set(idx, {
+      trackingId: tracking_id,
+      recipient: recipient_found ? (r as PaymentRecipientsTable) : undefined,
+      storedAnswer:
+        request_hash !== null && response_status !== null && response_body !== null
+          ? { request_hash, response_status, response_body }
           : undefined,
-      keyHasApproval: key_has_approval,
-    },
-  };
+      hold: {
+        settings:
+          enterprise_found && approval_expiry_hours !== null && cooling_off_hours !== null
+            ? { approval_threshold_usd_cents, approval_expiry_hours, cooling_off_hours }
+            : undefined,
+        keyHasApproval: key_has_approval,
+      },
+    });
+  }
+  return inputs.map((_input, idx) => {
+    const context = contexts.get(idx);
+    if (!context) throw new Error('The pay-now context query answered no row for a call');
+    return context;
+  });
+}
+
+/** One pay-now's context (`findPayNowContexts` for one). */
+export async function findPayNowContext(
+  db: Executor,
+  input: PayNowContextInput,
+): Promise<PayNowContext> {
+  const [context] = await findPayNowContexts(db, [input]);
+  if (!context) throw new Error('The pay-now context query answered no row');
+  return context;
 }
 
 /**
@@ -353,4 +383,127 @@ export async function insertPayNowInOneStatement(
   const result = await sql<{ written: boolean }>`
     with ${sql.join(ctes)} select ${onlyIf} as written`.execute(db);
   return result.rows[0]?.written === true;
+}
+
+/** One pay-now of those `insertPayNowsInOneStatement` writes together. */
+export interface PayNowWrite {
+  /** The request's Idempotency-Key, claimed with the answer this write gives. */
+  idempotency: { claim: IdempotencyClaim; answer: { status: number; body: string } } | undefined;
+  journal: PreparedJournal;
+  payment: NewPayNowPayment;
+}
+
+const jsonWithBigints = (value: unknown): string =>
+  JSON.stringify(value, (_key, field: unknown) =>
+    typeof field === 'bigint' ? field.toString() : field,
+  );
+
+/**
+ * Several pay-nows in one statement, so in one transaction and one commit: what
+ * `insertPayNowInOneStatement` writes for each, sent as two JSON parameters (one text and
+ * one plan whatever their number). Each writes only if it claimed its key (of two with the
+ * same key, the first). All customer postings of the batch go in account id order, so two
+ * batches lock balances in the same order. One write that fails (funds, above all) fails
+ * them all: the caller then writes each alone. Answers, in order, whether each wrote.
+ */
+export async function insertPayNowsInOneStatement(
+  db: Executor,
+  writes: PayNowWrite[],
+): Promise<boolean[]> {
+  const items = writes.map(({ idempotency, journal: { journal }, payment }, idx) => ({
+    idx,
+    enterprise_id: payment.enterpriseId,
+    key: idempotency?.claim.key ?? null,
+    request_hash: idempotency?.claim.requestHash ?? null,
+    response_status: idempotency?.answer.status ?? null,
+    response_body: idempotency?.answer.body ?? null,
+    key_created_at: idempotency?.claim.createdAt ?? null,
+    journal_id: journal.id,
+    kind: journal.kind,
+    description: journal.description,
+    description_code: journal.descriptionCode ?? null,
+    description_params: journal.descriptionParams ?? null,
+    reference: journal.reference,
+    quote_id: journal.quoteId,
+    rate_micro: journal.rateMicro,
+    journal_created_at: journal.createdAt,
+    payment_id: payment.id,
+    tracking_id: payment.trackingId,
+    type: payment.type,
+    recipient_id: payment.recipientId,
+    conversion_id: payment.conversionId,
+    amount_mxn: payment.amountMxn,
+    amount_usd: payment.amountUsd,
+    payment_rate_micro: payment.rateMicro,
+    concept: payment.concept,
+    tracking_key: payment.trackingKey,
+    created_at: payment.createdAt,
+  }));
+  // Account id order across the batch; on one account, credits before debits (as `prepare`).
+  const lines = writes
+    .flatMap(({ journal }) =>
+      journal.postings.map((posting) => ({
+        journal_id: journal.journal.id,
+        account_id: posting.accountId,
+        currency: posting.currency,
+        amount: posting.amount,
+      })),
+    )
+    .sort((a, b) =>
+      a.account_id !== b.account_id
+        ? a.account_id < b.account_id
+          ? -1
+          : 1
+        : Number(b.amount > a.amount) - Number(a.amount > b.amount),
+    )
+    .map((line, ord) => ({ ...line, ord }));
+  const result = await sql<{ idx: number }>`
+    with item as (
+      select * from jsonb_to_recordset(${jsonWithBigints(items)}::jsonb) as i (
+        idx int, enterprise_id uuid, key text, request_hash text, response_status int,
+        response_body text, key_created_at timestamptz, journal_id uuid, kind text,
+        description text, description_code text, description_params jsonb, reference text,
+        quote_id uuid, rate_micro bigint, journal_created_at timestamptz, payment_id uuid,
+        tracking_id bigint, type text, recipient_id uuid, conversion_id uuid, amount_mxn bigint,
+        amount_usd bigint, payment_rate_micro bigint, concept text, tracking_key text,
+        created_at timestamptz)),
+    claim as (
+      insert into idempotency_keys
+        (enterprise_id, key, request_hash, response_status, response_body, created_at)
+      select enterprise_id, key, request_hash, response_status, response_body, key_created_at
+      from item where key is not null order by idx
+      on conflict (enterprise_id, key) do nothing
+      returning enterprise_id, key),
+    written as (
+      select * from item i
+      where i.key is null
+        or (exists (select from claim c where c.enterprise_id = i.enterprise_id and c.key = i.key)
+          and i.idx = (select min(j.idx) from item j
+            where j.enterprise_id = i.enterprise_id and j.key = i.key))),
+    journal as (
+      insert into journals
+        (id, enterprise_id, kind, description, description_code, description_params, reference,
+          quote_id, rate_micro, created_at)
+      select journal_id, enterprise_id, kind, description, description_code, description_params,
+        reference, quote_id, rate_micro, journal_created_at
+      from written),
+    postings as (
+      insert into postings (journal_id, account_id, currency, amount, created_at)
+      select line.journal_id, line.account_id, line.currency, line.amount, w.journal_created_at
+      from jsonb_to_recordset(${jsonWithBigints(lines)}::jsonb)
+        as line (ord int, journal_id uuid, account_id uuid, currency text, amount bigint)
+      join written w on w.journal_id = line.journal_id
+      order by line.ord),
+    payment as (
+      insert into payments (id, enterprise_id, tracking_id, type, status, payment_recipient_id,
+        conversion_id, amount_mxn, amount_usd, rate_micro, concept, tracking_key, journal_id,
+        created_at, completed_at)
+      overriding system value
+      select payment_id, enterprise_id, tracking_id, type,
+        ${'PROCESSING' satisfies PaymentStatus}::text, recipient_id, conversion_id, amount_mxn,
+        amount_usd, payment_rate_micro, concept, tracking_key, journal_id, created_at, null
+      from written)
+    select idx from written`.execute(db);
+  const written = new Set(result.rows.map((row) => row.idx));
+  return writes.map((_write, idx) => written.has(idx));
 }

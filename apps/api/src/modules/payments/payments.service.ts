@@ -13,6 +13,7 @@ import {
   usdForExactMxn,
   type Language,
 } from '@app/domain';
+import { Batcher } from '../../db/batcher.js';
 import type { Db, Executor, Trx } from '../../db/database.js';
 import { AppError, isAppError } from '../../errors.js';
 import { journalText } from '../../ledger/journal-description.js';
@@ -96,6 +97,12 @@ export interface PaymentsSettings {
 export const PAYMENT_LIST_CAP = 1_000;
 /** Payments one settlement run completes at most; the next run (a second later) goes on. */
 const SETTLE_BATCH = 500;
+/**
+ * Pay-nows written in one statement at most, and such statements running at once (each holds
+ * a pooled connection). Measured in `docs/BENCHMARKS.md` (issue 20, goal 5).
+ */
+const PAY_NOW_BATCH = 64;
+const PAY_NOW_STATEMENTS_IN_FLIGHT = Number(process.env.PAY_NOW_IN_FLIGHT ?? 4);
 const PAYOUT_RAIL_INTERVAL_MS = 1_000;
 const CONCEPT_MAX_LENGTH = 200;
 
@@ -140,6 +147,20 @@ async function withAmountField<T>(field: string, post: () => Promise<T>): Promis
 export class PaymentsService {
   private rail: PayoutRail = new SandboxPayoutRail();
   private reportRailError: (error: unknown) => void = () => {};
+  /** Pay-nows made at the same moment are written together (group commit). */
+  private readonly payNowWrites = new Batcher<repo.PayNowWrite, boolean>({
+    runMany: (writes) => repo.insertPayNowsInOneStatement(this.db, writes),
+    runOne: (write) => repo.insertPayNowInOneStatement(this.db, write),
+    maxBatch: PAY_NOW_BATCH,
+    maxInFlight: PAY_NOW_STATEMENTS_IN_FLIGHT,
+  });
+  /** And so are their reads. */
+  private readonly payNowReads = new Batcher<repo.PayNowContextInput, repo.PayNowContext>({
+    runMany: (inputs) => repo.findPayNowContexts(this.db, inputs),
+    runOne: (input) => repo.findPayNowContext(this.db, input),
+    maxBatch: PAY_NOW_BATCH,
+    maxInFlight: PAY_NOW_STATEMENTS_IN_FLIGHT,
+  });
 
   constructor(
     protected readonly db: Db,
@@ -187,7 +208,7 @@ export class PaymentsService {
     enterpriseId: string,
     input: { recipientId: string; idempotencyKey: string | undefined },
   ): Promise<repo.PayNowContext> {
-    return repo.findPayNowContext(this.db, {
+    return this.payNowReads.run({
       enterpriseId,
       recipientId: isUuid(input.recipientId) ? input.recipientId : null,
       idempotencyKey: input.idempotencyKey ?? null,
@@ -278,7 +299,7 @@ export class PaymentsService {
     const { answer } = toApiPayment(writtenPaymentView(payment, recipient), [], new Map());
     let written: boolean;
     try {
-      written = await repo.insertPayNowInOneStatement(this.db, {
+      written = await this.payNowWrites.run({
         idempotency: claim && { claim, answer: { status: 201, body: JSON.stringify(answer) } },
         journal,
         payment,

@@ -44,6 +44,16 @@ function withKey(key: string) {
   return { headers: { 'idempotency-key': key } };
 }
 
+async function keysOf(enterpriseId: string): Promise<string[]> {
+  const rows = await t.db
+    .selectFrom('idempotency_keys')
+    .select('key')
+    .where('enterprise_id', '=', enterpriseId)
+    .orderBy('key')
+    .execute();
+  return rows.map((row) => row.key);
+}
+
 async function sendPayNow(
   customer: Customer,
   recipientId: string,
@@ -435,7 +445,7 @@ describe(`payments on ${TEST_ENGINE}`, () => {
     const customer = await newCustomer(t, { usd: '100.00' });
     const supplierId = await insertSupplier(t, customer.enterpriseId);
     const quote = await spotQuote(t, customer.enterpriseId);
-    // The write's own text (its parts are nested fragments).
+    // The single write's own text (its parts are nested fragments).
     const writes = countingStatements(t.db, ' as written');
     const payments = paymentsServiceOn(writes.db);
     const input = {
@@ -445,19 +455,261 @@ describe(`payments on ${TEST_ENGINE}`, () => {
       quoteId: quote.id,
     };
     // Both read before either writes: each finds the key free, and both try to write.
-    const answers = await Promise.all([
-      payments.sendPayNow(customer.enterpriseId, input, 'k-11'),
-      payments.sendPayNow(customer.enterpriseId, input, 'k-11'),
-    ]);
+    const read = { recipientId: supplierId, idempotencyKey: 'k-11' };
+    const contexts = [
+      await payments.readPayNowContext(customer.enterpriseId, read),
+      await payments.readPayNowContext(customer.enterpriseId, read),
+    ];
+    const first = await payments.sendPayNow(customer.enterpriseId, input, 'k-11', contexts[0]);
+    const second = await payments.sendPayNow(customer.enterpriseId, input, 'k-11', contexts[1]);
     expect(writes.count()).toBe(2);
-    expect(answers[1]).toEqual(answers[0]);
+    expect(second).toEqual(first);
     expect((await balancesOf(t, customer.enterpriseId)).USD_AVAILABLE).toBe(6_000n);
     const rows = await t.db
       .selectFrom('payments')
       .select('id')
       .where('enterprise_id', '=', customer.enterpriseId)
       .execute();
-    expect(rows).toEqual([{ id: answers[0].sPaymentId }]);
+    expect(rows).toEqual([{ id: first.sPaymentId }]);
+  });
+
+  it('reads pay-nows made at the same moment in one statement, each in its own enterprise', async () => {
+    const first = await newCustomer(t, { usd: '50.00' });
+    const second = await newCustomer(t, { usd: '50.00' });
+    const firstSupplier = await insertSupplier(t, first.enterpriseId);
+    const secondSupplier = await insertSupplier(t, second.enterpriseId);
+    const quote = await spotQuote(t, first.enterpriseId);
+    const paid = await paymentsServiceOn(t.db).sendPayNow(
+      first.enterpriseId,
+      { amountUsd: 1_000n, comment: 'A', recipientId: firstSupplier, quoteId: quote.id },
+      'clave',
+    );
+    const reads = countingStatements(t.db, 'recipient_found');
+    const payments = paymentsServiceOn(reads.db);
+    const [own, othersSupplier, secondsOwn] = await Promise.all([
+      payments.readPayNowContext(first.enterpriseId, {
+        recipientId: firstSupplier,
+        idempotencyKey: 'clave',
+      }),
+      payments.readPayNowContext(second.enterpriseId, {
+        recipientId: firstSupplier,
+        idempotencyKey: 'clave',
+      }),
+      payments.readPayNowContext(second.enterpriseId, {
+        recipientId: secondSupplier,
+        idempotencyKey: 'clave',
+      }),
+    ]);
+    expect(reads.count()).toBe(1);
+    expect(own!.recipient?.id).toBe(firstSupplier);
+    expect(JSON.parse(own!.storedAnswer!.response_body)).toEqual(paid);
+    // Another enterprise's supplier and key are not found from the second enterprise.
+    expect(othersSupplier!.recipient).toBeUndefined();
+    expect(othersSupplier!.storedAnswer).toBeUndefined();
+    expect(secondsOwn!.recipient?.id).toBe(secondSupplier);
+    expect(secondsOwn!.storedAnswer).toBeUndefined();
+    expect(new Set([own, othersSupplier, secondsOwn].map((c) => c!.trackingId)).size).toBe(3);
+  });
+
+  describe('pay-nows made at the same moment (written together)', () => {
+    /**
+     * A first pay-now of USD 1.00, so that the ledger knows the enterprise's accounts: the
+     * writes that follow then reach the batch in the same turn, on any engine.
+     */
+    async function warmUp(
+      payments: PaymentsService,
+      enterpriseId: string,
+      call: { recipientId: string; quoteId: string },
+    ) {
+      await payments.sendPayNow(
+        enterpriseId,
+        { ...call, amountUsd: 100n, comment: 'Primero' },
+        undefined,
+      );
+    }
+
+    /** Pay-nows whose reads are done, so that their writes reach the batch at once. */
+    async function sameMoment(
+      payments: PaymentsService,
+      enterpriseId: string,
+      calls: Array<{ key?: string; amountUsd: bigint; recipientId: string; quoteId: string }>,
+    ) {
+      await warmUp(payments, enterpriseId, calls[0]!);
+      const contexts = [];
+      for (const call of calls) {
+        contexts.push(
+          await payments.readPayNowContext(enterpriseId, {
+            recipientId: call.recipientId,
+            idempotencyKey: call.key,
+          }),
+        );
+      }
+      return Promise.allSettled(
+        calls.map((call, index) =>
+          payments.sendPayNow(
+            enterpriseId,
+            {
+              amountUsd: call.amountUsd,
+              comment: 'Lote',
+              recipientId: call.recipientId,
+              quoteId: call.quoteId,
+            },
+            call.key,
+            contexts[index],
+          ),
+        ),
+      );
+    }
+
+    it('writes them in one statement, each with its own payment and answer', async () => {
+      const customer = await newCustomer(t, { usd: '100.00' });
+      const supplierId = await insertSupplier(t, customer.enterpriseId);
+      const quote = await spotQuote(t, customer.enterpriseId);
+      const batches = countingStatements(t.db, 'written as (');
+      const payments = paymentsServiceOn(batches.db);
+      const call = { recipientId: supplierId, quoteId: quote.id };
+      const results = await sameMoment(payments, customer.enterpriseId, [
+        { ...call, amountUsd: 1_000n, key: 'lote-1' },
+        { ...call, amountUsd: 2_000n },
+        { ...call, amountUsd: 3_000n, key: 'lote-3' },
+        // The same key and body again: the first one's answer, money moved once.
+        { ...call, amountUsd: 1_000n, key: 'lote-1' },
+        // The same key with another body: refused.
+        { ...call, amountUsd: 9_000n, key: 'lote-3' },
+      ]);
+      expect(batches.count()).toBe(1);
+      const [one, two, three, again, reused] = results.map((result) =>
+        result.status === 'fulfilled' ? result.value : result.reason,
+      ) as ApiPayment[];
+      expect(again).toEqual(one);
+      expect(reused).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
+      expect([one, two, three].map((payment) => payment!.dAmountUsd)).toEqual([10, 20, 30]);
+      expect(new Set([one, two, three].map((payment) => payment!.sPaymentId)).size).toBe(3);
+      expect((await balancesOf(t, customer.enterpriseId)).USD_AVAILABLE).toBe(3_900n);
+      const rows = await t.db
+        .selectFrom('payments')
+        .select(['id', 'amount_usd', 'concept'])
+        .where('enterprise_id', '=', customer.enterpriseId)
+        .where('concept', '=', 'Lote')
+        .orderBy('amount_usd')
+        .execute();
+      expect(rows).toEqual([
+        { id: one!.sPaymentId, amount_usd: 1_000n, concept: 'Lote' },
+        { id: two!.sPaymentId, amount_usd: 2_000n, concept: 'Lote' },
+        { id: three!.sPaymentId, amount_usd: 3_000n, concept: 'Lote' },
+      ]);
+      // A replay later finds each key's stored answer.
+      const replayed = await payments.sendPayNow(
+        customer.enterpriseId,
+        { amountUsd: 3_000n, comment: 'Lote', recipientId: supplierId, quoteId: quote.id },
+        'lote-3',
+      );
+      expect(replayed).toEqual(three);
+    });
+
+    it('writes one by one, in the order they came, when together they would overdraw', async () => {
+      const customer = await newCustomer(t, { usd: '101.00' });
+      const supplierId = await insertSupplier(t, customer.enterpriseId);
+      const quote = await spotQuote(t, customer.enterpriseId);
+      const payments = paymentsServiceOn(t.db);
+      const results = await sameMoment(
+        payments,
+        customer.enterpriseId,
+        Array.from({ length: 5 }, (_, index) => ({
+          recipientId: supplierId,
+          quoteId: quote.id,
+          amountUsd: 3_000n,
+          key: `sobregiro-${index}`,
+        })),
+      );
+      expect(results.map((result) => result.status)).toEqual([
+        'fulfilled',
+        'fulfilled',
+        'fulfilled',
+        'rejected',
+        'rejected',
+      ]);
+      for (const result of results.slice(3)) {
+        expect(result.status === 'rejected' && result.reason).toMatchObject({
+          code: 'INSUFFICIENT_FUNDS',
+          field: 'dAmount',
+        });
+      }
+      expect((await balancesOf(t, customer.enterpriseId)).USD_AVAILABLE).toBe(1_000n);
+      // The refused ones stored nothing under their keys: a retry runs again.
+      expect(await keysOf(customer.enterpriseId)).toEqual([
+        'sobregiro-0',
+        'sobregiro-1',
+        'sobregiro-2',
+      ]);
+    });
+
+    it('keeps each enterprise to its own accounts, suppliers and keys in a shared statement', async () => {
+      const first = await newCustomer(t, { usd: '50.00' });
+      const second = await newCustomer(t, { usd: '50.00' });
+      const firstSupplier = await insertSupplier(t, first.enterpriseId);
+      const secondSupplier = await insertSupplier(t, second.enterpriseId);
+      const batches = countingStatements(t.db, 'written as (');
+      const payments = paymentsServiceOn(batches.db);
+      const firstQuote = await spotQuote(t, first.enterpriseId);
+      const secondQuote = await spotQuote(t, second.enterpriseId);
+      await warmUp(payments, first.enterpriseId, {
+        recipientId: firstSupplier,
+        quoteId: firstQuote.id,
+      });
+      await warmUp(payments, second.enterpriseId, {
+        recipientId: secondSupplier,
+        quoteId: secondQuote.id,
+      });
+      const contexts = [
+        await payments.readPayNowContext(first.enterpriseId, {
+          recipientId: firstSupplier,
+          idempotencyKey: 'misma',
+        }),
+        await payments.readPayNowContext(second.enterpriseId, {
+          recipientId: secondSupplier,
+          idempotencyKey: 'misma',
+        }),
+      ];
+      const [paidByFirst, paidBySecond] = await Promise.all([
+        payments.sendPayNow(
+          first.enterpriseId,
+          { amountUsd: 1_000n, comment: 'A', recipientId: firstSupplier, quoteId: firstQuote.id },
+          'misma',
+          contexts[0],
+        ),
+        payments.sendPayNow(
+          second.enterpriseId,
+          { amountUsd: 2_500n, comment: 'B', recipientId: secondSupplier, quoteId: secondQuote.id },
+          'misma',
+          contexts[1],
+        ),
+      ]);
+      expect(batches.count()).toBe(1);
+      // The same key in two enterprises is two keys.
+      expect(paidByFirst!.sPaymentId).not.toBe(paidBySecond!.sPaymentId);
+      expect((await balancesOf(t, first.enterpriseId)).USD_AVAILABLE).toBe(3_900n);
+      expect((await balancesOf(t, second.enterpriseId)).USD_AVAILABLE).toBe(2_400n);
+      const rows = await t.db
+        .selectFrom('payments')
+        .select(['enterprise_id', 'payment_recipient_id', 'amount_usd'])
+        .where('enterprise_id', 'in', [first.enterpriseId, second.enterpriseId])
+        .where('concept', 'in', ['A', 'B'])
+        .orderBy('amount_usd')
+        .execute();
+      expect(rows).toEqual([
+        {
+          enterprise_id: first.enterpriseId,
+          payment_recipient_id: firstSupplier,
+          amount_usd: 1_000n,
+        },
+        {
+          enterprise_id: second.enterpriseId,
+          payment_recipient_id: secondSupplier,
+          amount_usd: 2_500n,
+        },
+      ]);
+    });
   });
 
   it('pays a supplier from a conversion, oldest attached invoice first', async () => {
