@@ -393,10 +393,9 @@ export interface PayNowWrite {
   payment: NewPayNowPayment;
 }
 
-const jsonWithBigints = (value: unknown): string =>
-  JSON.stringify(value, (_key, field: unknown) =>
-    typeof field === 'bigint' ? field.toString() : field,
-  );
+/** A bigint as JSON text (exact: PostgreSQL reads the string back as a bigint). */
+const bigintText = (value: bigint | null): string | null =>
+  value === null ? null : value.toString();
 
 /**
  * Several pay-nows in one statement, so in one transaction and one commit: what
@@ -425,16 +424,16 @@ export async function insertPayNowsInOneStatement(
     description_params: journal.descriptionParams ?? null,
     reference: journal.reference,
     quote_id: journal.quoteId,
-    rate_micro: journal.rateMicro,
+    rate_micro: bigintText(journal.rateMicro),
     journal_created_at: journal.createdAt,
     payment_id: payment.id,
-    tracking_id: payment.trackingId,
+    tracking_id: bigintText(payment.trackingId),
     type: payment.type,
     recipient_id: payment.recipientId,
     conversion_id: payment.conversionId,
-    amount_mxn: payment.amountMxn,
-    amount_usd: payment.amountUsd,
-    payment_rate_micro: payment.rateMicro,
+    amount_mxn: bigintText(payment.amountMxn),
+    amount_usd: bigintText(payment.amountUsd),
+    payment_rate_micro: bigintText(payment.rateMicro),
     concept: payment.concept,
     tracking_key: payment.trackingKey,
     created_at: payment.createdAt,
@@ -456,10 +455,10 @@ export async function insertPayNowsInOneStatement(
           : 1
         : Number(b.amount > a.amount) - Number(a.amount > b.amount),
     )
-    .map((line, ord) => ({ ...line, ord }));
+    .map((line, ord) => ({ ...line, amount: line.amount.toString(), ord }));
   const result = await sql<{ idx: number }>`
     with item as (
-      select * from jsonb_to_recordset(${jsonWithBigints(items)}::jsonb) as i (
+      select * from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as i (
         idx int, enterprise_id uuid, key text, request_hash text, response_status int,
         response_body text, key_created_at timestamptz, journal_id uuid, kind text,
         description text, description_code text, description_params jsonb, reference text,
@@ -490,7 +489,7 @@ export async function insertPayNowsInOneStatement(
     postings as (
       insert into postings (journal_id, account_id, currency, amount, created_at)
       select line.journal_id, line.account_id, line.currency, line.amount, w.journal_created_at
-      from jsonb_to_recordset(${jsonWithBigints(lines)}::jsonb)
+      from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb)
         as line (ord int, journal_id uuid, account_id uuid, currency text, amount bigint)
       join written w on w.journal_id = line.journal_id
       order by line.ord),

@@ -102,7 +102,7 @@ const SETTLE_BATCH = 500;
  * a pooled connection). Measured in `docs/BENCHMARKS.md` (issue 20, goal 5).
  */
 const PAY_NOW_BATCH = 64;
-const PAY_NOW_STATEMENTS_IN_FLIGHT = Number(process.env.PAY_NOW_IN_FLIGHT ?? 4);
+const PAY_NOW_STATEMENTS_IN_FLIGHT = 4;
 const PAYOUT_RAIL_INTERVAL_MS = 1_000;
 const CONCEPT_MAX_LENGTH = 200;
 
