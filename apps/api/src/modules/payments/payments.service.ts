@@ -220,7 +220,7 @@ export class PaymentsService {
    * write, so it takes two round trips and no explicit transaction: one read (its
    * `readPayNowContext`, unless the caller read it already), then the whole write, the
    * key's claim with its answer included, in one statement, which is a transaction of its
-   * own.
+   * own. Pay-nows made at the same moment share both statements (`Batcher`).
    */
   async sendPayNow(
     enterpriseId: string,

@@ -22,15 +22,16 @@ export async function findTeamSettings(
     .executeTakeFirst();
 }
 
-/**
- * What deciding on a hold needs, in one round trip (every money call asks): the company's
- * settings, and whether an approval was already asked for with this Idempotency-Key.
- */
+/** What deciding on an approval hold needs. */
 export interface HoldContext {
   settings: TeamSettingsRow | undefined;
   keyHasApproval: boolean;
 }
 
+/**
+ * What deciding on a hold needs, in one round trip (every money call asks): the company's
+ * settings, and whether an approval was already asked for with this Idempotency-Key.
+ */
 export async function findHoldContext(
   db: Executor,
   enterpriseId: string,
