@@ -236,6 +236,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   finance.payments.reportRailErrorsTo((error) =>
     app.log.warn({ err: error }, 'Payout hand-over to the rail failed'),
   );
+  finance.payments.reportBatchErrorsTo((error) =>
+    app.log.warn({ err: error }, 'A batch of pay-nows failed; each was then written alone'),
+  );
 
   const storage =
     config.DATA_DIR.startsWith('memory://') && !config.UPLOAD_DIR

@@ -61,7 +61,8 @@ describe('Batcher', () => {
 
   it('writes a failed batch again one by one, in order: only the refused call fails', async () => {
     const { writer, calls } = recordingWriter({ maxBatch: 10, maxInFlight: 1 });
-    const batcher = new Batcher(writer);
+    const failures: unknown[] = [];
+    const batcher = new Batcher({ ...writer, onBatchFailed: (error) => failures.push(error) });
     const results = await Promise.allSettled([102, 103, 104].map((item) => batcher.run(item)));
     expect(results).toEqual([
       { status: 'fulfilled', value: 'one:102' },
@@ -69,6 +70,7 @@ describe('Batcher', () => {
       { status: 'fulfilled', value: 'one:104' },
     ]);
     expect(calls).toEqual([{ many: [102, 103, 104] }, { one: 102 }, { one: 103 }, { one: 104 }]);
+    expect(failures).toEqual([new Error('one of them is refused')]);
     // And it goes on batching afterwards.
     expect(await Promise.all([5, 6].map((item) => batcher.run(item)))).toEqual([
       'many:5',

@@ -8,6 +8,8 @@ export interface BatchRunner<Item, Result> {
   maxBatch: number;
   /** The most statements in flight at once; calls made meanwhile wait and join the next. */
   maxInFlight: number;
+  /** Told why a batch failed (its items then run again one at a time). */
+  onBatchFailed?: (error: unknown) => void;
 }
 
 interface Waiting<Item, Result> {
@@ -65,7 +67,8 @@ export class Batcher<Item, Result> {
       let results: Result[] | undefined;
       try {
         results = await this.runner.runMany(batch.map((waiting) => waiting.item));
-      } catch {
+      } catch (error) {
+        this.runner.onBatchFailed?.(error);
         results = undefined;
       }
       if (results) {

@@ -147,12 +147,17 @@ async function withAmountField<T>(field: string, post: () => Promise<T>): Promis
 export class PaymentsService {
   private rail: PayoutRail = new SandboxPayoutRail();
   private reportRailError: (error: unknown) => void = () => {};
+  private reportBatchError: (error: unknown) => void = () => {};
   /** Pay-nows made at the same moment are written together (group commit). */
   private readonly payNowWrites = new Batcher<repo.PayNowWrite, boolean>({
     runMany: (writes) => repo.insertPayNowsInOneStatement(this.db, writes),
     runOne: (write) => repo.insertPayNowInOneStatement(this.db, write),
     maxBatch: PAY_NOW_BATCH,
     maxInFlight: PAY_NOW_STATEMENTS_IN_FLIGHT,
+    // A batch one of whose pay-nows lacks the funds is expected; anything else is told.
+    onBatchFailed: (error) => {
+      if (!isNegativeBalanceViolation(error)) this.reportBatchError(error);
+    },
   });
   /** And so are their reads. */
   private readonly payNowReads = new Batcher<repo.PayNowContextInput, repo.PayNowContext>({
@@ -160,6 +165,7 @@ export class PaymentsService {
     runOne: (input) => repo.findPayNowContext(this.db, input),
     maxBatch: PAY_NOW_BATCH,
     maxInFlight: PAY_NOW_STATEMENTS_IN_FLIGHT,
+    onBatchFailed: (error) => this.reportBatchError(error),
   });
 
   constructor(
@@ -738,6 +744,14 @@ export class PaymentsService {
   /** Where a failed hand-over to the rail is reported (the payment stays PROCESSING). */
   reportRailErrorsTo(onError: (error: unknown) => void): void {
     this.reportRailError = onError;
+  }
+
+  /**
+   * Where a batch of pay-nows that failed for another reason than funds is reported (its
+   * pay-nows were then written one at a time, each with its own answer).
+   */
+  reportBatchErrorsTo(onError: (error: unknown) => void): void {
+    this.reportBatchError = onError;
   }
 
   /**

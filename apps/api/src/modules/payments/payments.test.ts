@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { KyselyPlugin, RawNode } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   convertMxnToUsd,
@@ -612,6 +613,8 @@ describe(`payments on ${TEST_ENGINE}`, () => {
       const supplierId = await insertSupplier(t, customer.enterpriseId);
       const quote = await spotQuote(t, customer.enterpriseId);
       const payments = paymentsServiceOn(t.db);
+      const reported: unknown[] = [];
+      payments.reportBatchErrorsTo((error) => reported.push(error));
       const results = await sameMoment(
         payments,
         customer.enterpriseId,
@@ -636,12 +639,53 @@ describe(`payments on ${TEST_ENGINE}`, () => {
         });
       }
       expect((await balancesOf(t, customer.enterpriseId)).USD_AVAILABLE).toBe(1_000n);
+      // Funds are an expected reason: nothing is reported.
+      expect(reported).toEqual([]);
       // The refused ones stored nothing under their keys: a retry runs again.
       expect(await keysOf(customer.enterpriseId)).toEqual([
         'sobregiro-0',
         'sobregiro-1',
         'sobregiro-2',
       ]);
+    });
+
+    it('reports a batch that failed for another reason, and still writes each pay-now once', async () => {
+      const customer = await newCustomer(t, { usd: '100.00' });
+      const supplierId = await insertSupplier(t, customer.enterpriseId);
+      const quote = await spotQuote(t, customer.enterpriseId);
+      // A database whose batched write fails, as a lost connection would fail it.
+      const failing: KyselyPlugin = {
+        transformQuery({ node }) {
+          const texts = node.kind === 'RawNode' ? (node as RawNode).sqlFragments : [];
+          if (texts.some((text) => text.includes('written as ('))) {
+            throw new Error('connection lost');
+          }
+          return node;
+        },
+        transformResult: async ({ result }) => result,
+      };
+      const payments = paymentsServiceOn(t.db.withPlugin(failing));
+      const reported: unknown[] = [];
+      payments.reportBatchErrorsTo((error) => reported.push(error));
+      const call = { recipientId: supplierId, quoteId: quote.id, amountUsd: 1_000n };
+      const results = await sameMoment(payments, customer.enterpriseId, [
+        { ...call, key: 'perdida-1' },
+        { ...call, key: 'perdida-2' },
+        { ...call, key: 'perdida-1' },
+      ]);
+      expect(reported).toEqual([new Error('connection lost')]);
+      expect(results.map((result) => result.status)).toEqual([
+        'fulfilled',
+        'fulfilled',
+        'fulfilled',
+      ]);
+      const [first, second, again] = results.map(
+        (result) => (result as PromiseFulfilledResult<ApiPayment>).value,
+      );
+      expect(again).toEqual(first);
+      expect(second!.sPaymentId).not.toBe(first!.sPaymentId);
+      expect((await balancesOf(t, customer.enterpriseId)).USD_AVAILABLE).toBe(7_900n);
+      expect(await keysOf(customer.enterpriseId)).toEqual(['perdida-1', 'perdida-2']);
     });
 
     it('keeps each enterprise to its own accounts, suppliers and keys in a shared statement', async () => {
