@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import {
   createInvoice,
   createSupplier,
@@ -209,6 +209,17 @@ test('a converted invoice is paid from /balance through the pay dialog', async (
   ]);
 });
 
+/**
+ * Ticks a row's checkbox, again if the grid re-rendered the row meanwhile (after a reload it
+ * draws the rows, then draws them again once the balances arrive).
+ */
+async function selectRow(row: Locator) {
+  await expect(async () => {
+    await row.getByRole('checkbox').check({ timeout: 2_000 });
+    await expect(row.getByRole('checkbox')).toBeChecked({ timeout: 1_000 });
+  }).toPass();
+}
+
 test('a conversion without a supplier pays through step 1, and the concept is required', async ({
   page,
   request,
@@ -219,7 +230,7 @@ test('a conversion without a supplier pays through step 1, and the concept is re
 
   await page.goto('/balance');
   const row = page.getByRole('grid').getByRole('row').filter({ hasText: '$1,000.00' }).first();
-  await row.getByRole('checkbox').check();
+  await selectRow(row);
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
 
   const chooser = page.getByRole('dialog', { name: 'Send payment' });
@@ -232,7 +243,7 @@ test('a conversion without a supplier pays through step 1, and the concept is re
   // The same step in Spanish, for the record.
   await page.evaluate(() => window.localStorage.setItem('language', 'sp'));
   await page.reload();
-  await row.getByRole('checkbox').check();
+  await selectRow(row);
   await page.getByRole('button', { name: 'Pagar', exact: true }).click();
   const chooserSp = page.getByRole('dialog', { name: 'Enviar pago' });
   await expect(chooserSp).toContainText('Selecciona el contacto al que quieres enviar el pago.');
@@ -241,7 +252,7 @@ test('a conversion without a supplier pays through step 1, and the concept is re
   await chooserSp.getByRole('button', { name: 'Cancelar' }).click();
   await page.evaluate(() => window.localStorage.setItem('language', 'en'));
   await page.reload();
-  await row.getByRole('checkbox').check();
+  await selectRow(row);
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
 
   await chooser.getByRole('radio', { name: /Fletes Sin Factura SA de CV/ }).check();

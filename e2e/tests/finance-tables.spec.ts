@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { shot } from './screenshots';
 
 /**
@@ -413,6 +413,16 @@ for (const { width, languages } of LAPTOP_CASES) {
   }
 }
 
+/** A cell's box, asked again while the grid has the cell replaced (no box for a moment). */
+async function boxOf(cell: Locator) {
+  let box: Awaited<ReturnType<Locator['boundingBox']>> = null;
+  await expect(async () => {
+    box = await cell.boundingBox({ timeout: 5_000 });
+    expect(box).not.toBeNull();
+  }).toPass({ timeout: 30_000 });
+  return box!;
+}
+
 test('390 px: a row of every finance table shows its identity, also scrolled to the right', async ({
   page,
   request,
@@ -431,7 +441,7 @@ test('390 px: a row of every finance table shows its identity, also scrolled to 
     await shot(page, `${table.name}-390`, { fullPage: false });
     const text = (await identity.innerText()).trim();
     if (text.length === 0) failures.push(`${table.name}: the identity cell is empty`);
-    const box = (await identity.boundingBox())!;
+    const box = await boxOf(identity);
     if (box.x < -1 || box.x + Math.min(box.width, 40) > 390) {
       failures.push(`${table.name}: the identity is off screen (${box.x})`);
     }
@@ -450,7 +460,7 @@ test('390 px: a row of every finance table shows its identity, also scrolled to 
         node = node.parentElement;
       }
     });
-    const after = (await identity.boundingBox())!;
+    const after = await boxOf(identity);
     if (after.x < -1 || after.x + Math.min(after.width, 40) > 390) {
       failures.push(`${table.name}: the identity scrolls away (${after.x})`);
     }
