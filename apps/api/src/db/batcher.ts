@@ -68,8 +68,12 @@ export class Batcher<Item, Result> {
       try {
         results = await this.runner.runMany(batch.map((waiting) => waiting.item));
       } catch (error) {
-        this.runner.onBatchFailed?.(error);
         results = undefined;
+        try {
+          this.runner.onBatchFailed?.(error);
+        } catch {
+          // A reporter that fails must not keep the batch's callers waiting.
+        }
       }
       if (results) {
         batch.forEach((waiting, index) => waiting.resolve(results[index] as Result));

@@ -91,6 +91,19 @@ export interface NewPosting {
 }
 
 /**
+ * The order postings are written in: account id order, so every writer locks customer
+ * accounts in the same order and two writers never deadlock; on one account, credits
+ * before debits, so a journal that nets to a valid balance never passes through a negative one.
+ */
+export function inLockOrder(
+  a: { accountId: string; amount: bigint },
+  b: { accountId: string; amount: bigint },
+): number {
+  if (a.accountId !== b.accountId) return a.accountId < b.accountId ? -1 : 1;
+  return Number(b.amount > a.amount) - Number(a.amount > b.amount);
+}
+
+/**
  * One journal and its postings in one statement. The postings go in the given order; their
  * trigger moves (and so locks) each customer account's cached balance as it is inserted,
  * and the CHECK on that balance refuses to take it below zero.

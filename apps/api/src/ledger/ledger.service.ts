@@ -73,16 +73,7 @@ export class LedgerService {
     const resolved = await Promise.all(
       lines.map(async (line) => ({ ...line, accountId: await this.accountId(db, line.account) })),
     );
-    // Postings in account id order, so every writer locks customer accounts in the same
-    // order and two writers never deadlock; on one account, credits before debits, so a
-    // journal that nets to a valid balance never passes through a negative one.
-    resolved.sort((a, b) =>
-      a.accountId !== b.accountId
-        ? a.accountId < b.accountId
-          ? -1
-          : 1
-        : Number(b.amount > a.amount) - Number(a.amount > b.amount),
-    );
+    resolved.sort(repo.inLockOrder);
     return {
       journal: {
         id: randomUUID(),

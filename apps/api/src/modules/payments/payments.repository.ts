@@ -2,7 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { PaymentRecipientsTable, PaymentsTable } from '../../db/schema.js';
 import { claimWithAnswerCte } from '../../ledger/idempotency.repository.js';
-import { journalWithPostingsCtes } from '../../ledger/ledger.repository.js';
+import { inLockOrder, journalWithPostingsCtes } from '../../ledger/ledger.repository.js';
 import type { PreparedJournal } from '../../ledger/ledger.service.js';
 import type { IdempotencyClaim, StoredAnswer } from '../../ledger/money-write.js';
 import type { HoldContext, TeamSettingsRow } from '../team/team.repository.js';
@@ -438,24 +438,19 @@ export async function insertPayNowsInOneStatement(
     tracking_key: payment.trackingKey,
     created_at: payment.createdAt,
   }));
-  // Account id order across the batch; on one account, credits before debits (as `prepare`).
+  // One lock order across the whole batch, the same as within a journal.
   const lines = writes
     .flatMap(({ journal }) =>
-      journal.postings.map((posting) => ({
-        journal_id: journal.journal.id,
-        account_id: posting.accountId,
-        currency: posting.currency,
-        amount: posting.amount,
-      })),
+      journal.postings.map((posting) => ({ ...posting, journalId: journal.journal.id })),
     )
-    .sort((a, b) =>
-      a.account_id !== b.account_id
-        ? a.account_id < b.account_id
-          ? -1
-          : 1
-        : Number(b.amount > a.amount) - Number(a.amount > b.amount),
-    )
-    .map((line, ord) => ({ ...line, amount: line.amount.toString(), ord }));
+    .sort(inLockOrder)
+    .map((line, ord) => ({
+      ord,
+      journal_id: line.journalId,
+      account_id: line.accountId,
+      currency: line.currency,
+      amount: line.amount.toString(),
+    }));
   const result = await sql<{ idx: number }>`
     with item as (
       select * from jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as i (
