@@ -18,6 +18,7 @@ import * as rateOrders from './0016-rate-orders.js';
 import * as eventsWebhooks from './0017-events-webhooks.js';
 import * as accountDays from './0018-account-days.js';
 import * as invoiceListVersions from './0019-invoice-list-versions.js';
+import * as postingStatementTrigger from './0020-posting-statement-trigger.js';
 
 /** Every migration in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0017-events-webhooks': eventsWebhooks,
   '0018-account-days': accountDays,
   '0019-invoice-list-versions': invoiceListVersions,
+  '0020-posting-statement-trigger': postingStatementTrigger,
 };
