@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
 
 /** SQL of the audit trail. The table only ever takes inserts (a trigger refuses the rest). */
@@ -20,7 +20,7 @@ export interface AuditEntryInsert {
   status: number;
 }
 
-function auditRow(entry: AuditEntryInsert) {
+export function auditRow(entry: AuditEntryInsert) {
   return {
     enterprise_id: entry.enterpriseId,
     user_id: entry.userId,
@@ -34,6 +34,24 @@ function auditRow(entry: AuditEntryInsert) {
     outcome: entry.outcome,
     status: entry.status,
   };
+}
+
+/**
+ * An `audit` CTE that writes the entry in the statement of the write it describes, when
+ * `onlyIf` holds (the write's own condition: a claimed key).
+ */
+export function auditEntryCte(
+  entry: AuditEntryInsert,
+  onlyIf: RawBuilder<unknown> = sql`true`,
+): RawBuilder<unknown> {
+  const row = auditRow(entry);
+  return sql`audit as (
+    insert into audit_log (enterprise_id, user_id, at, ip, user_agent, action, entity, before,
+      after, outcome, status)
+    select ${row.enterprise_id}::uuid, ${row.user_id}::uuid, ${row.at}::timestamptz,
+      ${row.ip}::text, ${row.user_agent}::text, ${row.action}::text, ${row.entity}::text,
+      ${row.before}::jsonb, ${row.after}::jsonb, ${row.outcome}::text, ${row.status}::int
+    where ${onlyIf})`;
 }
 
 export async function insertAuditEntry(db: Executor, entry: AuditEntryInsert): Promise<void> {

@@ -22,6 +22,16 @@ export interface ApiAuditEntry {
 /** What one audited write says about itself; who, when and from where come from the request. */
 export type AuditEvent = Omit<repo.AuditEntryInsert, 'at'>;
 
+/**
+ * An audit entry a service writes in the statement of its own write, so that the entry
+ * exists exactly when the write does (`auditEntryWithWrite` makes one for a request).
+ */
+export interface AuditEntryWithWrite {
+  event: AuditEvent;
+  /** Called once the write committed with the entry: it is not written again. */
+  markWritten(): void;
+}
+
 export const AUDIT_PAGE_SIZE_MAX = 200;
 
 /** The append-only audit trail: every write, with who, when, from where and the outcome. */

@@ -5,6 +5,7 @@ import { claimWithAnswerCte } from '../../ledger/idempotency.repository.js';
 import { inLockOrder, journalWithPostingsCtes } from '../../ledger/ledger.repository.js';
 import type { PreparedJournal } from '../../ledger/ledger.service.js';
 import type { IdempotencyClaim, StoredAnswer } from '../../ledger/money-write.js';
+import { auditEntryCte, auditRow, type AuditEntryInsert } from '../audit/audit.repository.js';
 import type { HoldContext, TeamSettingsRow } from '../team/team.repository.js';
 
 type Nullable<T> = { [K in keyof T]: T[K] | null };
@@ -347,26 +348,33 @@ export async function findPayNowContext(
   return context;
 }
 
+/** One pay-now to write: `insertPayNowInOneStatement` alone, or several together. */
+export interface PayNowWrite {
+  /** The request's Idempotency-Key, claimed with the answer this write gives. */
+  idempotency: { claim: IdempotencyClaim; answer: { status: number; body: string } } | undefined;
+  journal: PreparedJournal;
+  payment: NewPayNowPayment;
+  /** The request's audit entry, written with the payment (and only with it). */
+  audit: AuditEntryInsert | undefined;
+}
+
 /**
  * A whole pay-now in one statement, so in one transaction of its own: the key's claim
  * with its answer (when there is a key), the journal, its postings (whose trigger locks
- * and moves the customer's balance, refused below zero), and the payment. With a claim,
- * nothing is written unless this statement claimed the key. Answers whether it wrote.
+ * and moves the customer's balance, refused below zero), the payment and its audit entry.
+ * With a claim, nothing is written unless this statement claimed the key. Answers whether
+ * it wrote.
  */
 export async function insertPayNowInOneStatement(
   db: Executor,
-  input: {
-    /** The request's Idempotency-Key, claimed with the answer this write gives. */
-    idempotency: { claim: IdempotencyClaim; answer: { status: number; body: string } } | undefined;
-    journal: PreparedJournal;
-    payment: NewPayNowPayment;
-  },
+  input: PayNowWrite,
 ): Promise<boolean> {
-  const { idempotency, journal, payment } = input;
+  const { idempotency, journal, payment, audit } = input;
   const onlyIf = idempotency ? sql`exists (select from claim)` : sql`true`;
   const ctes = [
     ...(idempotency ? [claimWithAnswerCte(idempotency.claim, idempotency.answer)] : []),
     journalWithPostingsCtes(journal.journal, journal.postings, onlyIf),
+    ...(audit ? [auditEntryCte(audit, onlyIf)] : []),
     sql`payment as (
       insert into payments (id, enterprise_id, tracking_id, type, status, payment_recipient_id,
         conversion_id, amount_mxn, amount_usd, rate_micro, concept, tracking_key, journal_id,
@@ -385,14 +393,6 @@ export async function insertPayNowInOneStatement(
   return result.rows[0]?.written === true;
 }
 
-/** One pay-now of those `insertPayNowsInOneStatement` writes together. */
-export interface PayNowWrite {
-  /** The request's Idempotency-Key, claimed with the answer this write gives. */
-  idempotency: { claim: IdempotencyClaim; answer: { status: number; body: string } } | undefined;
-  journal: PreparedJournal;
-  payment: NewPayNowPayment;
-}
-
 /** A bigint as JSON text (exact: PostgreSQL reads the string back as a bigint). */
 const bigintText = (value: bigint | null): string | null =>
   value === null ? null : value.toString();
@@ -409,35 +409,49 @@ export async function insertPayNowsInOneStatement(
   db: Executor,
   writes: PayNowWrite[],
 ): Promise<boolean[]> {
-  const items = writes.map(({ idempotency, journal: { journal }, payment }, idx) => ({
-    idx,
-    enterprise_id: payment.enterpriseId,
-    key: idempotency?.claim.key ?? null,
-    request_hash: idempotency?.claim.requestHash ?? null,
-    response_status: idempotency?.answer.status ?? null,
-    response_body: idempotency?.answer.body ?? null,
-    key_created_at: idempotency?.claim.createdAt ?? null,
-    journal_id: journal.id,
-    kind: journal.kind,
-    description: journal.description,
-    description_code: journal.descriptionCode ?? null,
-    description_params: journal.descriptionParams ?? null,
-    reference: journal.reference,
-    quote_id: journal.quoteId,
-    rate_micro: bigintText(journal.rateMicro),
-    journal_created_at: journal.createdAt,
-    payment_id: payment.id,
-    tracking_id: bigintText(payment.trackingId),
-    type: payment.type,
-    recipient_id: payment.recipientId,
-    conversion_id: payment.conversionId,
-    amount_mxn: bigintText(payment.amountMxn),
-    amount_usd: bigintText(payment.amountUsd),
-    payment_rate_micro: bigintText(payment.rateMicro),
-    concept: payment.concept,
-    tracking_key: payment.trackingKey,
-    created_at: payment.createdAt,
-  }));
+  const items = writes.map(({ idempotency, journal: { journal }, payment, audit }, idx) => {
+    const entry = audit && auditRow(audit);
+    return {
+      idx,
+      enterprise_id: payment.enterpriseId,
+      key: idempotency?.claim.key ?? null,
+      request_hash: idempotency?.claim.requestHash ?? null,
+      response_status: idempotency?.answer.status ?? null,
+      response_body: idempotency?.answer.body ?? null,
+      key_created_at: idempotency?.claim.createdAt ?? null,
+      journal_id: journal.id,
+      kind: journal.kind,
+      description: journal.description,
+      description_code: journal.descriptionCode ?? null,
+      description_params: journal.descriptionParams ?? null,
+      reference: journal.reference,
+      quote_id: journal.quoteId,
+      rate_micro: bigintText(journal.rateMicro),
+      journal_created_at: journal.createdAt,
+      payment_id: payment.id,
+      tracking_id: bigintText(payment.trackingId),
+      type: payment.type,
+      recipient_id: payment.recipientId,
+      conversion_id: payment.conversionId,
+      amount_mxn: bigintText(payment.amountMxn),
+      amount_usd: bigintText(payment.amountUsd),
+      payment_rate_micro: bigintText(payment.rateMicro),
+      concept: payment.concept,
+      tracking_key: payment.trackingKey,
+      created_at: payment.createdAt,
+      audit_enterprise_id: entry?.enterprise_id ?? null,
+      audit_user_id: entry?.user_id ?? null,
+      audit_at: entry?.at ?? null,
+      audit_ip: entry?.ip ?? null,
+      audit_user_agent: entry?.user_agent ?? null,
+      audit_action: entry?.action ?? null,
+      audit_entity: entry?.entity ?? null,
+      audit_before: entry?.before ?? null,
+      audit_after: entry?.after ?? null,
+      audit_outcome: entry?.outcome ?? null,
+      audit_status: entry?.status ?? null,
+    };
+  });
   // One lock order across the whole batch, the same as within a journal.
   const lines = writes
     .flatMap(({ journal }) =>
@@ -460,7 +474,9 @@ export async function insertPayNowsInOneStatement(
         quote_id uuid, rate_micro bigint, journal_created_at timestamptz, payment_id uuid,
         tracking_id bigint, type text, recipient_id uuid, conversion_id uuid, amount_mxn bigint,
         amount_usd bigint, payment_rate_micro bigint, concept text, tracking_key text,
-        created_at timestamptz)),
+        created_at timestamptz, audit_enterprise_id uuid, audit_user_id uuid, audit_at timestamptz, audit_ip text,
+        audit_user_agent text, audit_action text, audit_entity text, audit_before text,
+        audit_after text, audit_outcome text, audit_status int)),
     claim as (
       insert into idempotency_keys
         (enterprise_id, key, request_hash, response_status, response_body, created_at)
@@ -496,7 +512,13 @@ export async function insertPayNowsInOneStatement(
       select payment_id, enterprise_id, tracking_id, type,
         ${'PROCESSING' satisfies PaymentStatus}::text, recipient_id, conversion_id, amount_mxn,
         amount_usd, payment_rate_micro, concept, tracking_key, journal_id, created_at, null
-      from written)
+      from written),
+    audit as (
+      insert into audit_log (enterprise_id, user_id, at, ip, user_agent, action, entity, before,
+        after, outcome, status)
+      select audit_enterprise_id, audit_user_id, audit_at, audit_ip, audit_user_agent, audit_action,
+        audit_entity, audit_before::jsonb, audit_after::jsonb, audit_outcome, audit_status
+      from written where audit_action is not null order by idx)
     select idx from written`.execute(db);
   const written = new Set(result.rows.map((row) => row.idx));
   return writes.map((_write, idx) => written.has(idx));

@@ -5,6 +5,8 @@ import { convertMxnToUsd, moneySchema, usdForExactMxn } from '@app/domain';
 import { AppError } from '../../errors.js';
 import { languageOf } from '../../plugins/error-handler.js';
 import { principalOf } from '../../plugins/session.js';
+import { auditEntryWithWrite } from '../audit/audit-trail.js';
+import type { AuditEntryWithWrite } from '../audit/audit.service.js';
 import { amountTargetFields, exactlyOneAmount } from '../conversions/amount-target-fields.js';
 import type { FinanceServices } from '../finance.js';
 import type { PayNowContext } from './payments.repository.js';
@@ -111,6 +113,7 @@ export async function paymentsRoutes(
     body: z.infer<typeof payNowBody>,
     key: string | undefined,
     context?: PayNowContext,
+    audit?: AuditEntryWithWrite,
   ) => ({
     status: 201,
     body: {
@@ -125,6 +128,7 @@ export async function paymentsRoutes(
         },
         key,
         context,
+        audit,
       ),
     },
   });
@@ -251,7 +255,14 @@ export async function paymentsRoutes(
         { context: context.hold },
       );
       if (approval) return reply.status(202).send({ approval });
-      const result = await sendPayNow(enterpriseId, body, key, context);
+      // Its audit entry goes in the payment's statement: one commit, not two.
+      const result = await sendPayNow(
+        enterpriseId,
+        body,
+        key,
+        context,
+        auditEntryWithWrite(request, 201),
+      );
       return reply.status(201).send(result.body);
     },
   );

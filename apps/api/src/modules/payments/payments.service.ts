@@ -29,6 +29,7 @@ import {
   replayStoredAnswer,
   runMoneyWrite,
 } from '../../ledger/money-write.js';
+import type { AuditEntryWithWrite } from '../audit/audit.service.js';
 import type { ConversionsService } from '../conversions/conversions.service.js';
 import type { ApiInvoice, InvoicesService } from '../invoices/invoices.service.js';
 import { isUuid, type RatesService } from '../rates/rates.service.js';
@@ -240,6 +241,8 @@ export class PaymentsService {
     },
     idempotencyKey: string | undefined,
     readContext?: repo.PayNowContext,
+    /** The request's audit entry, written in the payment's statement when it writes one. */
+    audit?: AuditEntryWithWrite,
   ): Promise<ApiPayment> {
     const now = this.now();
     const amountField = input.amountMxn !== undefined ? 'dDesAmount' : 'dAmount';
@@ -309,6 +312,7 @@ export class PaymentsService {
         idempotency: claim && { claim, answer: { status: 201, body: JSON.stringify(answer) } },
         journal,
         payment,
+        audit: audit && { ...audit.event, at: now },
       });
     } catch (error) {
       // The balance CHECK is the funds check: it runs on the locked, current balance.
@@ -320,6 +324,7 @@ export class PaymentsService {
     if (!written && claim) {
       return (await replayKeyClaimedMeanwhile<ApiPayment>(this.db, claim)).body;
     }
+    audit?.markWritten();
     await this.submitPayout(payoutOrderOf(payment, recipient));
     return answer;
   }

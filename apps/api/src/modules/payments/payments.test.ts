@@ -55,6 +55,39 @@ async function keysOf(enterpriseId: string): Promise<string[]> {
   return rows.map((row) => row.key);
 }
 
+/** An audit entry for a pay-now the service writes with it, and whether it said it did. */
+function auditFor(customer: Customer, entity: string) {
+  const audit = {
+    event: {
+      enterpriseId: customer.enterpriseId,
+      userId: customer.userId,
+      ip: '203.0.113.9',
+      userAgent: 'vitest',
+      action: 'postPaymentsSendPayNow',
+      entity,
+      outcome: 'OK',
+      status: 201,
+    },
+    written: false,
+    markWritten: () => {
+      audit.written = true;
+    },
+  };
+  return audit;
+}
+
+/** The entities of an enterprise's pay-now audit entries, in order. */
+async function auditedPayNows(enterpriseId: string): Promise<string[]> {
+  const rows = await t.db
+    .selectFrom('audit_log')
+    .select('entity')
+    .where('enterprise_id', '=', enterpriseId)
+    .where('action', '=', 'postPaymentsSendPayNow')
+    .orderBy('entity')
+    .execute();
+  return rows.map((row) => row.entity);
+}
+
 async function sendPayNow(
   customer: Customer,
   recipientId: string,
@@ -389,16 +422,36 @@ describe(`payments on ${TEST_ENGINE}`, () => {
       quoteId: quote.id,
     });
 
-    const sent = await payments.sendPayNow(customer.enterpriseId, input('30.00'), 'key-9');
+    // Its audit entry is part of the write: still two statements.
+    const audit = auditFor(customer, 'pago/9');
+    const sent = await payments.sendPayNow(
+      customer.enterpriseId,
+      input('30.00'),
+      'key-9',
+      undefined,
+      audit,
+    );
     expect(counted.count()).toBe(2);
+    expect(audit.written).toBe(true);
+    expect(await auditedPayNows(customer.enterpriseId)).toEqual(['pago/9', 'payments/sendPayNow']);
     expect(sent).toEqual(await t.app.finance.payments.get(customer.enterpriseId, sent.sPaymentId));
     const listed = await customer.call('GET', 'payments/');
     expect(json<{ payments: ApiPayment[] }>(listed).payments[0]).toEqual(sent);
 
-    // A replay is the one read, and answers what the first request answered.
-    const replayed = await payments.sendPayNow(customer.enterpriseId, input('30.00'), 'key-9');
+    // A replay is the one read, and answers what the first request answered; it writes no
+    // entry (the request's audit trail writes the replay's).
+    const replayAudit = auditFor(customer, 'pago/9-otra-vez');
+    const replayed = await payments.sendPayNow(
+      customer.enterpriseId,
+      input('30.00'),
+      'key-9',
+      undefined,
+      replayAudit,
+    );
     expect(counted.count()).toBe(3);
     expect(replayed).toEqual(sent);
+    expect(replayAudit.written).toBe(false);
+    expect(await auditedPayNows(customer.enterpriseId)).toEqual(['pago/9', 'payments/sendPayNow']);
     await expect(
       payments.sendPayNow(customer.enterpriseId, input('30.01'), 'key-9'),
     ).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
@@ -408,6 +461,43 @@ describe(`payments on ${TEST_ENGINE}`, () => {
     expect(counted.count()).toBe(6);
     expect(transactions).not.toHaveBeenCalled();
     expect((await balancesOf(t, customer.enterpriseId)).USD_AVAILABLE).toBe(5_000n);
+  });
+
+  it('audits each pay-now request once: with its payment when it wrote one, apart when not', async () => {
+    const customer = await newCustomer(t, { usd: '100.00' });
+    const supplierId = await insertSupplier(t, customer.enterpriseId);
+    const paid = await sendPayNow(customer, supplierId, { dAmount: 30 }, withKey('audit-1'));
+    expect(paid.statusCode, paid.body).toBe(201);
+    const replayed = await sendPayNow(customer, supplierId, { dAmount: 30 }, withKey('audit-1'));
+    expect(replayed.statusCode).toBe(201);
+    const refused = await sendPayNow(customer, supplierId, { dAmount: 500 });
+    expect(json(refused)).toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
+    const log = await customer.call('GET', 'audit-log?limit=200');
+    expect(log.statusCode, log.body).toBe(200);
+    const entries = json<{
+      entries: Array<{ sAction: string; sEntity: string; sOutcome: string; iStatus: number }>;
+    }>(log)
+      .entries.filter((entry) => entry.sAction === 'postPaymentsSendPayNow')
+      .reverse();
+    expect(entries.map(({ sEntity, sOutcome, iStatus }) => [sEntity, sOutcome, iStatus])).toEqual([
+      ['payments/sendPayNow', 'OK', 201],
+      ['payments/sendPayNow', 'OK', 201],
+      ['payments/sendPayNow', 'INSUFFICIENT_FUNDS', 409],
+    ]);
+    // The paid one's entry was written with the payment, at the payment's time.
+    const [payment] = await t.db
+      .selectFrom('payments')
+      .select('created_at')
+      .where('enterprise_id', '=', customer.enterpriseId)
+      .execute();
+    const [first] = await t.db
+      .selectFrom('audit_log')
+      .select('at')
+      .where('enterprise_id', '=', customer.enterpriseId)
+      .where('action', '=', 'postPaymentsSendPayNow')
+      .orderBy('id')
+      .execute();
+    expect(first?.at).toEqual(payment?.created_at);
   });
 
   it('stores nothing under the key of a refused pay-now, so the retry with funds pays once', async () => {
@@ -533,7 +623,13 @@ describe(`payments on ${TEST_ENGINE}`, () => {
     async function sameMoment(
       payments: PaymentsService,
       enterpriseId: string,
-      calls: Array<{ key?: string; amountUsd: bigint; recipientId: string; quoteId: string }>,
+      calls: Array<{
+        key?: string;
+        amountUsd: bigint;
+        recipientId: string;
+        quoteId: string;
+        audit?: ReturnType<typeof auditFor>;
+      }>,
     ) {
       await warmUp(payments, enterpriseId, calls[0]!);
       const contexts = [];
@@ -557,6 +653,7 @@ describe(`payments on ${TEST_ENGINE}`, () => {
             },
             call.key,
             contexts[index],
+            call.audit,
           ),
         ),
       );
@@ -569,16 +666,20 @@ describe(`payments on ${TEST_ENGINE}`, () => {
       const batches = countingStatements(t.db, 'written as (');
       const payments = paymentsServiceOn(batches.db);
       const call = { recipientId: supplierId, quoteId: quote.id };
+      const audits = [1, 2, 3, 4, 5].map((n) => auditFor(customer, `lote/${n}`));
       const results = await sameMoment(payments, customer.enterpriseId, [
-        { ...call, amountUsd: 1_000n, key: 'lote-1' },
-        { ...call, amountUsd: 2_000n },
-        { ...call, amountUsd: 3_000n, key: 'lote-3' },
+        { ...call, amountUsd: 1_000n, key: 'lote-1', audit: audits[0] },
+        { ...call, amountUsd: 2_000n, audit: audits[1] },
+        { ...call, amountUsd: 3_000n, key: 'lote-3', audit: audits[2] },
         // The same key and body again: the first one's answer, money moved once.
-        { ...call, amountUsd: 1_000n, key: 'lote-1' },
+        { ...call, amountUsd: 1_000n, key: 'lote-1', audit: audits[3] },
         // The same key with another body: refused.
-        { ...call, amountUsd: 9_000n, key: 'lote-3' },
+        { ...call, amountUsd: 9_000n, key: 'lote-3', audit: audits[4] },
       ]);
       expect(batches.count()).toBe(1);
+      // The audit entries of the three that wrote went in the same statement, and only theirs.
+      expect(audits.map((audit) => audit.written)).toEqual([true, true, true, false, false]);
+      expect(await auditedPayNows(customer.enterpriseId)).toEqual(['lote/1', 'lote/2', 'lote/3']);
       const [one, two, three, again, reused] = results.map((result) =>
         result.status === 'fulfilled' ? result.value : result.reason,
       ) as ApiPayment[];
@@ -623,6 +724,7 @@ describe(`payments on ${TEST_ENGINE}`, () => {
           quoteId: quote.id,
           amountUsd: 3_000n,
           key: `sobregiro-${index}`,
+          audit: auditFor(customer, `sobregiro/${index}`),
         })),
       );
       expect(results.map((result) => result.status)).toEqual([
@@ -647,6 +749,12 @@ describe(`payments on ${TEST_ENGINE}`, () => {
         'sobregiro-1',
         'sobregiro-2',
       ]);
+      // Only the paid ones have an entry of their write (the refusals' are the trail's).
+      expect(await auditedPayNows(customer.enterpriseId)).toEqual([
+        'sobregiro/0',
+        'sobregiro/1',
+        'sobregiro/2',
+      ]);
     });
 
     it('reports a batch that failed for another reason, and still writes each pay-now once', async () => {
@@ -669,9 +777,9 @@ describe(`payments on ${TEST_ENGINE}`, () => {
       payments.reportBatchErrorsTo((error) => reported.push(error));
       const call = { recipientId: supplierId, quoteId: quote.id, amountUsd: 1_000n };
       const results = await sameMoment(payments, customer.enterpriseId, [
-        { ...call, key: 'perdida-1' },
-        { ...call, key: 'perdida-2' },
-        { ...call, key: 'perdida-1' },
+        { ...call, key: 'perdida-1', audit: auditFor(customer, 'perdida/1') },
+        { ...call, key: 'perdida-2', audit: auditFor(customer, 'perdida/2') },
+        { ...call, key: 'perdida-1', audit: auditFor(customer, 'perdida/3') },
       ]);
       expect(reported).toEqual([new Error('connection lost')]);
       expect(results.map((result) => result.status)).toEqual([
@@ -686,6 +794,7 @@ describe(`payments on ${TEST_ENGINE}`, () => {
       expect(second!.sPaymentId).not.toBe(first!.sPaymentId);
       expect((await balancesOf(t, customer.enterpriseId)).USD_AVAILABLE).toBe(7_900n);
       expect(await keysOf(customer.enterpriseId)).toEqual(['perdida-1', 'perdida-2']);
+      expect(await auditedPayNows(customer.enterpriseId)).toEqual(['perdida/1', 'perdida/2']);
     });
 
     it('keeps each enterprise to its own accounts, suppliers and keys in a shared statement', async () => {
