@@ -91,9 +91,9 @@ export interface NewPosting {
 }
 
 /**
- * The order postings are written in: account id order, so every writer locks customer
- * accounts in the same order and two writers never deadlock; on one account, credits
- * before debits, so a journal that nets to a valid balance never passes through a negative one.
+ * The order postings are written in: account id order (the order the posting trigger locks
+ * customer balances in, migration 0020), and on one account credits before debits, so a
+ * statement's postings read in the order their balances move.
  */
 export function inLockOrder(
   a: { accountId: string; amount: bigint },
@@ -104,9 +104,10 @@ export function inLockOrder(
 }
 
 /**
- * One journal and its postings in one statement. The postings go in the given order; their
- * trigger moves (and so locks) each customer account's cached balance as it is inserted,
- * and the CHECK on that balance refuses to take it below zero.
+ * One journal and its postings in one statement. The postings' trigger (once per statement)
+ * refuses a journal that does not sum to zero and moves (and so locks, in account id order)
+ * each customer account's cached balance by what the statement nets on it; the CHECK on that
+ * balance refuses to take it below zero.
  */
 export async function insertJournalWithPostings(
   db: Executor,

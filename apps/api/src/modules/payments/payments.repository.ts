@@ -474,9 +474,10 @@ export async function insertPayNowsInOneStatement(
         quote_id uuid, rate_micro bigint, journal_created_at timestamptz, payment_id uuid,
         tracking_id bigint, type text, recipient_id uuid, conversion_id uuid, amount_mxn bigint,
         amount_usd bigint, payment_rate_micro bigint, concept text, tracking_key text,
-        created_at timestamptz, audit_enterprise_id uuid, audit_user_id uuid, audit_at timestamptz, audit_ip text,
-        audit_user_agent text, audit_action text, audit_entity text, audit_before text,
-        audit_after text, audit_outcome text, audit_status int)),
+        created_at timestamptz, audit_enterprise_id uuid, audit_user_id uuid,
+        audit_at timestamptz, audit_ip text, audit_user_agent text, audit_action text,
+        audit_entity text, audit_before text, audit_after text, audit_outcome text,
+        audit_status int)),
     claim as (
       insert into idempotency_keys
         (enterprise_id, key, request_hash, response_status, response_body, created_at)
@@ -516,8 +517,9 @@ export async function insertPayNowsInOneStatement(
     audit as (
       insert into audit_log (enterprise_id, user_id, at, ip, user_agent, action, entity, before,
         after, outcome, status)
-      select audit_enterprise_id, audit_user_id, audit_at, audit_ip, audit_user_agent, audit_action,
-        audit_entity, audit_before::jsonb, audit_after::jsonb, audit_outcome, audit_status
+      select audit_enterprise_id, audit_user_id, audit_at, audit_ip, audit_user_agent,
+        audit_action, audit_entity, audit_before::jsonb, audit_after::jsonb, audit_outcome,
+        audit_status
       from written where audit_action is not null order by idx)
     select idx from written`.execute(db);
   const written = new Set(result.rows.map((row) => row.idx));
