@@ -192,7 +192,7 @@ export class AuthService {
   ): Promise<{ token: string; user: SessionUser }> {
     const now = this.now();
     const addressKey = `login-address:${ip}`;
-    const accountKey = `login-account:${body.sEmail}`;
+    const accountKey = loginAccountKey(body.sEmail);
     const addressWait = await limits.waitOf(this.db, addressKey, this.addressLimit, now);
     if (addressWait !== undefined) {
       throw new AppError('RATE_LIMITED', { retryAfterSeconds: addressWait });
@@ -511,6 +511,9 @@ export class AuthService {
     });
     // After the commit, so no request in between puts a revoked session back.
     this.sessions.forgetUser(userId);
+    // The new password is not a guess: a hold from someone else's guesses ends with it.
+    const user = await repo.findUserById(this.db, userId);
+    if (user) await limits.clearAttempts(this.db, loginAccountKey(user.email));
   }
 
   private async openSession(
@@ -527,6 +530,10 @@ export class AuthService {
     });
     return { token, user: toSessionUser(user) };
   }
+}
+
+function loginAccountKey(email: string): string {
+  return `login-account:${email}`;
 }
 
 function isUniqueViolation(error: unknown): boolean {

@@ -85,6 +85,31 @@ describe(`failed-login limits per account and per address on ${TEST_ENGINE}`, ()
     expect((await login(victim.email, victim.password, '203.0.113.20')).statusCode).toBe(200);
   });
 
+  it("ends an account's hold when its owner sets a new password through a reset link", async () => {
+    t = await createTestApp({ LOGIN_MAX_FAILURES_PER_ACCOUNT: '3' });
+    const victim = await signUp(t.app);
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      expect((await login(victim.email, 'Wrong-pass-1', '198.51.100.7')).statusCode).toBe(401);
+    }
+    expect((await login(victim.email, victim.password, '203.0.113.20')).statusCode).toBe(429);
+    const recovery = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/en/auth/password-recovery',
+      payload: { sEmail: victim.email },
+    });
+    expect(recovery.statusCode).toBe(202);
+    await expect.poll(() => t.emails.filter((sent) => sent.to === victim.email).length).toBe(1);
+    const link = t.emails.find((sent) => sent.to === victim.email)!.text;
+    const token = /\/change-password\/([^/\s]+)\//.exec(link)![1]!;
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/en/auth/change-password/${token}`,
+      payload: { sPassword: 'Newer-passw0rd!', sConfirmPassword: 'Newer-passw0rd!' },
+    });
+    expect(changed.statusCode, changed.body).toBe(204);
+    expect((await login(victim.email, 'Newer-passw0rd!', '203.0.113.20')).statusCode).toBe(200);
+  });
+
   it('checks at most the free failures of 60 wrong passwords sent at once', async () => {
     t = await createTestApp();
     const victim = await signUp(t.app);
