@@ -865,8 +865,8 @@ export async function runLogin(t, long) {
         ...stranger,
         body: { sEmail: body.sEmail, sPassword: 'Wrong-pass-1' },
       });
-    // A guesser from one address: three free failures, then each attempt must wait twice
-    // as long (1 s, 2 s, 4 s, …); an attempt before its time is 429 with Retry-After.
+    // A guesser of one account: three free failures, then each attempt must wait twice as
+    // long (1 s, 2 s, 4 s, …); an attempt before its time is 429 with Retry-After.
     const statuses = [];
     const early = [];
     for (let i = 0; i < 10; i += 1) {
@@ -890,12 +890,18 @@ export async function runLogin(t, long) {
       ...stranger,
       body: { sEmail: body.sEmail, sPassword: body.sPassword },
     });
-    const realUser = await env.inject('POST', 'auth/login', {
+    const otherAddress = await env.inject('POST', 'auth/login', {
       remoteAddress: '203.0.113.5',
       body: { sEmail: body.sEmail, sPassword: body.sPassword },
     });
+    const colleagueBody = signupBody('colleague');
+    await must(env.inject('POST', 'auth/signup/customer', { body: colleagueBody }), 201, 'signup');
+    const colleague = await env.inject('POST', 'auth/login', {
+      ...stranger,
+      body: { sEmail: colleagueBody.sEmail, sPassword: colleagueBody.sPassword },
+    });
     t.check(
-      'login: the 11th attempt from that address → 429 RATE_LIMITED',
+      'login: the 11th attempt on that account → 429 RATE_LIMITED',
       eleventh.status === 429 && eleventh.body?.code === 'RATE_LIMITED',
       `${eleventh.status} ${eleventh.body?.code}`,
     );
@@ -905,9 +911,14 @@ export async function runLogin(t, long) {
       `${right.status}`,
     );
     t.check(
-      'login: the real user from their own address is not locked out → 200',
-      realUser.status === 200,
-      `${realUser.status}`,
+      'login: the account is held from any other address too (more addresses get no more guesses) → 429',
+      otherAddress.status === 429,
+      `${otherAddress.status}`,
+    );
+    t.check(
+      "login: another account from the guesser's address (a colleague behind one NAT) → 200",
+      colleague.status === 200,
+      `${colleague.status}`,
     );
     env.travel(16 * 60_000);
     const later = await env.inject('POST', 'auth/login', {

@@ -1,5 +1,5 @@
 // Limits shared by replicas: two server processes on one PostgreSQL database. The public
-// rate limit (its counts in rate_limit_hits) and the login failure limit (login_failures)
+// rate limit (its counts in rate_limit_hits) and the login failure limit (attempt_limits)
 // hold for the pair, not for each process.
 import { call, createPgDatabase, signupBody, startServer } from './lib.mjs';
 
@@ -16,7 +16,7 @@ export async function runSharedLimits(t) {
     servers.push(await startServer(env));
     servers.push(await startServer(env));
     const [a, b] = servers;
-    // Login failures of one account from one address, alternating between the processes:
+    // Login failures of one account, alternating between the processes:
     // after the 3 free failures the next attempt must wait (429), whichever process answers.
     // The 4th goes to the process that saw only one failure itself: its 429 proves the count
     // is shared.

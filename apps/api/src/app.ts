@@ -182,11 +182,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const twoFactor = new TwoFactorService(
     database.db,
     secretsKey ? new SecretBox(secretsKey) : undefined,
+    mail,
     now,
   );
   app.decorate('twoFactor', twoFactor);
   auth.attach({
-    verifySecondFactor: (userId, code) => twoFactor.verifyCode(userId, code),
+    checkSecondFactor: (userId, code) => twoFactor.checkCode(userId, code, 'sTotp'),
     recordSignIn: async (event) => {
       try {
         await audit.record({

@@ -29,6 +29,7 @@ export const ERROR_STATUS = {
   WEBHOOK_URL_REFUSED: 400,
   TOTP_REQUIRED: 401,
   TOTP_INVALID: 401,
+  TOTP_LOCKED: 429,
   TOTP_SETUP_REQUIRED: 409,
   TOTP_NOT_CONFIGURED: 409,
   ROLE_REQUIRED: 409,
@@ -85,6 +86,8 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
       'This address cannot receive webhooks: use an https:// URL on the public internet (not a private, local or loopback address).',
     TOTP_REQUIRED: 'Enter the 6-digit code of your authenticator app (or a recovery code).',
     TOTP_INVALID: 'The code is not correct or was already used. Enter the current code.',
+    TOTP_LOCKED:
+      'Too many wrong codes: codes are refused for 15 minutes and we sent you an e-mail. If it was not you, change your password.',
     TOTP_SETUP_REQUIRED:
       'Your company requires a second factor: set up your authenticator app under Security first.',
     TOTP_NOT_CONFIGURED:
@@ -128,6 +131,8 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     TOTP_REQUIRED:
       'Escribe el código de 6 dígitos de tu app de autenticación (o un código de recuperación).',
     TOTP_INVALID: 'El código no es correcto o ya se usó. Escribe el código actual.',
+    TOTP_LOCKED:
+      'Demasiados códigos incorrectos: los códigos se rechazan durante 15 minutos y te enviamos un correo. Si no fuiste tú, cambia tu contraseña.',
     TOTP_SETUP_REQUIRED:
       'Tu empresa exige un segundo factor: configura primero tu app de autenticación en Seguridad.',
     TOTP_NOT_CONFIGURED:

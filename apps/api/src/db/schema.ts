@@ -84,6 +84,14 @@ export interface LoginFailuresTable {
   created_at: Date;
 }
 
+/** Failures of one limited thing (a second factor, an account, an address): migration 0022. */
+export interface AttemptLimitsTable {
+  key: string;
+  failures: number;
+  window_ends_at: Date;
+  last_at: Date;
+}
+
 export interface OutboxEmailsTable {
   id: string;
   to_address: string;
@@ -620,6 +628,7 @@ export interface Database {
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
   login_failures: LoginFailuresTable;
+  attempt_limits: AttemptLimitsTable;
   outbox_emails: OutboxEmailsTable;
   ledger_accounts: LedgerAccountsTable;
   enterprise_counts: EnterpriseCountsTable;

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { deleteExpiredIdempotencyKeys } from '../ledger/money-write.js';
+import { deleteEndedAttemptLimits } from '../modules/auth/attempt-limits.repository.js';
 import {
   deleteLoginFailuresBefore,
   deleteRecoveryRequestsBefore,
@@ -126,6 +127,7 @@ export function registerDuties(
         deps.db,
         new Date(now.getTime() - deps.loginFailureWindowMinutes * 60_000),
       );
+      await deleteEndedAttemptLimits(deps.db, now);
       // Idempotency keys live 24 hours (API.md); keep a day more before dropping them.
       await deleteRecoveryRequestsBefore(
         deps.db,

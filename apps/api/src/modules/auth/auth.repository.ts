@@ -204,41 +204,7 @@ export async function revokeSessionsOfUser(db: Executor, userId: string, now: Da
     .execute();
 }
 
-export async function recordLoginFailure(
-  db: Executor,
-  failure: { email: string; ip: string; at: Date },
-): Promise<void> {
-  await db
-    .insertInto('login_failures')
-    .values({ email: failure.email, ip: failure.ip, created_at: failure.at })
-    .execute();
-}
-
-/**
- * Failed logins since `since`: of this account from this address (`byAccountAndIp`, with the
- * newest one's time), and from this address for any account (`byIp`).
- */
-export async function countLoginFailures(
-  db: Executor,
-  by: { email: string; ip: string; since: Date },
-): Promise<{ byAccountAndIp: number; lastByAccountAndIp: Date | null; byIp: number }> {
-  const row = await db
-    .selectFrom('login_failures')
-    .select([
-      sql<string>`count(*) filter (where email = ${by.email})`.as('byAccountAndIp'),
-      sql<Date | null>`max(created_at) filter (where email = ${by.email})`.as('lastByAccountAndIp'),
-      sql<string>`count(*)`.as('byIp'),
-    ])
-    .where('created_at', '>', by.since)
-    .where('ip', '=', by.ip)
-    .executeTakeFirstOrThrow();
-  return {
-    byAccountAndIp: Number(row.byAccountAndIp),
-    lastByAccountAndIp: row.lastByAccountAndIp === null ? null : new Date(row.lastByAccountAndIp),
-    byIp: Number(row.byIp),
-  };
-}
-
+/** Rows the previous release wrote (migration 0022): nothing reads them any more. */
 export async function deleteLoginFailuresBefore(db: Executor, before: Date): Promise<void> {
   await db.deleteFrom('login_failures').where('created_at', '<', before).execute();
 }

@@ -15,6 +15,7 @@ import { AppError } from '../../errors.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { PasswordHasher } from './password-hasher.js';
 import { hashToken, newOpaqueToken } from './tokens.js';
+import * as limits from './attempt-limits.repository.js';
 import * as repo from './auth.repository.js';
 import { SessionCache } from './session-cache.js';
 
@@ -42,19 +43,30 @@ export interface Principal {
 }
 
 const MINUTE = 60_000;
-/** Failed logins of one account from one address that cost no wait. */
+/** Failed logins of one account, from any address, that cost no wait. */
 export const FREE_LOGIN_FAILURES = 3;
-/** The longest wait between two attempts of one account from one address. */
+/** The longest wait between two attempts of one account. */
 const MAX_LOGIN_DELAY_MS = 5 * MINUTE;
+/**
+ * Failed logins from one address, over all accounts, that cost no wait: an office behind
+ * one address mistypes a few passwords a day; a sprayer trying one password on many
+ * accounts fails far more.
+ */
+const FREE_ADDRESS_FAILURES = 20;
+/** The longest wait between two attempts from an address past its free failures. */
+const MAX_ADDRESS_DELAY_MS = 10_000;
 
 /**
- * How long one account from one address must wait after its last failure, given how many
- * failures it has in the window: nothing for the first three, then 1 s, 2 s, 4 s, … up to
- * 5 minutes.
+ * How long one account must wait after its last failure, given how many failures it has in
+ * the window: nothing for the first three, then 1 s, 2 s, 4 s, … up to 5 minutes.
  */
 export function loginDelayMs(failures: number): number {
-  if (failures < FREE_LOGIN_FAILURES) return 0;
-  return Math.min(1000 * 2 ** (failures - FREE_LOGIN_FAILURES), MAX_LOGIN_DELAY_MS);
+  return limits.attemptDelayMs(failures, {
+    max: Number.POSITIVE_INFINITY,
+    free: FREE_LOGIN_FAILURES,
+    maxDelayMs: MAX_LOGIN_DELAY_MS,
+    windowMs: 0,
+  });
 }
 /** An invitation link lives longer than a reset link: the invitee may read it days later. */
 const INVITATION_TTL_MINUTES = 7 * 24 * 60;
@@ -77,8 +89,11 @@ function toSessionUser(user: repo.UserWithEnterprise): SessionUser {
 
 /** What login needs of the second factor and the audit trail (wired in app.ts). */
 export interface LoginCompanions {
-  /** Checks a TOTP or recovery code of a user with a second factor (each usable once). */
-  verifySecondFactor?: (userId: string, code: string) => Promise<boolean>;
+  /**
+   * Checks a TOTP or recovery code of a user with a second factor (each usable once):
+   * throws TOTP_INVALID for a wrong one, TOTP_LOCKED after too many.
+   */
+  checkSecondFactor?: (userId: string, code: string) => Promise<void>;
   /** Records a sign-in or a failed sign-in in the audit trail. */
   recordSignIn?: (event: {
     enterpriseId: string | null;
@@ -94,6 +109,8 @@ export interface LoginCompanions {
 export class AuthService {
   private readonly sessions: SessionCache;
   private companions: LoginCompanions = {};
+  private readonly accountLimit: limits.AttemptLimit;
+  private readonly addressLimit: limits.AttemptLimit;
 
   constructor(
     private readonly db: Db,
@@ -103,6 +120,19 @@ export class AuthService {
     private readonly now: () => Date,
   ) {
     this.sessions = new SessionCache(settings.sessionCacheMs);
+    const windowMs = settings.failureWindowMinutes * MINUTE;
+    this.accountLimit = {
+      max: settings.maxFailuresPerAccount,
+      free: FREE_LOGIN_FAILURES,
+      maxDelayMs: MAX_LOGIN_DELAY_MS,
+      windowMs,
+    };
+    this.addressLimit = {
+      max: settings.maxFailuresPerIp,
+      free: Math.min(FREE_ADDRESS_FAILURES, settings.maxFailuresPerIp),
+      maxDelayMs: MAX_ADDRESS_DELAY_MS,
+      windowMs,
+    };
   }
 
   /** Joins the second factor and the audit trail to login (they are built after this service). */
@@ -145,51 +175,71 @@ export class AuthService {
     }
   }
 
+  /**
+   * Wrong passwords and wrong second-factor codes are counted per account, from any
+   * address: after 3 free failures each further attempt of the account waits 1 s, 2 s, 4 s …
+   * (at most 5 minutes), and at `maxFailuresPerAccount` the account is held for the window.
+   * The attempt is taken before the password is checked, in one statement, so concurrent
+   * attempts on any replica cannot pass the delay together. Per address they only slow
+   * down: past 20 failures over all accounts each attempt from it waits up to 10 s, and
+   * only at the generous `maxFailuresPerIp` (spraying) is it held, so a colleague behind the
+   * same address signs in while someone hammers another account from it.
+   */
   private async checkLogin(
     body: LoginBody,
     ip: string,
     found: (user: repo.UserWithEnterprise) => void,
   ): Promise<{ token: string; user: SessionUser }> {
     const now = this.now();
-    const since = new Date(now.getTime() - this.settings.failureWindowMinutes * MINUTE);
-    const failures = await repo.countLoginFailures(this.db, { email: body.sEmail, ip, since });
-    // Limits are per account and address together, so a stranger's guesses never lock the
-    // real user out from their own address; one address guessing many accounts is capped.
-    if (failures.byIp >= this.settings.maxFailuresPerIp) {
-      throw new AppError('RATE_LIMITED', {
-        retryAfterSeconds: this.settings.failureWindowMinutes * 60,
-      });
+    const addressKey = `login-address:${ip}`;
+    const accountKey = loginAccountKey(body.sEmail);
+    const addressWait = await limits.waitOf(this.db, addressKey, this.addressLimit, now);
+    if (addressWait !== undefined) {
+      throw new AppError('RATE_LIMITED', { retryAfterSeconds: addressWait });
     }
-    if (failures.byAccountAndIp >= this.settings.maxFailuresPerAccount) {
-      const windowEnds =
-        (failures.lastByAccountAndIp?.getTime() ?? now.getTime()) +
-        this.settings.failureWindowMinutes * MINUTE;
-      throw new AppError('RATE_LIMITED', {
-        retryAfterSeconds: (windowEnds - now.getTime()) / 1000,
-      });
+    const taken = await limits.takeAttempt(this.db, accountKey, this.accountLimit, now);
+    if (!taken.allowed) {
+      throw new AppError('RATE_LIMITED', { retryAfterSeconds: taken.retryAfterSeconds });
     }
-    // Progressive delay: after a few free failures, each further one doubles the wait.
-    const waitMs =
-      loginDelayMs(failures.byAccountAndIp) -
-      (now.getTime() - (failures.lastByAccountAndIp?.getTime() ?? 0));
-    if (waitMs > 0) throw new AppError('RATE_LIMITED', { retryAfterSeconds: waitMs / 1000 });
+    let failed = false;
+    try {
+      const session = await this.checkCredentials(body, found, () => {
+        failed = true;
+      });
+      await limits.clearAttempts(this.db, accountKey);
+      return session;
+    } catch (error) {
+      if (failed) await limits.countFailure(this.db, addressKey, this.addressLimit, now);
+      else await limits.giveBackAttempt(this.db, accountKey);
+      throw error;
+    }
+  }
 
+  /** The password, then the second factor; `failed` is called for a wrong one of either. */
+  private async checkCredentials(
+    body: LoginBody,
+    found: (user: repo.UserWithEnterprise) => void,
+    failed: () => void,
+  ): Promise<{ token: string; user: SessionUser }> {
     const user = await repo.findUserByEmail(this.db, body.sEmail);
     const passwordMatches = user
       ? await this.hasher.verify(body.sPassword, user.passwordHash)
       : await this.hasher.verifyAgainstDummy(body.sPassword);
     if (user) found(user);
     if (!user || !passwordMatches || !user.active) {
-      await repo.recordLoginFailure(this.db, { email: body.sEmail, ip, at: now });
+      failed();
       throw new AppError('INVALID_CREDENTIALS');
     }
     if (user.totpEnabledAt !== null) {
       // The password was right: asking for the code is no failure; a wrong code is one.
       if (!body.sTotp) throw new AppError('TOTP_REQUIRED', { field: 'sTotp' });
-      const verified = await this.companions.verifySecondFactor?.(user.userId, body.sTotp);
-      if (!verified) {
-        await repo.recordLoginFailure(this.db, { email: body.sEmail, ip, at: now });
-        throw new AppError('TOTP_INVALID', { field: 'sTotp' });
+      try {
+        const checkSecondFactor = this.companions.checkSecondFactor;
+        if (!checkSecondFactor) throw new AppError('TOTP_INVALID', { field: 'sTotp' });
+        await checkSecondFactor(user.userId, body.sTotp);
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'TOTP_INVALID') failed();
+        throw error;
       }
     }
     return this.openSession(user);
@@ -461,6 +511,9 @@ export class AuthService {
     });
     // After the commit, so no request in between puts a revoked session back.
     this.sessions.forgetUser(userId);
+    // The new password is not a guess: a hold from someone else's guesses ends with it.
+    const user = await repo.findUserById(this.db, userId);
+    if (user) await limits.clearAttempts(this.db, loginAccountKey(user.email));
   }
 
   private async openSession(
@@ -477,6 +530,10 @@ export class AuthService {
     });
     return { token, user: toSessionUser(user) };
   }
+}
+
+function loginAccountKey(email: string): string {
+  return `login-account:${email}`;
 }
 
 function isUniqueViolation(error: unknown): boolean {

@@ -28,8 +28,9 @@ export function stepUpCodeOf(request: FastifyRequest): string | undefined {
 /**
  * Step-up for sensitive writes (a supplier's bank data, approving a payment): a user with a
  * second factor must send a fresh code with the call (header `x-totp-code`). Without one it
- * is 401 TOTP_REQUIRED, with a wrong or used one 401 TOTP_INVALID; a user without a second
- * factor passes (the company policy decides whether they must have one).
+ * is 401 TOTP_REQUIRED, with a wrong or used one 401 TOTP_INVALID, after too many wrong ones
+ * 429 TOTP_LOCKED; a user without a second factor passes (the company policy decides
+ * whether they must have one).
  */
 export async function assertStepUp(
   twoFactor: TwoFactorService,
@@ -38,7 +39,5 @@ export async function assertStepUp(
 ): Promise<void> {
   if (!(await twoFactor.isEnabled(userId))) return;
   if (!code) throw new AppError('TOTP_REQUIRED', { field: STEP_UP_HEADER });
-  if (!(await twoFactor.verifyCode(userId, code))) {
-    throw new AppError('TOTP_INVALID', { field: STEP_UP_HEADER });
-  }
+  await twoFactor.checkCode(userId, code, STEP_UP_HEADER);
 }

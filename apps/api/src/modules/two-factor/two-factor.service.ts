@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
 import type { Db, Executor } from '../../db/database.js';
-import { AppError } from '../../errors.js';
+import { AppError, isAppError } from '../../errors.js';
 import type { SecretBox } from '../../secrets/secret-box.js';
+import * as limits from '../auth/attempt-limits.repository.js';
+import type { MailService } from '../mail/mail.service.js';
 import * as repo from './two-factor.repository.js';
 
 /** RFC 6238 as DOMAIN.md fixes it: 30 s steps, 6 digits, SHA-1, ±1 step. */
@@ -12,6 +14,20 @@ const RECOVERY_CODE_COUNT = 10;
 const TOTP_CODE = /^\d{6}$/;
 /** Shown in the authenticator app beside the account. */
 const ISSUER = 'Pesos & Produce';
+/**
+ * Wrong codes a user may send in 15 minutes before the second factor is locked for 15
+ * minutes: a million six-digit codes (three valid at a time) then take centuries, not hours.
+ */
+export const CODE_LIMIT: limits.AttemptLimit = {
+  max: 5,
+  free: 5,
+  maxDelayMs: 0,
+  windowMs: 15 * 60_000,
+};
+
+function codeLimitKey(userId: string): string {
+  return `totp:${userId}`;
+}
 
 export interface SecondFactorStatus {
   bEnabled: boolean;
@@ -37,11 +53,13 @@ function hashRecoveryCode(code: string): string {
 /**
  * Second factors: TOTP (RFC 6238) with ten single-use recovery codes. Secrets are kept
  * encrypted (SecretBox); a TOTP code is accepted once (the last time step used is stored).
+ * Every code check counts the user's wrong codes (limitGuesses).
  */
 export class TwoFactorService {
   constructor(
     private readonly db: Db,
     private readonly box: SecretBox | undefined,
+    private readonly mail: MailService,
     private readonly now: () => Date,
   ) {}
 
@@ -93,16 +111,20 @@ export class TwoFactorService {
   /** Confirms the pending secret with a code; answers the recovery codes, shown this once. */
   async enable(userId: string, code: string): Promise<{ recoveryCodes: string[] }> {
     const box = this.requireBox();
-    return this.db.transaction().execute(async (trx) => {
-      const row = await this.requireUser(trx, userId);
-      if (row.enabledAt !== null || row.pendingSecret === null) throw new AppError('INVALID_STATE');
-      const step = await this.matchingStep(box.open(row.pendingSecret), code);
-      if (step === undefined) throw new AppError('TOTP_INVALID', { field: 'sCode' });
-      if (!(await repo.enableSecret(trx, userId, row.pendingSecret, this.now(), step))) {
-        throw new AppError('INVALID_STATE');
-      }
-      return { recoveryCodes: await this.issueRecoveryCodes(trx, userId) };
-    });
+    return this.limitGuesses(userId, 'sCode', () =>
+      this.db.transaction().execute(async (trx) => {
+        const row = await this.requireUser(trx, userId);
+        if (row.enabledAt !== null || row.pendingSecret === null) {
+          throw new AppError('INVALID_STATE');
+        }
+        const step = await this.matchingStep(box.open(row.pendingSecret), code);
+        if (step === undefined) throw new AppError('TOTP_INVALID', { field: 'sCode' });
+        if (!(await repo.enableSecret(trx, userId, row.pendingSecret, this.now(), step))) {
+          throw new AppError('INVALID_STATE');
+        }
+        return { recoveryCodes: await this.issueRecoveryCodes(trx, userId) };
+      }),
+    );
   }
 
   /** New recovery codes (the old ones stop working), after a current code. */
@@ -110,25 +132,41 @@ export class TwoFactorService {
     userId: string,
     code: string,
   ): Promise<{ recoveryCodes: string[] }> {
-    return this.db.transaction().execute(async (trx) => {
-      await this.assertEnabledAndVerify(trx, userId, code);
-      return { recoveryCodes: await this.issueRecoveryCodes(trx, userId) };
-    });
+    return this.limitGuesses(userId, 'sCode', () =>
+      this.db.transaction().execute(async (trx) => {
+        await this.assertEnabledAndVerify(trx, userId, code);
+        return { recoveryCodes: await this.issueRecoveryCodes(trx, userId) };
+      }),
+    );
   }
 
   /** Turns the user's own second factor off, after a current code (or a recovery code). */
   async disable(userId: string, code: string): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await this.assertEnabledAndVerify(trx, userId, code);
-      await repo.clearSecondFactor(trx, userId);
+    await this.limitGuesses(userId, 'sCode', () =>
+      this.db.transaction().execute(async (trx) => {
+        await this.assertEnabledAndVerify(trx, userId, code);
+        await repo.clearSecondFactor(trx, userId);
+      }),
+    );
+  }
+
+  /**
+   * Checks a code of a user with a second factor (login, step-up): 401 TOTP_INVALID with
+   * `field` when it is wrong or used, 429 TOTP_LOCKED after too many wrong ones.
+   */
+  async checkCode(userId: string, code: string, field: string): Promise<void> {
+    await this.limitGuesses(userId, field, async () => {
+      if (!(await this.codeMatches(this.db, userId, code))) {
+        throw new AppError('TOTP_INVALID', { field });
+      }
     });
   }
 
   /**
-   * Checks a code of a user with a second factor: a TOTP code (each time step once) or an
-   * unused recovery code (then used up). False for anything else.
+   * Whether a code of a user with a second factor is right: a TOTP code (each time step
+   * once) or an unused recovery code (then used up). Callers go through limitGuesses.
    */
-  async verifyCode(userId: string, code: string, db: Executor = this.db): Promise<boolean> {
+  private async codeMatches(db: Executor, userId: string, code: string): Promise<boolean> {
     const row = await repo.findSecondFactor(db, userId);
     if (!row?.secret || row.enabledAt === null) return false;
     const trimmed = code.trim();
@@ -173,9 +211,65 @@ export class TwoFactorService {
   private async assertEnabledAndVerify(trx: Executor, userId: string, code: string): Promise<void> {
     const row = await this.requireUser(trx, userId);
     if (row.enabledAt === null) throw new AppError('INVALID_STATE');
-    if (!(await this.verifyCode(userId, code, trx))) {
+    if (!(await this.codeMatches(trx, userId, code))) {
       throw new AppError('TOTP_INVALID', { field: 'sCode' });
     }
+  }
+
+  /**
+   * Runs a code check (`check` throws TOTP_INVALID for a wrong code) within the user's limit
+   * of wrong codes. The attempt is counted in the database before the code is looked at, in
+   * one statement that refuses once the limit is reached, so concurrent requests on any
+   * replica check at most the limit between them; it runs outside the check's transaction
+   * so a refusal's rollback cannot undo the count. A right code forgets the failures, an
+   * attempt that checked no code (wrong state) gives its count back, and the wrong code that
+   * reaches the limit locks the factor for a window and tells the user by e-mail: someone
+   * who has their password or session is guessing.
+   */
+  private async limitGuesses<T>(
+    userId: string,
+    field: string,
+    check: () => Promise<T>,
+  ): Promise<T> {
+    const key = codeLimitKey(userId);
+    const taken = await limits.takeAttempt(this.db, key, CODE_LIMIT, this.now());
+    if (!taken.allowed) {
+      throw new AppError('TOTP_LOCKED', { field, retryAfterSeconds: taken.retryAfterSeconds });
+    }
+    let result: T;
+    try {
+      result = await check();
+    } catch (error) {
+      if (!isAppError(error) || error.code !== 'TOTP_INVALID') {
+        await limits.giveBackAttempt(this.db, key);
+      } else if (taken.failures >= CODE_LIMIT.max) {
+        await this.tellLocked(userId);
+      }
+      throw error;
+    }
+    await limits.clearAttempts(this.db, key);
+    return result;
+  }
+
+  private async tellLocked(userId: string): Promise<void> {
+    const row = await repo.findSecondFactor(this.db, userId);
+    if (!row) return;
+    const minutes = CODE_LIMIT.windowMs / 60_000;
+    await this.mail.enqueue(this.db, {
+      to: row.email,
+      subject: 'Your second factor is locked / Tu segundo factor está bloqueado',
+      text: [
+        `${CODE_LIMIT.max} wrong second-factor codes were sent for your account, so codes are`,
+        `refused for the next ${minutes} minutes. If it was not you, someone has your password`,
+        'or an open session: change your password now.',
+        '',
+        `Se enviaron ${CODE_LIMIT.max} códigos de segundo factor incorrectos para tu cuenta, así`,
+        `que los códigos se rechazan durante los próximos ${minutes} minutos. Si no fuiste tú,`,
+        'alguien tiene tu contraseña o una sesión abierta: cambia tu contraseña ahora.',
+      ].join('\n'),
+    });
+    // Deliver now rather than at the next periodic flush; a failure is retried by it.
+    this.mail.flush().catch(() => undefined);
   }
 
   private async issueRecoveryCodes(trx: Executor, userId: string): Promise<string[]> {

@@ -2267,7 +2267,7 @@ export interface operations {
           };
         };
       };
-      /** @description Rate limited: RATE_LIMITED */
+      /** @description Rate limited: RATE_LIMITED, TOTP_LOCKED */
       429: {
         headers: {
           [name: string]: unknown;
@@ -2275,7 +2275,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'RATE_LIMITED';
+            code: 'RATE_LIMITED' | 'TOTP_LOCKED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -4107,6 +4107,22 @@ export interface operations {
           };
         };
       };
+      /** @description Rate limited: TOTP_LOCKED */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'TOTP_LOCKED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
       /** @description Internal error (details are only logged): INTERNAL_ERROR */
       500: {
         headers: {
@@ -4331,6 +4347,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'UNSUPPORTED_MEDIA_TYPE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Rate limited: TOTP_LOCKED */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'TOTP_LOCKED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -10828,6 +10860,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'UNSUPPORTED_MEDIA_TYPE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Rate limited: TOTP_LOCKED */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'TOTP_LOCKED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -24473,6 +24521,22 @@ export interface operations {
           };
         };
       };
+      /** @description Rate limited: TOTP_LOCKED */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'TOTP_LOCKED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
       /** @description Internal error (details are only logged): INTERNAL_ERROR */
       500: {
         headers: {
@@ -24621,6 +24685,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'UNSUPPORTED_MEDIA_TYPE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Rate limited: TOTP_LOCKED */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'TOTP_LOCKED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -24780,6 +24860,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'UNSUPPORTED_MEDIA_TYPE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Rate limited: TOTP_LOCKED */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'TOTP_LOCKED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
