@@ -253,6 +253,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     auth,
   });
   app.decorate('marketplace', marketplace);
+  finance.approvals.connect({
+    payments: finance.payments,
+    conversions: finance.conversions,
+    suppliers: finance.suppliers,
+    batches: finance.batches,
+    orders: marketplace.orders,
+    rateOrders,
+  });
+  finance.approvals.reportErrorsTo((error) =>
+    app.log.error({ err: error }, 'An approved request failed'),
+  );
+  const faultPoint = config.APPROVAL_FAULT_EXIT;
+  if (faultPoint) {
+    app.log.warn(`APPROVAL_FAULT_EXIT=${faultPoint}: a fault-test hook; never in production`);
+    finance.approvals.faultAt = (point) => {
+      if (point === faultPoint) process.kill(process.pid, 'SIGKILL');
+    };
+  }
   if (config.WEBHOOK_ALLOW_LOOPBACK) {
     app.log.warn(
       'WEBHOOK_ALLOW_LOOPBACK: webhooks may go to loopback addresses; never in production',
