@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -68,6 +68,8 @@ export interface BuildAppOptions {
   logStream?: { write(line: string): void };
   /** More job types, registered with the built-in duties (tests add their own). */
   registerJobs?: (registry: JobRegistry) => void;
+  /** Sees every route as it is added (a test walks the money routes with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 declare module 'fastify' {
@@ -115,6 +117,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     requestIdHeader: false,
   }).withTypeProvider<ZodTypeProvider>();
+  const { onRoute } = options;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
