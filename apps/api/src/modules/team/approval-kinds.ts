@@ -88,6 +88,11 @@ export interface ApprovalKindEntry<Schema extends z.ZodType = z.ZodType> {
     | {
         mode: 'standalone';
         execute(services: ApprovalServices, run: ApprovalRun<z.infer<Schema>>): Promise<RunResult>;
+        /**
+         * The run's answer from what its money write stored under the key (the service's own
+         * answer), when a run cut short is found to have moved the money. Default: as stored.
+         */
+        answerOf?(stored: unknown): unknown;
       }
     | {
         mode: 'inTransaction';
@@ -133,6 +138,7 @@ export const APPROVAL_KIND_TABLE = {
     withQuote: withSpotReference,
     run: {
       mode: 'standalone',
+      answerOf: (stored) => ({ payment: stored }),
       execute: async (services, run) => ({
         status: 201,
         body: {
@@ -153,6 +159,7 @@ export const APPROVAL_KIND_TABLE = {
     withQuote: withSpotReference,
     run: {
       mode: 'standalone',
+      answerOf: (stored) => ({ payment: stored }),
       execute: async (services, run) => ({
         status: 201,
         body: {
@@ -175,6 +182,7 @@ export const APPROVAL_KIND_TABLE = {
     quoteNeed: () => ({ kind: 'NONE' }),
     run: {
       mode: 'standalone',
+      answerOf: (stored) => ({ payment: stored }),
       execute: async (services, run) => ({
         status: 201,
         body: {
@@ -236,6 +244,7 @@ export const APPROVAL_KIND_TABLE = {
     }),
     run: {
       mode: 'standalone',
+      answerOf: (stored) => ({ order: stored }),
       execute: async (services, run) => ({
         status: 201,
         body: {

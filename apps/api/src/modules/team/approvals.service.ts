@@ -603,7 +603,7 @@ export class ApprovalsService {
         if (stored && stored.response_status > 0) {
           await repo.finishApproval(this.db, row.id, {
             status: 'EXECUTED',
-            result_body: stored.response_body,
+            result_body: storedResult(entry, stored.response_body),
           });
           return;
         }
@@ -676,7 +676,7 @@ export class ApprovalsService {
       if (stored && stored.response_status > 0) {
         await repo.finishApproval(this.db, row.id, {
           status: 'EXECUTED',
-          result_body: stored.response_body,
+          result_body: storedResult(entry, stored.response_body),
         });
         return;
       }
@@ -758,6 +758,12 @@ export class ApprovalsService {
   async expireDue(): Promise<number> {
     return repo.expireDueApprovals(this.db, this.now());
   }
+}
+
+/** A money write's stored answer as the approval's result (the route's answer shape). */
+function storedResult(entry: ApprovalKindEntry, responseBody: string): string {
+  if (entry.run.mode !== 'standalone' || !entry.run.answerOf) return responseBody;
+  return JSON.stringify(entry.run.answerOf(JSON.parse(responseBody)));
 }
 
 /** A body to run, checked with the direct call's schema (a bad one is the caller's 400). */
