@@ -30,6 +30,9 @@ async function newDatabase(engine) {
   };
 }
 
+// PGlite opens its directory anew at each of the four starts; a loaded machine is slow at it.
+const start = (env) => startServer(env, { timeoutMs: 180_000 });
+
 async function login(base, body) {
   const answer = await call(base, 'POST', 'auth/login', {
     body: { sEmail: body.sEmail, sPassword: body.sPassword },
@@ -48,7 +51,7 @@ export async function runApprovalCrash(t, engine, point) {
   try {
     // Arrange: a company (its ADMIN is the maker), a second user moved into it as APPROVER
     // (the checker), and an operator, set directly in the database.
-    server = await startServer(baseEnv);
+    server = await start(baseEnv);
     const makerSignup = signupBody('maker');
     const checkerSignup = signupBody('checker');
     const operatorSignup = signupBody('ops');
@@ -70,7 +73,7 @@ export async function runApprovalCrash(t, engine, point) {
       );
       await direct.close();
     }
-    server = await startServer(baseEnv);
+    server = await start(baseEnv);
     const maker = await login(server.base, makerSignup);
     const checker = await login(server.base, checkerSignup);
     const ops = await login(server.base, operatorSignup);
@@ -107,7 +110,7 @@ export async function runApprovalCrash(t, engine, point) {
     await server.stop();
 
     // Act: the checker approves; the process kills itself at the fault point.
-    server = await startServer({ ...baseEnv, APPROVAL_FAULT_EXIT: point });
+    server = await start({ ...baseEnv, APPROVAL_FAULT_EXIT: point });
     const quote = await call(server.base, 'POST', `approvals/${approvalId}/quote`, {
       token: checker,
     });
@@ -131,7 +134,7 @@ export async function runApprovalCrash(t, engine, point) {
     }
 
     // Restart: the job finishes it (its run began more than the grace ago).
-    server = await startServer(baseEnv);
+    server = await start(baseEnv);
     let status = 'APPROVED';
     for (let waited = 0; status === 'APPROVED' && waited < 60_000; waited += 500) {
       await sleep(500);
