@@ -3961,7 +3961,8 @@ export interface operations {
                 | 'CHECKOUT'
                 | 'BATCH'
                 | 'SUPPLIER_CREATE'
-                | 'SUPPLIER_UPDATE';
+                | 'SUPPLIER_UPDATE'
+                | 'RATE_ORDER_FILL';
               /** @enum {string} */
               sStatus: 'PENDING' | 'APPROVED' | 'EXECUTED' | 'FAILED' | 'REJECTED' | 'EXPIRED';
               /** @description The amount in USD when it is known beforehand */
@@ -3985,8 +3986,10 @@ export interface operations {
               decided_at: string | null;
               /** @description Why it was rejected */
               sReason: string | null;
-              /** @description Why the approved request failed to run */
+              /** @description Why the approved request failed to run (an error code) */
               sFailureCode: string | null;
+              /** @description FAILED: why it did not run, in the request's language */
+              sFailureReason: string | null;
               /** @description The executed request's answer */
               result: unknown;
               /** @description The caller made this request (and so cannot decide it) */
@@ -4192,7 +4195,8 @@ export interface operations {
                 | 'CHECKOUT'
                 | 'BATCH'
                 | 'SUPPLIER_CREATE'
-                | 'SUPPLIER_UPDATE';
+                | 'SUPPLIER_UPDATE'
+                | 'RATE_ORDER_FILL';
               /** @enum {string} */
               sStatus: 'PENDING' | 'APPROVED' | 'EXECUTED' | 'FAILED' | 'REJECTED' | 'EXPIRED';
               /** @description The amount in USD when it is known beforehand */
@@ -4216,8 +4220,10 @@ export interface operations {
               decided_at: string | null;
               /** @description Why it was rejected */
               sReason: string | null;
-              /** @description Why the approved request failed to run */
+              /** @description Why the approved request failed to run (an error code) */
               sFailureCode: string | null;
+              /** @description FAILED: why it did not run, in the request's language */
+              sFailureReason: string | null;
               /** @description The executed request's answer */
               result: unknown;
               /** @description The caller made this request (and so cannot decide it) */
@@ -4683,7 +4689,8 @@ export interface operations {
                 /** @description Last day it may fill (YYYY-MM-DD, America/Mexico_City) */
                 dExpiresOn: string;
                 /** @enum {string} */
-                sStatus: 'ACTIVE' | 'FILLED' | 'FAILED' | 'CANCELLED' | 'EXPIRED';
+                sStatus:
+                  'ACTIVE' | 'AWAITING_APPROVAL' | 'FILLED' | 'FAILED' | 'CANCELLED' | 'EXPIRED';
                 /**
                  * @description Why a FAILED or EXPIRED order did not fill
                  * @enum {string|null}
@@ -4693,10 +4700,15 @@ export interface operations {
                   | 'EXPIRED'
                   | 'INVOICE_NOT_TO_PAY'
                   | 'INVOICE_REMOVED'
+                  | 'APPROVAL_REJECTED'
+                  | 'APPROVAL_EXPIRED'
+                  | 'APPROVAL_FAILED'
                   | null;
                 /** @description The conversion a FILLED order made */
                 sConversionId: string | null;
                 dFilledRate: number | null;
+                /** @description AWAITING_APPROVAL: the approval its fill waits for (above the approval threshold) */
+                sApprovalId: string | null;
                 created_at: string;
                 closed_at: string | null;
               } | null;
@@ -4881,7 +4893,8 @@ export interface operations {
                 /** @description Last day it may fill (YYYY-MM-DD, America/Mexico_City) */
                 dExpiresOn: string;
                 /** @enum {string} */
-                sStatus: 'ACTIVE' | 'FILLED' | 'FAILED' | 'CANCELLED' | 'EXPIRED';
+                sStatus:
+                  'ACTIVE' | 'AWAITING_APPROVAL' | 'FILLED' | 'FAILED' | 'CANCELLED' | 'EXPIRED';
                 /**
                  * @description Why a FAILED or EXPIRED order did not fill
                  * @enum {string|null}
@@ -4891,10 +4904,15 @@ export interface operations {
                   | 'EXPIRED'
                   | 'INVOICE_NOT_TO_PAY'
                   | 'INVOICE_REMOVED'
+                  | 'APPROVAL_REJECTED'
+                  | 'APPROVAL_EXPIRED'
+                  | 'APPROVAL_FAILED'
                   | null;
                 /** @description The conversion a FILLED order made */
                 sConversionId: string | null;
                 dFilledRate: number | null;
+                /** @description AWAITING_APPROVAL: the approval its fill waits for (above the approval threshold) */
+                sApprovalId: string | null;
                 created_at: string;
                 closed_at: string | null;
               } | null;
@@ -5073,7 +5091,8 @@ export interface operations {
                 /** @description Last day it may fill (YYYY-MM-DD, America/Mexico_City) */
                 dExpiresOn: string;
                 /** @enum {string} */
-                sStatus: 'ACTIVE' | 'FILLED' | 'FAILED' | 'CANCELLED' | 'EXPIRED';
+                sStatus:
+                  'ACTIVE' | 'AWAITING_APPROVAL' | 'FILLED' | 'FAILED' | 'CANCELLED' | 'EXPIRED';
                 /**
                  * @description Why a FAILED or EXPIRED order did not fill
                  * @enum {string|null}
@@ -5083,10 +5102,15 @@ export interface operations {
                   | 'EXPIRED'
                   | 'INVOICE_NOT_TO_PAY'
                   | 'INVOICE_REMOVED'
+                  | 'APPROVAL_REJECTED'
+                  | 'APPROVAL_EXPIRED'
+                  | 'APPROVAL_FAILED'
                   | null;
                 /** @description The conversion a FILLED order made */
                 sConversionId: string | null;
                 dFilledRate: number | null;
+                /** @description AWAITING_APPROVAL: the approval its fill waits for (above the approval threshold) */
+                sApprovalId: string | null;
                 created_at: string;
                 closed_at: string | null;
               } | null;
@@ -5399,7 +5423,8 @@ export interface operations {
                 /** @description Last day it may fill (YYYY-MM-DD, America/Mexico_City) */
                 dExpiresOn: string;
                 /** @enum {string} */
-                sStatus: 'ACTIVE' | 'FILLED' | 'FAILED' | 'CANCELLED' | 'EXPIRED';
+                sStatus:
+                  'ACTIVE' | 'AWAITING_APPROVAL' | 'FILLED' | 'FAILED' | 'CANCELLED' | 'EXPIRED';
                 /**
                  * @description Why a FAILED or EXPIRED order did not fill
                  * @enum {string|null}
@@ -5409,10 +5434,15 @@ export interface operations {
                   | 'EXPIRED'
                   | 'INVOICE_NOT_TO_PAY'
                   | 'INVOICE_REMOVED'
+                  | 'APPROVAL_REJECTED'
+                  | 'APPROVAL_EXPIRED'
+                  | 'APPROVAL_FAILED'
                   | null;
                 /** @description The conversion a FILLED order made */
                 sConversionId: string | null;
                 dFilledRate: number | null;
+                /** @description AWAITING_APPROVAL: the approval its fill waits for (above the approval threshold) */
+                sApprovalId: string | null;
                 created_at: string;
                 closed_at: string | null;
               } | null;
@@ -5587,7 +5617,8 @@ export interface operations {
                 /** @description Last day it may fill (YYYY-MM-DD, America/Mexico_City) */
                 dExpiresOn: string;
                 /** @enum {string} */
-                sStatus: 'ACTIVE' | 'FILLED' | 'FAILED' | 'CANCELLED' | 'EXPIRED';
+                sStatus:
+                  'ACTIVE' | 'AWAITING_APPROVAL' | 'FILLED' | 'FAILED' | 'CANCELLED' | 'EXPIRED';
                 /**
                  * @description Why a FAILED or EXPIRED order did not fill
                  * @enum {string|null}
@@ -5597,10 +5628,15 @@ export interface operations {
                   | 'EXPIRED'
                   | 'INVOICE_NOT_TO_PAY'
                   | 'INVOICE_REMOVED'
+                  | 'APPROVAL_REJECTED'
+                  | 'APPROVAL_EXPIRED'
+                  | 'APPROVAL_FAILED'
                   | null;
                 /** @description The conversion a FILLED order made */
                 sConversionId: string | null;
                 dFilledRate: number | null;
+                /** @description AWAITING_APPROVAL: the approval its fill waits for (above the approval threshold) */
+                sApprovalId: string | null;
                 created_at: string;
                 closed_at: string | null;
               } | null;
@@ -5782,7 +5818,8 @@ export interface operations {
                 /** @description Last day it may fill (YYYY-MM-DD, America/Mexico_City) */
                 dExpiresOn: string;
                 /** @enum {string} */
-                sStatus: 'ACTIVE' | 'FILLED' | 'FAILED' | 'CANCELLED' | 'EXPIRED';
+                sStatus:
+                  'ACTIVE' | 'AWAITING_APPROVAL' | 'FILLED' | 'FAILED' | 'CANCELLED' | 'EXPIRED';
                 /**
                  * @description Why a FAILED or EXPIRED order did not fill
                  * @enum {string|null}
@@ -5792,10 +5829,15 @@ export interface operations {
                   | 'EXPIRED'
                   | 'INVOICE_NOT_TO_PAY'
                   | 'INVOICE_REMOVED'
+                  | 'APPROVAL_REJECTED'
+                  | 'APPROVAL_EXPIRED'
+                  | 'APPROVAL_FAILED'
                   | null;
                 /** @description The conversion a FILLED order made */
                 sConversionId: string | null;
                 dFilledRate: number | null;
+                /** @description AWAITING_APPROVAL: the approval its fill waits for (above the approval threshold) */
+                sApprovalId: string | null;
                 created_at: string;
                 closed_at: string | null;
               } | null;
@@ -6529,7 +6571,8 @@ export interface operations {
                 | 'CHECKOUT'
                 | 'BATCH'
                 | 'SUPPLIER_CREATE'
-                | 'SUPPLIER_UPDATE';
+                | 'SUPPLIER_UPDATE'
+                | 'RATE_ORDER_FILL';
               /** @enum {string} */
               sStatus: 'PENDING' | 'APPROVED' | 'EXECUTED' | 'FAILED' | 'REJECTED' | 'EXPIRED';
               /** @description The amount in USD when it is known beforehand */
@@ -6553,8 +6596,10 @@ export interface operations {
               decided_at: string | null;
               /** @description Why it was rejected */
               sReason: string | null;
-              /** @description Why the approved request failed to run */
+              /** @description Why the approved request failed to run (an error code) */
               sFailureCode: string | null;
+              /** @description FAILED: why it did not run, in the request's language */
+              sFailureReason: string | null;
               /** @description The executed request's answer */
               result: unknown;
               /** @description The caller made this request (and so cannot decide it) */
@@ -6995,7 +7040,8 @@ export interface operations {
                 | 'CHECKOUT'
                 | 'BATCH'
                 | 'SUPPLIER_CREATE'
-                | 'SUPPLIER_UPDATE';
+                | 'SUPPLIER_UPDATE'
+                | 'RATE_ORDER_FILL';
               /** @enum {string} */
               sStatus: 'PENDING' | 'APPROVED' | 'EXECUTED' | 'FAILED' | 'REJECTED' | 'EXPIRED';
               /** @description The amount in USD when it is known beforehand */
@@ -7019,8 +7065,10 @@ export interface operations {
               decided_at: string | null;
               /** @description Why it was rejected */
               sReason: string | null;
-              /** @description Why the approved request failed to run */
+              /** @description Why the approved request failed to run (an error code) */
               sFailureCode: string | null;
+              /** @description FAILED: why it did not run, in the request's language */
+              sFailureReason: string | null;
               /** @description The executed request's answer */
               result: unknown;
               /** @description The caller made this request (and so cannot decide it) */
@@ -8884,7 +8932,8 @@ export interface operations {
                 | 'CHECKOUT'
                 | 'BATCH'
                 | 'SUPPLIER_CREATE'
-                | 'SUPPLIER_UPDATE';
+                | 'SUPPLIER_UPDATE'
+                | 'RATE_ORDER_FILL';
               /** @enum {string} */
               sStatus: 'PENDING' | 'APPROVED' | 'EXECUTED' | 'FAILED' | 'REJECTED' | 'EXPIRED';
               /** @description The amount in USD when it is known beforehand */
@@ -8908,8 +8957,10 @@ export interface operations {
               decided_at: string | null;
               /** @description Why it was rejected */
               sReason: string | null;
-              /** @description Why the approved request failed to run */
+              /** @description Why the approved request failed to run (an error code) */
               sFailureCode: string | null;
+              /** @description FAILED: why it did not run, in the request's language */
+              sFailureReason: string | null;
               /** @description The executed request's answer */
               result: unknown;
               /** @description The caller made this request (and so cannot decide it) */
@@ -9208,7 +9259,8 @@ export interface operations {
                 | 'CHECKOUT'
                 | 'BATCH'
                 | 'SUPPLIER_CREATE'
-                | 'SUPPLIER_UPDATE';
+                | 'SUPPLIER_UPDATE'
+                | 'RATE_ORDER_FILL';
               /** @enum {string} */
               sStatus: 'PENDING' | 'APPROVED' | 'EXECUTED' | 'FAILED' | 'REJECTED' | 'EXPIRED';
               /** @description The amount in USD when it is known beforehand */
@@ -9232,8 +9284,10 @@ export interface operations {
               decided_at: string | null;
               /** @description Why it was rejected */
               sReason: string | null;
-              /** @description Why the approved request failed to run */
+              /** @description Why the approved request failed to run (an error code) */
               sFailureCode: string | null;
+              /** @description FAILED: why it did not run, in the request's language */
+              sFailureReason: string | null;
               /** @description The executed request's answer */
               result: unknown;
               /** @description The caller made this request (and so cannot decide it) */
@@ -9667,7 +9721,8 @@ export interface operations {
                 | 'CHECKOUT'
                 | 'BATCH'
                 | 'SUPPLIER_CREATE'
-                | 'SUPPLIER_UPDATE';
+                | 'SUPPLIER_UPDATE'
+                | 'RATE_ORDER_FILL';
               /** @enum {string} */
               sStatus: 'PENDING' | 'APPROVED' | 'EXECUTED' | 'FAILED' | 'REJECTED' | 'EXPIRED';
               /** @description The amount in USD when it is known beforehand */
@@ -9691,8 +9746,10 @@ export interface operations {
               decided_at: string | null;
               /** @description Why it was rejected */
               sReason: string | null;
-              /** @description Why the approved request failed to run */
+              /** @description Why the approved request failed to run (an error code) */
               sFailureCode: string | null;
+              /** @description FAILED: why it did not run, in the request's language */
+              sFailureReason: string | null;
               /** @description The executed request's answer */
               result: unknown;
               /** @description The caller made this request (and so cannot decide it) */
@@ -10267,7 +10324,8 @@ export interface operations {
                 | 'CHECKOUT'
                 | 'BATCH'
                 | 'SUPPLIER_CREATE'
-                | 'SUPPLIER_UPDATE';
+                | 'SUPPLIER_UPDATE'
+                | 'RATE_ORDER_FILL';
               /** @enum {string} */
               sStatus: 'PENDING' | 'APPROVED' | 'EXECUTED' | 'FAILED' | 'REJECTED' | 'EXPIRED';
               /** @description The amount in USD when it is known beforehand */
@@ -10291,8 +10349,10 @@ export interface operations {
               decided_at: string | null;
               /** @description Why it was rejected */
               sReason: string | null;
-              /** @description Why the approved request failed to run */
+              /** @description Why the approved request failed to run (an error code) */
               sFailureCode: string | null;
+              /** @description FAILED: why it did not run, in the request's language */
+              sFailureReason: string | null;
               /** @description The executed request's answer */
               result: unknown;
               /** @description The caller made this request (and so cannot decide it) */
@@ -10417,7 +10477,8 @@ export interface operations {
                 | 'CHECKOUT'
                 | 'BATCH'
                 | 'SUPPLIER_CREATE'
-                | 'SUPPLIER_UPDATE';
+                | 'SUPPLIER_UPDATE'
+                | 'RATE_ORDER_FILL';
               /** @enum {string} */
               sStatus: 'PENDING' | 'APPROVED' | 'EXECUTED' | 'FAILED' | 'REJECTED' | 'EXPIRED';
               /** @description The amount in USD when it is known beforehand */
@@ -10441,8 +10502,10 @@ export interface operations {
               decided_at: string | null;
               /** @description Why it was rejected */
               sReason: string | null;
-              /** @description Why the approved request failed to run */
+              /** @description Why the approved request failed to run (an error code) */
               sFailureCode: string | null;
+              /** @description FAILED: why it did not run, in the request's language */
+              sFailureReason: string | null;
               /** @description The executed request's answer */
               result: unknown;
               /** @description The caller made this request (and so cannot decide it) */
@@ -10683,7 +10746,8 @@ export interface operations {
                 | 'CHECKOUT'
                 | 'BATCH'
                 | 'SUPPLIER_CREATE'
-                | 'SUPPLIER_UPDATE';
+                | 'SUPPLIER_UPDATE'
+                | 'RATE_ORDER_FILL';
               /** @enum {string} */
               sStatus: 'PENDING' | 'APPROVED' | 'EXECUTED' | 'FAILED' | 'REJECTED' | 'EXPIRED';
               /** @description The amount in USD when it is known beforehand */
@@ -10707,8 +10771,10 @@ export interface operations {
               decided_at: string | null;
               /** @description Why it was rejected */
               sReason: string | null;
-              /** @description Why the approved request failed to run */
+              /** @description Why the approved request failed to run (an error code) */
               sFailureCode: string | null;
+              /** @description FAILED: why it did not run, in the request's language */
+              sFailureReason: string | null;
               /** @description The executed request's answer */
               result: unknown;
               /** @description The caller made this request (and so cannot decide it) */
@@ -10781,7 +10847,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, QUOTE_EXPIRED, QUOTE_MISMATCH, SELF_APPROVAL, APPROVAL_CLOSED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, QUOTE_EXPIRED, QUOTE_MISMATCH, SELF_APPROVAL, APPROVAL_CLOSED, APPROVAL_RUNNING */
       409: {
         headers: {
           [name: string]: unknown;
@@ -10795,7 +10861,8 @@ export interface operations {
               | 'QUOTE_EXPIRED'
               | 'QUOTE_MISMATCH'
               | 'SELF_APPROVAL'
-              | 'APPROVAL_CLOSED';
+              | 'APPROVAL_CLOSED'
+              | 'APPROVAL_RUNNING';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -10889,7 +10956,8 @@ export interface operations {
                 | 'CHECKOUT'
                 | 'BATCH'
                 | 'SUPPLIER_CREATE'
-                | 'SUPPLIER_UPDATE';
+                | 'SUPPLIER_UPDATE'
+                | 'RATE_ORDER_FILL';
               /** @enum {string} */
               sStatus: 'PENDING' | 'APPROVED' | 'EXECUTED' | 'FAILED' | 'REJECTED' | 'EXPIRED';
               /** @description The amount in USD when it is known beforehand */
@@ -10913,8 +10981,10 @@ export interface operations {
               decided_at: string | null;
               /** @description Why it was rejected */
               sReason: string | null;
-              /** @description Why the approved request failed to run */
+              /** @description Why the approved request failed to run (an error code) */
               sFailureCode: string | null;
+              /** @description FAILED: why it did not run, in the request's language */
+              sFailureReason: string | null;
               /** @description The executed request's answer */
               result: unknown;
               /** @description The caller made this request (and so cannot decide it) */
@@ -16905,7 +16975,8 @@ export interface operations {
                 | 'CHECKOUT'
                 | 'BATCH'
                 | 'SUPPLIER_CREATE'
-                | 'SUPPLIER_UPDATE';
+                | 'SUPPLIER_UPDATE'
+                | 'RATE_ORDER_FILL';
               /** @enum {string} */
               sStatus: 'PENDING' | 'APPROVED' | 'EXECUTED' | 'FAILED' | 'REJECTED' | 'EXPIRED';
               /** @description The amount in USD when it is known beforehand */
@@ -16929,8 +17000,10 @@ export interface operations {
               decided_at: string | null;
               /** @description Why it was rejected */
               sReason: string | null;
-              /** @description Why the approved request failed to run */
+              /** @description Why the approved request failed to run (an error code) */
               sFailureCode: string | null;
+              /** @description FAILED: why it did not run, in the request's language */
+              sFailureReason: string | null;
               /** @description The executed request's answer */
               result: unknown;
               /** @description The caller made this request (and so cannot decide it) */
@@ -21515,7 +21588,8 @@ export interface operations {
                 /** @description Last day it may fill (YYYY-MM-DD, America/Mexico_City) */
                 dExpiresOn: string;
                 /** @enum {string} */
-                sStatus: 'ACTIVE' | 'FILLED' | 'FAILED' | 'CANCELLED' | 'EXPIRED';
+                sStatus:
+                  'ACTIVE' | 'AWAITING_APPROVAL' | 'FILLED' | 'FAILED' | 'CANCELLED' | 'EXPIRED';
                 /**
                  * @description Why a FAILED or EXPIRED order did not fill
                  * @enum {string|null}
@@ -21525,10 +21599,15 @@ export interface operations {
                   | 'EXPIRED'
                   | 'INVOICE_NOT_TO_PAY'
                   | 'INVOICE_REMOVED'
+                  | 'APPROVAL_REJECTED'
+                  | 'APPROVAL_EXPIRED'
+                  | 'APPROVAL_FAILED'
                   | null;
                 /** @description The conversion a FILLED order made */
                 sConversionId: string | null;
                 dFilledRate: number | null;
+                /** @description AWAITING_APPROVAL: the approval its fill waits for (above the approval threshold) */
+                sApprovalId: string | null;
                 created_at: string;
                 closed_at: string | null;
               } | null;
@@ -21788,7 +21867,8 @@ export interface operations {
                 | 'CHECKOUT'
                 | 'BATCH'
                 | 'SUPPLIER_CREATE'
-                | 'SUPPLIER_UPDATE';
+                | 'SUPPLIER_UPDATE'
+                | 'RATE_ORDER_FILL';
               /** @enum {string} */
               sStatus: 'PENDING' | 'APPROVED' | 'EXECUTED' | 'FAILED' | 'REJECTED' | 'EXPIRED';
               /** @description The amount in USD when it is known beforehand */
@@ -21812,8 +21892,10 @@ export interface operations {
               decided_at: string | null;
               /** @description Why it was rejected */
               sReason: string | null;
-              /** @description Why the approved request failed to run */
+              /** @description Why the approved request failed to run (an error code) */
               sFailureCode: string | null;
+              /** @description FAILED: why it did not run, in the request's language */
+              sFailureReason: string | null;
               /** @description The executed request's answer */
               result: unknown;
               /** @description The caller made this request (and so cannot decide it) */
@@ -22407,16 +22489,26 @@ export interface operations {
               /** @description Last day it may fill (YYYY-MM-DD, America/Mexico_City) */
               dExpiresOn: string;
               /** @enum {string} */
-              sStatus: 'ACTIVE' | 'FILLED' | 'FAILED' | 'CANCELLED' | 'EXPIRED';
+              sStatus:
+                'ACTIVE' | 'AWAITING_APPROVAL' | 'FILLED' | 'FAILED' | 'CANCELLED' | 'EXPIRED';
               /**
                * @description Why a FAILED or EXPIRED order did not fill
                * @enum {string|null}
                */
               sReason:
-                'INSUFFICIENT_FUNDS' | 'EXPIRED' | 'INVOICE_NOT_TO_PAY' | 'INVOICE_REMOVED' | null;
+                | 'INSUFFICIENT_FUNDS'
+                | 'EXPIRED'
+                | 'INVOICE_NOT_TO_PAY'
+                | 'INVOICE_REMOVED'
+                | 'APPROVAL_REJECTED'
+                | 'APPROVAL_EXPIRED'
+                | 'APPROVAL_FAILED'
+                | null;
               /** @description The conversion a FILLED order made */
               sConversionId: string | null;
               dFilledRate: number | null;
+              /** @description AWAITING_APPROVAL: the approval its fill waits for (above the approval threshold) */
+              sApprovalId: string | null;
               created_at: string;
               closed_at: string | null;
             };
@@ -22667,16 +22759,26 @@ export interface operations {
               /** @description Last day it may fill (YYYY-MM-DD, America/Mexico_City) */
               dExpiresOn: string;
               /** @enum {string} */
-              sStatus: 'ACTIVE' | 'FILLED' | 'FAILED' | 'CANCELLED' | 'EXPIRED';
+              sStatus:
+                'ACTIVE' | 'AWAITING_APPROVAL' | 'FILLED' | 'FAILED' | 'CANCELLED' | 'EXPIRED';
               /**
                * @description Why a FAILED or EXPIRED order did not fill
                * @enum {string|null}
                */
               sReason:
-                'INSUFFICIENT_FUNDS' | 'EXPIRED' | 'INVOICE_NOT_TO_PAY' | 'INVOICE_REMOVED' | null;
+                | 'INSUFFICIENT_FUNDS'
+                | 'EXPIRED'
+                | 'INVOICE_NOT_TO_PAY'
+                | 'INVOICE_REMOVED'
+                | 'APPROVAL_REJECTED'
+                | 'APPROVAL_EXPIRED'
+                | 'APPROVAL_FAILED'
+                | null;
               /** @description The conversion a FILLED order made */
               sConversionId: string | null;
               dFilledRate: number | null;
+              /** @description AWAITING_APPROVAL: the approval its fill waits for (above the approval threshold) */
+              sApprovalId: string | null;
               created_at: string;
               closed_at: string | null;
               sInvoice: string;
