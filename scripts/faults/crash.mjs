@@ -16,7 +16,7 @@ import {
   supplierBody,
 } from './lib.mjs';
 
-async function openDirect(engine, target) {
+export async function openDirect(engine, target) {
   if (engine === 'postgres') {
     const client = new pg.Client({ connectionString: target });
     await client.connect();

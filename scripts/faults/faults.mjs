@@ -1,10 +1,12 @@
 // npm run test:faults (short, for CI) and npm run test:faults:long (full counts).
-// Builds the server, then: crashes mid-flow on PostgreSQL and PGlite, a second server on
+// Builds the server, then: crashes mid-flow on PostgreSQL and PGlite (pay-nows, and an
+// approval killed between its decision and its money), a second server on
 // one PGlite directory, a login flood with other requests timed, generated bad input,
 // control characters, tenant isolation, login limits, second-factor code limits across two
 // processes. Ends with `faults: N passed, M failed`.
 import { checks, ROOT } from './lib.mjs';
 import { runCrash } from './crash.mjs';
+import { runApprovalCrash } from './approval-crash.mjs';
 import { runSharedLimits } from './shared-limit.mjs';
 import { runCodeLimits } from './code-limits.mjs';
 import { runDoubleOpen } from './double-open.mjs';
@@ -22,12 +24,14 @@ const t = checks();
 console.log(`Faults (${long ? 'long' : 'short'} form)`);
 if (await postgresReachable()) {
   await runCrash(t, 'postgres', long ? 20 : 3);
+  for (const point of ['after-decision', 'after-run']) await runApprovalCrash(t, 'postgres', point);
   await runSharedLimits(t);
   await runCodeLimits(t);
 } else {
   t.check('PostgreSQL reachable for the crash run', false, 'no server at TEST_DATABASE_URL');
 }
 await runCrash(t, 'pglite', long ? 5 : 1);
+for (const point of ['after-decision', 'after-run']) await runApprovalCrash(t, 'pglite', point);
 await runDoubleOpen(t);
 await runLoginFlood(t);
 await runBadInput(t, long ? 2000 : 300);

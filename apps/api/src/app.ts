@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -68,6 +68,8 @@ export interface BuildAppOptions {
   logStream?: { write(line: string): void };
   /** More job types, registered with the built-in duties (tests add their own). */
   registerJobs?: (registry: JobRegistry) => void;
+  /** Sees every route as it is added (a test walks the money routes with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 declare module 'fastify' {
@@ -115,6 +117,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     requestIdHeader: false,
   }).withTypeProvider<ZodTypeProvider>();
+  const { onRoute } = options;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -254,6 +258,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     auth,
   });
   app.decorate('marketplace', marketplace);
+  finance.approvals.connect({
+    payments: finance.payments,
+    conversions: finance.conversions,
+    suppliers: finance.suppliers,
+    batches: finance.batches,
+    orders: marketplace.orders,
+    rateOrders,
+  });
+  finance.approvals.reportErrorsTo((error) =>
+    app.log.error({ err: error }, 'An approved request failed'),
+  );
+  const faultPoint = config.APPROVAL_FAULT_EXIT;
+  if (faultPoint) {
+    app.log.warn(`APPROVAL_FAULT_EXIT=${faultPoint}: a fault-test hook; never in production`);
+    finance.approvals.faultAt = (point) => {
+      if (point === faultPoint) process.kill(process.pid, 'SIGKILL');
+    };
+  }
   if (config.WEBHOOK_ALLOW_LOOPBACK) {
     app.log.warn(
       'WEBHOOK_ALLOW_LOOPBACK: webhooks may go to loopback addresses; never in production',

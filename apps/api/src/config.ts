@@ -123,6 +123,16 @@ const configSchema = z.object({
     .string()
     .regex(/^\d+(\.\d{1,6})?$/)
     .default('4.00'),
+  /**
+   * Seconds an approved request's run may take before it counts as cut short (its process
+   * died between the decision and the money): the approvals.finish job then finishes it.
+   */
+  APPROVAL_RUN_GRACE_SECONDS: z.coerce.number().int().min(1).default(60),
+  /**
+   * Fault tests only (scripts/faults/approval-crash.mjs): the process kills itself at this
+   * point of an approved request's run. Never set it on a real server.
+   */
+  APPROVAL_FAULT_EXIT: z.enum(['after-decision', 'after-run']).optional(),
   /** Seconds after which the sandbox payout rail settles a processing payment. */
   PAYOUT_SETTLE_SECONDS: z.coerce.number().int().min(0).default(2),
   /** The largest uploaded image in pixels (width × height, read from its header). */

@@ -35,6 +35,7 @@ export const ERROR_STATUS = {
   ROLE_REQUIRED: 409,
   SELF_APPROVAL: 409,
   APPROVAL_CLOSED: 409,
+  APPROVAL_RUNNING: 409,
   LAST_ADMIN: 409,
   SUPPLIER_COOLING_OFF: 409,
 } as const;
@@ -95,6 +96,8 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     ROLE_REQUIRED: 'Your role in this company does not allow this; ask an administrator.',
     SELF_APPROVAL: 'You cannot approve or reject a request you made; another approver must.',
     APPROVAL_CLOSED: 'This approval was already rejected or has expired.',
+    APPROVAL_RUNNING:
+      'This approval was approved and its operation is still running; within minutes it is done or marked failed with the reason.',
     LAST_ADMIN: 'The company needs at least one active administrator; name another one first.',
     SUPPLIER_COOLING_OFF:
       "This supplier's bank account changed recently; payments to it are held until the cooling-off period ends.",
@@ -141,6 +144,8 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     SELF_APPROVAL:
       'No puedes aprobar ni rechazar una solicitud que hiciste tú; debe hacerlo otro aprobador.',
     APPROVAL_CLOSED: 'Esta aprobación ya fue rechazada o expiró.',
+    APPROVAL_RUNNING:
+      'Esta aprobación ya se aprobó y su operación sigue en curso; en minutos termina o queda marcada como fallida con el motivo.',
     LAST_ADMIN: 'La empresa necesita al menos un administrador activo; nombra a otro primero.',
     SUPPLIER_COOLING_OFF:
       'La cuenta bancaria de este proveedor cambió hace poco; los pagos quedan retenidos hasta que termine el periodo de espera.',

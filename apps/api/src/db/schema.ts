@@ -233,6 +233,8 @@ export interface ApprovalsTable {
   reason: string | null;
   result_body: ColumnType<unknown, string | null, string | null>;
   failure_code: string | null;
+  /** When the latest run of an APPROVED request began (the finishing job reads it). */
+  run_started_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export type InvoiceStatus = 'TO_PAY' | 'PARCIAL' | 'ASSIGNED' | 'PAID';
@@ -523,7 +525,14 @@ export interface PaymentBatchItemsTable {
   code: string | null;
 }
 
-export const RATE_ORDER_STATUSES = ['ACTIVE', 'FILLED', 'FAILED', 'CANCELLED', 'EXPIRED'] as const;
+export const RATE_ORDER_STATUSES = [
+  'ACTIVE',
+  'AWAITING_APPROVAL',
+  'FILLED',
+  'FAILED',
+  'CANCELLED',
+  'EXPIRED',
+] as const;
 export type RateOrderStatus = (typeof RATE_ORDER_STATUSES)[number];
 
 /** Issue 19: convert an invoice's MXN when the market reaches a target rate before a date. */
@@ -545,6 +554,8 @@ export interface RateOrdersTable {
   fill_rate_micro: bigint | null;
   created_at: Date;
   closed_at: Date | null;
+  /** The approval an AWAITING_APPROVAL order waits for (kept once it is decided). */
+  approval_id: string | null;
 }
 
 /** Issue 19: what happened to a company, the outbox of notifications and webhooks. */

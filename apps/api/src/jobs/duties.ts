@@ -27,6 +27,7 @@ export const DUTY = {
   deliverWebhooks: 'webhooks.deliver',
   remindForwards: 'forwards.remind',
   expireApprovals: 'approvals.expire',
+  finishApprovals: 'approvals.finish',
 } as const;
 
 /** How often the rate orders look at the quote (the simulated market moves every minute). */
@@ -44,8 +45,11 @@ export const RATE_ORDER_SWEEP_MS = 5_000;
  * - password recovery: requests recorded by the answer become reset links and e-mails
  *   (`AuthService.processRecoveryRequests`, each request claimed once), then the outbox;
  * - rate orders: active orders the quote reached (or whose day passed, or whose invoice
- *   changed) are filled or closed with their reason, each claimed `for update skip locked`
- *   and settled once (`RateOrdersService.settleDueOrders`);
+ *   changed) are filled, held for approval (above the company's threshold) or closed with
+ *   their reason, each claimed `for update skip locked` and settled once
+ *   (`RateOrdersService.settleDueOrders`);
+ * - approvals: an approved request whose run was cut short is finished once, at a fresh
+ *   quote, or FAILED with the reason (`ApprovalsService.finishUnfinished`);
  * - cleanup: login failures and recovery requests past their windows, idempotency keys past
  *   48 hours, spent rate-limit counters;
  * - webhooks: due deliveries, each leased by one sender, retried with backoff
@@ -84,6 +88,15 @@ export function registerDuties(
     everyMs: 60_000,
     run: async () => {
       await deps.finance.approvals.expireDue();
+    },
+  });
+  // Approved requests whose run was cut short (a crash between the decision and the money)
+  // are finished once, or FAILED with the reason (ApprovalsService.finishUnfinished).
+  registry.register({
+    type: DUTY.finishApprovals,
+    everyMs: 5_000,
+    run: async () => {
+      if ((await deps.finance.approvals.finishUnfinished()) > 0) await deps.mail.flush();
     },
   });
   registry.register({

@@ -53,6 +53,7 @@ describe(`background jobs on ${TEST_ENGINE}`, () => {
       [
         DUTY.cleanup,
         DUTY.expireApprovals,
+        DUTY.finishApprovals,
         DUTY.finishOrders,
         DUTY.passwordRecovery,
         DUTY.sendMail,

@@ -10,6 +10,7 @@ import { FundsService } from './funds/funds.service.js';
 import { fundsRoutes } from './funds/funds.routes.js';
 import { InvoicesService } from './invoices/invoices.service.js';
 import { invoicesRoutes } from './invoices/invoices.routes.js';
+import { BatchPaymentsService } from './payments/batch-payments.service.js';
 import { PaymentsService } from './payments/payments.service.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
 import { SimulatedMarket } from './rates/rate-source.js';
@@ -36,6 +37,7 @@ export interface FinanceServices {
   invoices: InvoicesService;
   conversions: ConversionsService;
   payments: PaymentsService;
+  batches: BatchPaymentsService;
   /** Maker-checker: money calls held for a second person (issue 17). */
   approvals: ApprovalsService;
 }
@@ -84,7 +86,8 @@ export function createFinanceServices(
     { payoutSettleSeconds: config.PAYOUT_SETTLE_SECONDS },
     now,
   );
-  const approvals = new ApprovalsService(db, rates, now);
+  const approvals = new ApprovalsService(db, rates, now, config.APPROVAL_RUN_GRACE_SECONDS * 1_000);
+  const batches = new BatchPaymentsService(db, payments, suppliers, invoices, rates, now);
   return {
     db,
     now,
@@ -96,6 +99,7 @@ export function createFinanceServices(
     invoices,
     conversions,
     payments,
+    batches,
     approvals,
   };
 }

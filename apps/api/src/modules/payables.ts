@@ -3,7 +3,6 @@ import { cfdiRoutes } from './cfdi/cfdi.routes.js';
 import { CfdiService } from './cfdi/cfdi.service.js';
 import type { FinanceServices } from './finance.js';
 import { batchPaymentsRoutes } from './payments/batch-payments.routes.js';
-import { BatchPaymentsService } from './payments/batch-payments.service.js';
 import { SpeiProofService } from './payments/spei-proof.js';
 import { speiProofRoutes } from './payments/spei-proof.routes.js';
 import { rateOrdersRoutes } from './rate-orders/rate-orders.routes.js';
@@ -17,11 +16,13 @@ export async function payablesRoutes(
   app: FastifyInstance,
   options: { services: FinanceServices; rateOrders: RateOrdersService },
 ): Promise<void> {
-  const { db, suppliers, invoices, rates, payments, now } = options.services;
+  const { db, suppliers, invoices, rates, now } = options.services;
   const cfdi = new CfdiService(db, suppliers, invoices, rates, now);
   await app.register(cfdiRoutes, { cfdi });
-  const batches = new BatchPaymentsService(db, payments, suppliers, invoices, rates, now);
-  await app.register(batchPaymentsRoutes, { batches, services: options.services });
+  await app.register(batchPaymentsRoutes, {
+    batches: options.services.batches,
+    services: options.services,
+  });
   await app.register(speiProofRoutes, { proofs: new SpeiProofService(db) });
   await app.register(rateOrdersRoutes, { rateOrders: options.rateOrders });
 }

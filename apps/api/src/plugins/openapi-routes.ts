@@ -67,6 +67,7 @@ export const ROUTE_ERROR_CODES: Record<string, ErrorCode[]> = {
     'QUOTE_MISMATCH',
     'SELF_APPROVAL',
     'APPROVAL_CLOSED',
+    'APPROVAL_RUNNING',
     'TOTP_REQUIRED',
     'TOTP_INVALID',
     'TOTP_LOCKED',

@@ -178,7 +178,7 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () =>
 
 export async function createTestApp(
   overrides: Record<string, string> = {},
-  options: Pick<BuildAppOptions, 'registerJobs'> & {
+  options: Pick<BuildAppOptions, 'registerJobs' | 'onRoute'> & {
     /** E-mails go out through the app's own transport (SMTP_URL), not into `emails`. */
     realMail?: boolean;
   } = {},

@@ -1,39 +1,22 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  calendarDateSchema,
-  moneySchema,
-  rateSchema,
-  rateToNumber,
-  usdForExactMxn,
-  TRANSACTION_TYPE_IDS,
-  transactionTypeKeyFromId,
-} from '@app/domain';
-import { AppError } from '../../errors.js';
+import { calendarDateSchema, moneySchema, usdForExactMxn } from '@app/domain';
 import { principalOf } from '../../plugins/session.js';
 import type { FinanceServices } from '../finance.js';
 import { amountTargetFields, exactlyOneAmount } from './amount-target-fields.js';
-import type { ConversionKind } from './conversion-amounts.js';
 import { CONVERSION_LIST_CAP, type InvoiceAmountLine } from './conversions.service.js';
 import { approvalHeldSchema } from '../team/team.routes.js';
-import type { FreshQuoteNeed, RequestBody } from '../team/approvals.service.js';
+import { heldCallOf, idempotencyKeyOf, replyHeld } from '../team/held-call.js';
+import {
+  convertBody,
+  convertInvoiceBody,
+  convertInvoiceInput,
+  convertUsdInput,
+} from './conversion-bodies.js';
 import { invoiceFieldsSchema } from '../invoices/invoice.schema.js';
 
 const idSchema = z.string().trim().min(1).max(100);
-
-const conversionTypeSchema = z.enum([TRANSACTION_TYPE_IDS.FOREX, TRANSACTION_TYPE_IDS.FORWARD] as [
-  string,
-  string,
-]);
-
-const quotedConversionFields = {
-  sTransactionType: conversionTypeSchema,
-  dExchangeRate: rateSchema,
-  referenceExchangeRate: idSchema,
-  bExternal: z.boolean().default(false),
-  dForwardTransactionDate: calendarDateSchema.nullish(),
-};
 
 const invoiceLinesSchema = z.object({
   sTransactionId: idSchema,
@@ -118,80 +101,11 @@ const conversionRequestResponses = {
   202: approvalHeldSchema,
 };
 
-/** The Idempotency-Key header; sent twice it is ambiguous and refused. */
-function idempotencyKeyOf(request: FastifyRequest): string | undefined {
-  const key = request.headers['idempotency-key'];
-  if (Array.isArray(key)) throw new AppError('INVALID_INPUT', { field: 'Idempotency-Key' });
-  return key;
-}
-
-function conversionKind(typeId: string): ConversionKind {
-  const key = transactionTypeKeyFromId(typeId);
-  if (key !== 'FOREX' && key !== 'FORWARD') {
-    throw new AppError('INVALID_INPUT', { field: 'sTransactionType' });
-  }
-  return key;
-}
-
 export async function conversionsRoutes(
   app: FastifyInstance,
   options: { services: FinanceServices },
 ): Promise<void> {
   const { conversions, approvals, invoices, db } = options.services;
-  const convertBody = z
-    .object({ ...quotedConversionFields, ...amountTargetFields })
-    .superRefine(exactlyOneAmount);
-  const convertInvoiceBody = z.object({ ...quotedConversionFields, sInvoiceId: idSchema });
-  const convertUsd = (
-    enterpriseId: string,
-    body: z.infer<typeof convertBody>,
-    key: string | undefined,
-  ) =>
-    conversions.convertUsd(enterpriseId, key, {
-      kind: conversionKind(body.sTransactionType),
-      ...(body.dDesAmount !== undefined
-        ? { amountMxn: body.dDesAmount }
-        : { amountUsd: body.dAmount ?? 0n }),
-      quoteId: body.referenceExchangeRate,
-      statedRateMicro: body.dExchangeRate,
-      external: body.bExternal,
-      forwardDate: body.dForwardTransactionDate,
-    });
-  const convertInvoice = (
-    enterpriseId: string,
-    body: z.infer<typeof convertInvoiceBody>,
-    key: string | undefined,
-  ) =>
-    conversions.convertInvoice(enterpriseId, key, {
-      kind: conversionKind(body.sTransactionType),
-      invoiceId: body.sInvoiceId,
-      quoteId: body.referenceExchangeRate,
-      statedRateMicro: body.dExchangeRate,
-      external: body.bExternal,
-      forwardDate: body.dForwardTransactionDate,
-    });
-  // On approval a conversion runs at a fresh spot quote, or a fresh forward quote for its date.
-  const conversionQuoteNeed = (body: RequestBody): FreshQuoteNeed =>
-    body['sTransactionType'] === TRANSACTION_TYPE_IDS.FORWARD &&
-    typeof body['dForwardTransactionDate'] === 'string'
-      ? { kind: 'FORWARD', forwardDate: body['dForwardTransactionDate'] }
-      : { kind: 'SPOT' };
-  const withConversionQuote = (body: RequestBody, quote: { id: string; rateMicro: bigint }) => ({
-    ...body,
-    referenceExchangeRate: quote.id,
-    dExchangeRate: rateToNumber(quote.rateMicro),
-  });
-  approvals.defineKind('CONVERT', {
-    quoteNeed: conversionQuoteNeed,
-    withQuote: withConversionQuote,
-    execute: (run) => convertUsd(run.enterpriseId, convertBody.parse(run.body), run.idempotencyKey),
-  });
-  approvals.defineKind('CONVERT_INVOICE', {
-    quoteNeed: conversionQuoteNeed,
-    withQuote: withConversionQuote,
-    execute: (run) =>
-      convertInvoice(run.enterpriseId, convertInvoiceBody.parse(run.body), run.idempotencyKey),
-  });
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const security = [{ bearerAuth: [] }];
   const tags = ['conversions'];
@@ -247,15 +161,15 @@ export async function conversionsRoutes(
     },
     async (request, reply) => {
       const { body } = request;
-      const approval = await approvals.holdIfRequired(request, 'CONVERT', async () => ({
+      const approval = await approvals.holdIfRequired(heldCallOf(request), 'CONVERT', async () => ({
         summary: '',
         amountUsdCents: body.dAmount ?? usdForExactMxn(body.dDesAmount ?? 0n, body.dExchangeRate),
       }));
-      if (approval) return reply.status(202).send({ approval });
-      const result = await convertUsd(
+      if (approval) return replyHeld(request, reply, approval);
+      const result = await conversions.convertUsd(
         principalOf(request).enterpriseId,
-        body,
         idempotencyKeyOf(request),
+        convertUsdInput(body),
       );
       return reply.status(result.status as 200).send(result.body);
     },
@@ -278,17 +192,25 @@ export async function conversionsRoutes(
     async (request, reply) => {
       const { body } = request;
       const { enterpriseId } = principalOf(request);
-      const approval = await approvals.holdIfRequired(request, 'CONVERT_INVOICE', async () => {
-        const invoice = await invoices.requireInvoice(db, enterpriseId, body.sInvoiceId, {
-          field: 'sInvoiceId',
-        });
-        return {
-          summary: invoice.invoice_name,
-          amountUsdCents: usdForExactMxn(invoice.total_mxn, body.dExchangeRate),
-        };
-      });
-      if (approval) return reply.status(202).send({ approval });
-      const result = await convertInvoice(enterpriseId, body, idempotencyKeyOf(request));
+      const approval = await approvals.holdIfRequired(
+        heldCallOf(request),
+        'CONVERT_INVOICE',
+        async () => {
+          const invoice = await invoices.requireInvoice(db, enterpriseId, body.sInvoiceId, {
+            field: 'sInvoiceId',
+          });
+          return {
+            summary: invoice.invoice_name,
+            amountUsdCents: usdForExactMxn(invoice.total_mxn, body.dExchangeRate),
+          };
+        },
+      );
+      if (approval) return replyHeld(request, reply, approval);
+      const result = await conversions.convertInvoice(
+        enterpriseId,
+        idempotencyKeyOf(request),
+        convertInvoiceInput(body),
+      );
       return reply.status(result.status as 200).send(result.body);
     },
   );

@@ -293,7 +293,7 @@ export async function listDescribed(
       (select json_build_object('id', ro.id, 'invoice_id', ro.invoice_id,
               'target_rate_micro', ro.target_rate_micro::text, 'expires_on', ro.expires_on::text,
               'status', ro.status, 'reason', ro.reason, 'conversion_id', ro.conversion_id,
-              'fill_rate_micro', ro.fill_rate_micro::text,
+              'fill_rate_micro', ro.fill_rate_micro::text, 'approval_id', ro.approval_id,
               'created_at', to_char(ro.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
               'closed_at', to_char(ro.closed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
          from rate_orders ro where ro.invoice_id = i.id

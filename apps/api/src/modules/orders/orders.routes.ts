@@ -1,13 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  calendarDateSchema,
-  nonNegativeMoneySchema,
-  parseMoney,
-  rateSchema,
-  rateToNumber,
-} from '@app/domain';
+import { nonNegativeMoneySchema, parseMoney } from '@app/domain';
 import { AppError } from '../../errors.js';
 import { languageOf } from '../../plugins/error-handler.js';
 import { principalOf } from '../../plugins/session.js';
@@ -22,6 +16,8 @@ import {
 import { ORDER_PAGE_MAX, type Caller, type OrdersService } from './orders.service.js';
 import type { ApprovalsService } from '../team/approvals.service.js';
 import { approvalHeldSchema } from '../team/team.routes.js';
+import { heldCallOf, idempotencyKeyOf, replyHeld } from '../team/held-call.js';
+import { checkoutBody, checkoutInput } from './checkout-body.js';
 
 const tags = ['marketplace'];
 const security = [{ bearerAuth: [] }];
@@ -181,13 +177,6 @@ const moneyHeaders = z.looseObject({
   'idempotency-key': z.string().optional().describe('1–255 characters; see API.md'),
 });
 
-/** The Idempotency-Key header; sent twice it is ambiguous and refused. */
-function idempotencyKeyOf(request: FastifyRequest): string | undefined {
-  const key = request.headers['idempotency-key'];
-  if (Array.isArray(key)) throw new AppError('INVALID_INPUT', { field: 'Idempotency-Key' });
-  return key;
-}
-
 function toDeliveredLines(lines: z.infer<typeof deliveredLinesSchema>) {
   return lines.map((line) => ({
     lineId: line.sLineId,
@@ -250,25 +239,6 @@ export async function ordersRoutes(
     await app.requireSession(request);
     if (principalOf(request).user.sRole !== 'operator') throw new AppError('NOT_FOUND');
   };
-  const checkoutBody = z.object({
-    sVendorId: idSchema,
-    sWarehouseId: idSchema,
-    sPaymentMethod: z.enum(PAYMENT_METHODS),
-    sExchangeRateReference: idSchema.describe(
-      'A spot quote id (GET dashboard); for FORWARD the forward quote uuid (POST transactions/forwardRate)',
-    ),
-    dExchangeRate: rateSchema.optional().describe('The rate shown; must equal the quote'),
-    dForwardDate: calendarDateSchema.optional().describe('FORWARD: the settlement date'),
-  });
-  const checkoutInput = (body: z.infer<typeof checkoutBody>) => ({
-    vendorId: body.sVendorId,
-    warehouseId: body.sWarehouseId,
-    paymentMethod: body.sPaymentMethod,
-    quoteId: body.sExchangeRateReference,
-    statedRateMicro: body.dExchangeRate,
-    forwardDate: body.dForwardDate,
-  });
-
   routes.post(
     '/orders/checkout/preview',
     {
@@ -385,32 +355,6 @@ export async function ordersRoutes(
     async (request) => orders.setVerified(request.params.enterpriseId, request.body.bVerified),
   );
 
-  // A held checkout runs on approval as its buyer, at a fresh quote (a forward for FORWARD).
-  approvals.defineKind('CHECKOUT', {
-    quoteNeed: (body) =>
-      body['sPaymentMethod'] === 'FORWARD' && typeof body['dForwardDate'] === 'string'
-        ? { kind: 'FORWARD', forwardDate: body['dForwardDate'] }
-        : { kind: 'SPOT' },
-    withQuote: (body, quote) => ({
-      ...body,
-      sExchangeRateReference: quote.id,
-      ...(body['dExchangeRate'] === undefined
-        ? {}
-        : { dExchangeRate: rateToNumber(quote.rateMicro) }),
-    }),
-    execute: async (run) => ({
-      status: 201,
-      body: {
-        order: await orders.checkout(
-          { enterpriseId: run.enterpriseId, userId: run.userId },
-          checkoutInput(checkoutBody.parse(run.body)),
-          run.idempotencyKey,
-          run.language,
-        ),
-      },
-    }),
-  });
-
   routes.post(
     '/orders/checkout',
     {
@@ -428,11 +372,11 @@ export async function ordersRoutes(
     async (request, reply) => {
       const caller = callerOf(request, buyerCaller);
       const input = checkoutInput(request.body);
-      const approval = await approvals.holdIfRequired(request, 'CHECKOUT', async () => {
+      const approval = await approvals.holdIfRequired(heldCallOf(request), 'CHECKOUT', async () => {
         const preview = await orders.preview(caller, input, languageOf(request));
         return { summary: '', amountUsdCents: parseMoney(preview.dTotal) };
       });
-      if (approval) return reply.status(202).send({ approval });
+      if (approval) return replyHeld(request, reply, approval);
       const order = await orders.checkout(
         caller,
         input,

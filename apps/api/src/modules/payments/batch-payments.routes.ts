@@ -1,24 +1,16 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { moneySchema, usdForExactMxn } from '@app/domain';
-import { AppError } from '../../errors.js';
+import { usdForExactMxn } from '@app/domain';
 import { principalOf } from '../../plugins/session.js';
-import { BATCH_MAX_ITEMS, type BatchPaymentsService } from './batch-payments.service.js';
+import { type BatchPaymentsService } from './batch-payments.service.js';
 import { paymentSchema } from './payments.routes.js';
 import type { FinanceServices } from '../finance.js';
 import { approvalHeldSchema } from '../team/team.routes.js';
+import { heldCallOf, idempotencyKeyOf, replyHeld } from '../team/held-call.js';
+import { batchBody, batchInput } from './batch-body.js';
 
 const idSchema = z.string().trim().min(1).max(100);
-
-const itemSchema = z.union([
-  z.strictObject({
-    sPaymentRecipientId: idSchema,
-    dDesAmount: moneySchema.describe('MXN delivered exactly; the USD is rounded up to the cent'),
-    comment: z.string().trim().min(1).max(200).describe('Payment concept shown to the payee'),
-  }),
-  z.strictObject({ sInvoiceId: idSchema.describe('A To pay invoice, paid whole') }),
-]);
 
 const batchSchema = z.object({
   sBatchId: z.string(),
@@ -35,52 +27,12 @@ const batchSchema = z.object({
   ),
 });
 
-function idempotencyKeyOf(request: FastifyRequest): string | undefined {
-  const key = request.headers['idempotency-key'];
-  if (Array.isArray(key)) throw new AppError('INVALID_INPUT', { field: 'Idempotency-Key' });
-  return key;
-}
-
 export async function batchPaymentsRoutes(
   app: FastifyInstance,
   options: { batches: BatchPaymentsService; services: FinanceServices },
 ): Promise<void> {
   const { batches } = options;
   const { approvals, rates, invoices, db } = options.services;
-  const batchBody = z.object({
-    sExchangeRateReference: idSchema,
-    items: z.array(itemSchema).min(1).max(BATCH_MAX_ITEMS),
-  });
-  const payBatch = async (
-    enterpriseId: string,
-    body: z.infer<typeof batchBody>,
-    key: string | undefined,
-  ) => ({
-    status: 201,
-    body: {
-      batch: await batches.payBatch(
-        enterpriseId,
-        {
-          quoteId: body.sExchangeRateReference,
-          items: body.items.map((item) =>
-            'sInvoiceId' in item
-              ? { invoiceId: item.sInvoiceId }
-              : {
-                  recipientId: item.sPaymentRecipientId,
-                  amountMxn: item.dDesAmount,
-                  comment: item.comment,
-                },
-          ),
-        },
-        key,
-      ),
-    },
-  });
-  approvals.defineKind('BATCH', {
-    quoteNeed: () => ({ kind: 'SPOT' }),
-    withQuote: (body, quote) => ({ ...body, sExchangeRateReference: quote.id }),
-    execute: (run) => payBatch(run.enterpriseId, batchBody.parse(run.body), run.idempotencyKey),
-  });
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const security = [{ bearerAuth: [] }];
   const tags = ['payments'];
@@ -106,7 +58,7 @@ export async function batchPaymentsRoutes(
       const { enterpriseId } = principalOf(request);
       const { body } = request;
       // The whole batch is one request: one approval for all its items, at one fresh quote.
-      const approval = await approvals.holdIfRequired(request, 'BATCH', async () => {
+      const approval = await approvals.holdIfRequired(heldCallOf(request), 'BATCH', async () => {
         const quote = await rates.requireSpotQuote(db, enterpriseId, body.sExchangeRateReference, {
           field: 'sExchangeRateReference',
         });
@@ -122,9 +74,13 @@ export async function batchPaymentsRoutes(
           amountUsdCents: usdForExactMxn(mxnCents, quote.rateMicro),
         };
       });
-      if (approval) return reply.status(202).send({ approval });
-      const result = await payBatch(enterpriseId, body, idempotencyKeyOf(request));
-      return reply.status(201).send(result.body);
+      if (approval) return replyHeld(request, reply, approval);
+      const batch = await batches.payBatch(
+        enterpriseId,
+        batchInput(body),
+        idempotencyKeyOf(request),
+      );
+      return reply.status(201).send({ batch });
     },
   );
 

@@ -1,21 +1,25 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { convertMxnToUsd, moneySchema, usdForExactMxn } from '@app/domain';
-import { AppError } from '../../errors.js';
+import { convertMxnToUsd, usdForExactMxn } from '@app/domain';
 import { languageOf } from '../../plugins/error-handler.js';
 import { principalOf } from '../../plugins/session.js';
 import { auditEntryWithWrite } from '../audit/audit-trail.js';
-import type { AuditEntryWithWrite } from '../audit/audit.service.js';
-import { amountTargetFields, exactlyOneAmount } from '../conversions/amount-target-fields.js';
 import type { FinanceServices } from '../finance.js';
-import type { PayNowContext } from './payments.repository.js';
 import { PAYMENT_LIST_CAP } from './payments.service.js';
 import { approvalHeldSchema } from '../team/team.routes.js';
+import { heldCallOf, idempotencyKeyOf, replyHeld } from '../team/held-call.js';
+import {
+  payFromConversionBody,
+  payFromConversionInput,
+  payInvoiceBody,
+  payInvoiceInput,
+  payNowBody,
+  payNowInput,
+} from './payment-bodies.js';
 import { invoiceFieldsSchema } from '../invoices/invoice.schema.js';
 
 const idSchema = z.string().trim().min(1).max(100);
-const conceptSchema = z.string().trim().min(1).max(200);
 
 export const paymentSchema = z.object({
   sPaymentId: z.string(),
@@ -56,13 +60,6 @@ export const paymentSchema = z.object({
 
 const paymentAnswerSchema = z.object({ payment: paymentSchema });
 
-/** The Idempotency-Key header; sent twice it is ambiguous and refused. */
-function idempotencyKeyOf(request: FastifyRequest): string | undefined {
-  const key = request.headers['idempotency-key'];
-  if (Array.isArray(key)) throw new AppError('INVALID_INPUT', { field: 'Idempotency-Key' });
-  return key;
-}
-
 export async function paymentsRoutes(
   app: FastifyInstance,
   options: { services: FinanceServices },
@@ -77,102 +74,6 @@ export async function paymentsRoutes(
   });
 
   const { approvals, rates, invoices, suppliers, conversions, db } = options.services;
-  const payInvoiceBody = z.object({ sInvoiceId: idSchema, sExchangeRateReference: idSchema });
-  const payNowBody = z
-    .object({
-      ...amountTargetFields,
-      comment: conceptSchema,
-      sPaymentRecipientId: idSchema,
-      sExchangeRateReference: idSchema,
-    })
-    .superRefine(exactlyOneAmount);
-  const payFromConversionBody = z.object({
-    sTransactionId: idSchema,
-    sPaymentRecipientId: idSchema,
-    isMxn: z.literal(true).default(true).describe('Payments are always in MXN'),
-    dAmount: moneySchema.describe('MXN'),
-    comment: conceptSchema,
-  });
-
-  const payInvoice = async (
-    enterpriseId: string,
-    body: z.infer<typeof payInvoiceBody>,
-    key: string | undefined,
-  ) => ({
-    status: 201,
-    body: {
-      payment: await payments.payInvoice(
-        enterpriseId,
-        { invoiceId: body.sInvoiceId, quoteId: body.sExchangeRateReference },
-        key,
-      ),
-    },
-  });
-  const sendPayNow = async (
-    enterpriseId: string,
-    body: z.infer<typeof payNowBody>,
-    key: string | undefined,
-    context?: PayNowContext,
-    audit?: AuditEntryWithWrite,
-  ) => ({
-    status: 201,
-    body: {
-      payment: await payments.sendPayNow(
-        enterpriseId,
-        {
-          amountUsd: body.dAmount,
-          amountMxn: body.dDesAmount,
-          comment: body.comment,
-          recipientId: body.sPaymentRecipientId,
-          quoteId: body.sExchangeRateReference,
-        },
-        key,
-        context,
-        audit,
-      ),
-    },
-  });
-  const payFromConversion = async (
-    enterpriseId: string,
-    body: z.infer<typeof payFromConversionBody>,
-    key: string | undefined,
-  ) => ({
-    status: 201,
-    body: {
-      payment: await payments.payFromConversion(
-        enterpriseId,
-        {
-          conversionId: body.sTransactionId,
-          recipientId: body.sPaymentRecipientId,
-          amountMxn: body.dAmount,
-          comment: body.comment,
-        },
-        key,
-      ),
-    },
-  });
-  // Held requests run again on approval, at the approver's fresh quote.
-  const spot = { quoteNeed: () => ({ kind: 'SPOT' as const }) };
-  approvals.defineKind('PAY_INVOICE', {
-    ...spot,
-    withQuote: (body, quote) => ({ ...body, sExchangeRateReference: quote.id }),
-    execute: (run) =>
-      payInvoice(run.enterpriseId, payInvoiceBody.parse(run.body), run.idempotencyKey),
-  });
-  approvals.defineKind('PAY_NOW', {
-    ...spot,
-    withQuote: (body, quote) => ({ ...body, sExchangeRateReference: quote.id }),
-    execute: (run) => sendPayNow(run.enterpriseId, payNowBody.parse(run.body), run.idempotencyKey),
-  });
-  approvals.defineKind('PAY_FROM_CONVERSION', {
-    quoteNeed: () => ({ kind: 'NONE' }),
-    execute: (run) =>
-      payFromConversion(
-        run.enterpriseId,
-        payFromConversionBody.parse(run.body),
-        run.idempotencyKey,
-      ),
-  });
 
   routes.post(
     '/payments/invoice',
@@ -191,21 +92,34 @@ export async function paymentsRoutes(
     async (request, reply) => {
       const { enterpriseId } = principalOf(request);
       const { body } = request;
-      const approval = await approvals.holdIfRequired(request, 'PAY_INVOICE', async () => {
-        const invoice = await invoices.requireInvoice(db, enterpriseId, body.sInvoiceId, {
-          field: 'sInvoiceId',
-        });
-        const quote = await rates.requireSpotQuote(db, enterpriseId, body.sExchangeRateReference, {
-          field: 'sExchangeRateReference',
-        });
-        return {
-          summary: invoice.invoice_name,
-          amountUsdCents: usdForExactMxn(invoice.total_mxn, quote.rateMicro),
-        };
-      });
-      if (approval) return reply.status(202).send({ approval });
-      const result = await payInvoice(enterpriseId, body, idempotencyKeyOf(request));
-      return reply.status(201).send(result.body);
+      const approval = await approvals.holdIfRequired(
+        heldCallOf(request),
+        'PAY_INVOICE',
+        async () => {
+          const invoice = await invoices.requireInvoice(db, enterpriseId, body.sInvoiceId, {
+            field: 'sInvoiceId',
+          });
+          const quote = await rates.requireSpotQuote(
+            db,
+            enterpriseId,
+            body.sExchangeRateReference,
+            {
+              field: 'sExchangeRateReference',
+            },
+          );
+          return {
+            summary: invoice.invoice_name,
+            amountUsdCents: usdForExactMxn(invoice.total_mxn, quote.rateMicro),
+          };
+        },
+      );
+      if (approval) return replyHeld(request, reply, approval);
+      const payment = await payments.payInvoice(
+        enterpriseId,
+        payInvoiceInput(body),
+        idempotencyKeyOf(request),
+      );
+      return reply.status(201).send({ payment });
     },
   );
 
@@ -233,7 +147,7 @@ export async function paymentsRoutes(
         idempotencyKey: key,
       });
       const approval = await approvals.holdIfRequired(
-        request,
+        heldCallOf(request),
         'PAY_NOW',
         async () => {
           const recipient = await suppliers.requireRecipient(
@@ -254,16 +168,16 @@ export async function paymentsRoutes(
         },
         { context: context.hold },
       );
-      if (approval) return reply.status(202).send({ approval });
+      if (approval) return replyHeld(request, reply, approval);
       // Its audit entry goes in the payment's statement: one commit, not two.
-      const result = await sendPayNow(
+      const payment = await payments.sendPayNow(
         enterpriseId,
-        body,
+        payNowInput(body),
         key,
         context,
         auditEntryWithWrite(request, 201),
       );
-      return reply.status(201).send(result.body);
+      return reply.status(201).send({ payment });
     },
   );
 
@@ -283,28 +197,36 @@ export async function paymentsRoutes(
     async (request, reply) => {
       const { enterpriseId } = principalOf(request);
       const { body } = request;
-      const approval = await approvals.holdIfRequired(request, 'PAY_FROM_CONVERSION', async () => {
-        const recipient = await suppliers.requireRecipient(
-          db,
-          enterpriseId,
-          body.sPaymentRecipientId,
-        );
-        const conversion = await conversions.requireConversion(
-          db,
-          enterpriseId,
-          body.sTransactionId,
-        );
-        return {
-          summary: recipient.name,
-          amountUsdCents:
-            conversion.rate_micro === null
-              ? null
-              : convertMxnToUsd(body.dAmount, conversion.rate_micro),
-        };
-      });
-      if (approval) return reply.status(202).send({ approval });
-      const result = await payFromConversion(enterpriseId, body, idempotencyKeyOf(request));
-      return reply.status(201).send(result.body);
+      const approval = await approvals.holdIfRequired(
+        heldCallOf(request),
+        'PAY_FROM_CONVERSION',
+        async () => {
+          const recipient = await suppliers.requireRecipient(
+            db,
+            enterpriseId,
+            body.sPaymentRecipientId,
+          );
+          const conversion = await conversions.requireConversion(
+            db,
+            enterpriseId,
+            body.sTransactionId,
+          );
+          return {
+            summary: recipient.name,
+            amountUsdCents:
+              conversion.rate_micro === null
+                ? null
+                : convertMxnToUsd(body.dAmount, conversion.rate_micro),
+          };
+        },
+      );
+      if (approval) return replyHeld(request, reply, approval);
+      const payment = await payments.payFromConversion(
+        enterpriseId,
+        payFromConversionInput(body),
+        idempotencyKeyOf(request),
+      );
+      return reply.status(201).send({ payment });
     },
   );
 

@@ -15,12 +15,19 @@ const REASON_TEXT: Record<Language, Record<RateOrderReason, string>> = {
     EXPIRED: 'the market did not reach the rate by the last day',
     INVOICE_NOT_TO_PAY: 'the invoice was converted or paid meanwhile',
     INVOICE_REMOVED: 'the invoice was deleted',
+    APPROVAL_REJECTED: 'its conversion was above the approval threshold and was rejected',
+    APPROVAL_EXPIRED:
+      'its conversion was above the approval threshold and nobody approved it in time',
+    APPROVAL_FAILED: 'its conversion was approved but could not be carried out',
   },
   sp: {
     INSUFFICIENT_FUNDS: 'su saldo en USD no alcanzó',
     EXPIRED: 'el mercado no llegó al tipo de cambio antes del último día',
     INVOICE_NOT_TO_PAY: 'la factura se convirtió o pagó mientras tanto',
     INVOICE_REMOVED: 'la factura fue eliminada',
+    APPROVAL_REJECTED: 'su conversión superaba el umbral de aprobación y fue rechazada',
+    APPROVAL_EXPIRED: 'su conversión superaba el umbral de aprobación y nadie la aprobó a tiempo',
+    APPROVAL_FAILED: 'su conversión se aprobó pero no se pudo realizar',
   },
 };
 

@@ -6,6 +6,9 @@ export const RATE_ORDER_REASONS = [
   'EXPIRED',
   'INVOICE_NOT_TO_PAY',
   'INVOICE_REMOVED',
+  'APPROVAL_REJECTED',
+  'APPROVAL_EXPIRED',
+  'APPROVAL_FAILED',
 ] as const;
 export type RateOrderReason = (typeof RATE_ORDER_REASONS)[number];
 

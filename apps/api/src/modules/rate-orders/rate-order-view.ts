@@ -15,6 +15,8 @@ export interface ApiRateOrder {
   /** The conversion a FILLED order made. */
   sConversionId: string | null;
   dFilledRate: number | null;
+  /** The approval an AWAITING_APPROVAL order waits for (its fill was above the threshold). */
+  sApprovalId: string | null;
   created_at: string;
   closed_at: string | null;
 }
@@ -30,6 +32,7 @@ export type RateOrderFacts = Pick<
   | 'reason'
   | 'conversion_id'
   | 'fill_rate_micro'
+  | 'approval_id'
   | 'created_at'
   | 'closed_at'
 >;
@@ -45,6 +48,7 @@ export function toApiRateOrder(row: RateOrderFacts): ApiRateOrder {
     sReason: row.reason as RateOrderReason | null,
     sConversionId: row.conversion_id,
     dFilledRate: row.fill_rate_micro === null ? null : rateToNumber(row.fill_rate_micro),
+    sApprovalId: row.approval_id,
     created_at: row.created_at.toISOString(),
     closed_at: row.closed_at ? row.closed_at.toISOString() : null,
   };
@@ -69,6 +73,7 @@ export function rateOrderFromJson(value: unknown): ApiRateOrder | null {
     reason: json.reason ?? null,
     conversion_id: json.conversion_id ?? null,
     fill_rate_micro: json.fill_rate_micro ? BigInt(json.fill_rate_micro) : null,
+    approval_id: json.approval_id ?? null,
     created_at: new Date(String(json.created_at)),
     closed_at: json.closed_at ? new Date(json.closed_at) : null,
   });

@@ -15,7 +15,10 @@ export async function insertRateOrder(trx: Trx, row: Insertable<RateOrdersTable>
   await trx.insertInto('rate_orders').values(row).execute();
 }
 
-/** The invoice's ACTIVE order, locked (waits for a fill in progress). */
+/** An order still open: waiting for its rate, or for the approval of its fill. */
+export const OPEN_RATE_ORDER_STATUSES = ['ACTIVE', 'AWAITING_APPROVAL'] as const;
+
+/** The invoice's open order, locked (waits for a fill in progress). */
 export async function lockActiveOrderOfInvoice(
   trx: Trx,
   enterpriseId: string,
@@ -26,7 +29,7 @@ export async function lockActiveOrderOfInvoice(
     .selectAll()
     .where('enterprise_id', '=', enterpriseId)
     .where('invoice_id', '=', invoiceId)
-    .where('status', '=', 'ACTIVE')
+    .where('status', 'in', OPEN_RATE_ORDER_STATUSES)
     .forUpdate()
     .executeTakeFirst();
 }
@@ -35,7 +38,7 @@ export async function closeOrder(
   trx: Trx,
   orderId: string,
   outcome: {
-    status: Exclude<RateOrderStatus, 'ACTIVE'>;
+    status: Exclude<RateOrderStatus, (typeof OPEN_RATE_ORDER_STATUSES)[number]>;
     reason: string | null;
     closedAt: Date;
     conversionId?: string;
@@ -52,8 +55,67 @@ export async function closeOrder(
       fill_rate_micro: outcome.fillRateMicro ?? null,
     })
     .where('id', '=', orderId)
+    .where('status', 'in', OPEN_RATE_ORDER_STATUSES)
+    .execute();
+}
+
+/** An ACTIVE order the market reached, above the approval threshold: it waits for `approvalId`. */
+export async function awaitApproval(trx: Trx, orderId: string, approvalId: string): Promise<void> {
+  await trx
+    .updateTable('rate_orders')
+    .set({ status: 'AWAITING_APPROVAL', approval_id: approvalId })
+    .where('id', '=', orderId)
     .where('status', '=', 'ACTIVE')
     .execute();
+}
+
+/** The company's order waiting for an approval, locked; undefined when it is not waiting. */
+export async function lockAwaitingOrder(
+  trx: Trx,
+  enterpriseId: string,
+  orderId: string,
+): Promise<RateOrderRow | undefined> {
+  return trx
+    .selectFrom('rate_orders')
+    .selectAll()
+    .where('enterprise_id', '=', enterpriseId)
+    .where('id', '=', orderId)
+    .where('status', '=', 'AWAITING_APPROVAL')
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/**
+ * Orders waiting for an approval that was rejected, expired or failed, with how it ended;
+ * served by the partial index on open orders' invoices (few rows wait at once).
+ */
+export async function findOrdersWithClosedApproval(
+  db: Executor,
+  limit: number,
+): Promise<Array<{ id: string; approval_status: string; failure_code: string | null }>> {
+  return db
+    .selectFrom('rate_orders as o')
+    .innerJoin('approvals as a', 'a.id', 'o.approval_id')
+    .select(['o.id', 'a.status as approval_status', 'a.failure_code'])
+    .where('o.status', '=', 'AWAITING_APPROVAL')
+    .where('a.status', 'in', ['REJECTED', 'EXPIRED', 'FAILED'])
+    .orderBy('o.created_at')
+    .limit(limit)
+    .execute();
+}
+
+/** Claims an order waiting for an approval (skipping one another run holds). */
+export async function claimAwaitingOrder(
+  trx: Trx,
+  orderId: string,
+): Promise<RateOrderRow | undefined> {
+  return trx
+    .selectFrom('rate_orders')
+    .selectAll()
+    .where('id', '=', orderId)
+    .where('status', '=', 'AWAITING_APPROVAL')
+    .modifyEnd(sql`for update skip locked`)
+    .executeTakeFirst();
 }
 
 /**

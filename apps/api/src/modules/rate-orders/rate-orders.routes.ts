@@ -20,6 +20,10 @@ export const rateOrderSchema = z.object({
     .describe('Why a FAILED or EXPIRED order did not fill'),
   sConversionId: z.string().nullable().describe('The conversion a FILLED order made'),
   dFilledRate: z.number().nullable(),
+  sApprovalId: z
+    .string()
+    .nullable()
+    .describe('AWAITING_APPROVAL: the approval its fill waits for (above the approval threshold)'),
   created_at: z.string(),
   closed_at: z.string().nullable(),
 });

@@ -1,11 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { moneyToNumber, todayInTimeZone, type CalendarDate, type Language } from '@app/domain';
+import {
+  moneyToNumber,
+  todayInTimeZone,
+  usdForExactMxn,
+  type CalendarDate,
+  type Language,
+} from '@app/domain';
 import type { Db, Trx } from '../../db/database.js';
 import { AppError, isAppError } from '../../errors.js';
 import type { ConversionsService } from '../conversions/conversions.service.js';
 import type { InvoiceRow, InvoicesService } from '../invoices/invoices.service.js';
 import type { MailService } from '../mail/mail.service.js';
+import type { ApprovalsService } from '../team/approvals.service.js';
 import { isUuid, type Quote, type RatesService } from '../rates/rates.service.js';
 import { notifyRateOrderOutcome, type RateOrderOutcome } from './rate-order-notification.js';
 import {
@@ -32,9 +39,11 @@ export interface SweepSummary {
   filled: number;
   failed: number;
   expired: number;
+  /** Reached, above the approval threshold: now waiting for a second person. */
+  held: number;
 }
 
-type Settlement = 'skipped' | 'waiting' | 'filled' | 'failed' | 'expired';
+type Settlement = 'skipped' | 'waiting' | 'held' | 'filled' | 'failed' | 'expired';
 
 /**
  * Rate orders: "convert this To pay invoice's MXN when the market reaches my rate before
@@ -52,6 +61,7 @@ export class RateOrdersService {
       rates: RatesService;
       invoices: InvoicesService;
       conversions: ConversionsService;
+      approvals: ApprovalsService;
     },
     private readonly mail: Pick<MailService, 'enqueue' | 'flush'>,
     private readonly now: () => Date,
@@ -92,6 +102,7 @@ export class RateOrdersService {
         reason: null,
         conversion_id: null,
         fill_rate_micro: null,
+        approval_id: null,
         created_at: now,
         closed_at: null,
       };
@@ -150,7 +161,7 @@ export class RateOrdersService {
     const today = todayInTimeZone(now);
     const marketRateMicro = this.finance.rates.customerRateAt(now);
     const due = await repo.findOrdersToSettle(this.db, marketRateMicro, today, SWEEP_BATCH);
-    const summary: SweepSummary = { filled: 0, failed: 0, expired: 0 };
+    const summary: SweepSummary = { filled: 0, failed: 0, expired: 0, held: 0 };
     // One live quote per enterprise, issued before the order's transaction (on PGlite the
     // transaction holds the one connection).
     const quotes = new Map<string, Quote>();
@@ -161,11 +172,12 @@ export class RateOrdersService {
         quotes.set(candidate.enterprise_id, quote);
       }
       const settled = await this.settleOne(candidate.id, quote, now, today);
-      if (settled === 'filled' || settled === 'failed' || settled === 'expired') {
-        summary[settled] += 1;
-      }
+      if (settled !== 'skipped' && settled !== 'waiting') summary[settled] += 1;
     }
-    if (summary.filled + summary.failed + summary.expired > 0) await this.mail.flush();
+    summary.failed += await this.closeRefusedFills(now);
+    if (summary.filled + summary.failed + summary.expired + summary.held > 0) {
+      await this.mail.flush();
+    }
     return summary;
   }
 
@@ -190,6 +202,28 @@ export class RateOrdersService {
       }
       if (isPastExpiry(order.expires_on, today)) return fail('EXPIRED', 'EXPIRED');
       if (!quote || !rateOrderReached(quote.rateMicro, order.target_rate_micro)) return 'waiting';
+
+      // Maker-checker covers the fill like the direct conversion: above the company's
+      // threshold it waits for a second person, who approves it at a fresh quote.
+      const usdCents = usdForExactMxn(invoice.total_mxn, quote.rateMicro);
+      const threshold = await this.finance.approvals.thresholdOf(trx, order.enterprise_id);
+      if (threshold !== null && usdCents > threshold) {
+        const approvalId = await this.finance.approvals.holdInTransaction(trx, {
+          enterpriseId: order.enterprise_id,
+          kind: 'RATE_ORDER_FILL',
+          body: {
+            sRateOrderId: order.id,
+            sInvoiceId: order.invoice_id,
+            sExchangeRateReference: quote.id,
+          },
+          idempotencyKey: `rate-order:${order.id}`,
+          amountUsdCents: usdCents,
+          summary: invoice.invoice_name,
+          makerUserId: order.created_by,
+        });
+        await repo.awaitApproval(trx, order.id, approvalId);
+        return 'held';
+      }
 
       // The conversion runs in a savepoint: when the balance cannot cover it, the order is
       // still marked FAILED in this transaction.
@@ -234,6 +268,95 @@ export class RateOrdersService {
       await notifyRateOrderOutcome(trx, this.mail, order, outcome, now);
       return 'filled';
     });
+  }
+
+  /**
+   * The fill of an order that waited for approval, run by the approval in the transaction
+   * that decides it, at the approver's fresh quote: the conversion of exactly the invoice's
+   * MXN, assigned to the invoice. A refusal (funds, the invoice changed) throws, and the
+   * approval is FAILED with it; the order then closes with `closeRefusedFills`.
+   */
+  async fillApproved(
+    trx: Trx,
+    enterpriseId: string,
+    fill: { orderId: string; quoteId: string; now: Date },
+  ): Promise<ApiRateOrder> {
+    const order = await repo.lockAwaitingOrder(trx, enterpriseId, fill.orderId);
+    if (!order) throw new AppError('INVALID_STATE', { field: 'sRateOrderId' });
+    const invoice = await this.findInvoice(trx, enterpriseId, order.invoice_id);
+    if (!invoice || invoice.status !== 'TO_PAY' || invoice.assigned_mxn > 0n) {
+      throw new AppError('INVALID_STATE', { field: 'sInvoiceId' });
+    }
+    const quote = await this.finance.rates.requireSpotQuote(trx, enterpriseId, fill.quoteId, {
+      field: 'sExchangeRateReference',
+    });
+    const conversion = await this.finance.conversions.convertInvoiceInTransaction(
+      trx,
+      enterpriseId,
+      {
+        kind: 'FOREX',
+        quoteId: quote.id,
+        statedRateMicro: quote.rateMicro,
+        external: false,
+        invoiceId: order.invoice_id,
+      },
+      fill.now,
+    );
+    const filled = {
+      status: 'FILLED' as const,
+      reason: null,
+      closedAt: fill.now,
+      conversionId: conversion.id,
+      fillRateMicro: conversion.rate_micro,
+    };
+    await repo.closeOrder(trx, order.id, filled);
+    await notifyRateOrderOutcome(
+      trx,
+      this.mail,
+      order,
+      {
+        kind: 'filled',
+        rateMicro: conversion.rate_micro,
+        usdCents: conversion.usd_cents,
+        conversionId: conversion.id,
+      },
+      fill.now,
+    );
+    return toApiRateOrder({
+      ...order,
+      status: 'FILLED',
+      closed_at: fill.now,
+      conversion_id: conversion.id,
+      fill_rate_micro: conversion.rate_micro,
+    });
+  }
+
+  /**
+   * Orders whose fill's approval was rejected, expired or failed close FAILED with that
+   * reason (the e-mail to the user who set it says so). Answers how many.
+   */
+  private async closeRefusedFills(now: Date): Promise<number> {
+    const refused = await repo.findOrdersWithClosedApproval(this.db, SWEEP_BATCH);
+    let closed = 0;
+    for (const candidate of refused) {
+      const reason: RateOrderReason =
+        candidate.approval_status === 'REJECTED'
+          ? 'APPROVAL_REJECTED'
+          : candidate.approval_status === 'EXPIRED'
+            ? 'APPROVAL_EXPIRED'
+            : candidate.failure_code === 'INSUFFICIENT_FUNDS'
+              ? 'INSUFFICIENT_FUNDS'
+              : 'APPROVAL_FAILED';
+      const done = await this.db.transaction().execute(async (trx) => {
+        const order = await repo.claimAwaitingOrder(trx, candidate.id);
+        if (!order) return false;
+        await repo.closeOrder(trx, order.id, { status: 'FAILED', reason, closedAt: now });
+        await notifyRateOrderOutcome(trx, this.mail, order, { kind: 'failed', reason }, now);
+        return true;
+      });
+      if (done) closed += 1;
+    }
+    return closed;
   }
 
   /** The invoice, locked; undefined when it was deleted. */

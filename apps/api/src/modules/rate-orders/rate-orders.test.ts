@@ -104,7 +104,12 @@ describe(`rate orders on ${TEST_ENGINE}`, () => {
     const usdBefore = (await balancesOf(t, customer.enterpriseId)).USD_AVAILABLE;
 
     // Below the target: nothing moves.
-    expect(await t.app.rateOrders.settleDueOrders()).toEqual({ filled: 0, failed: 0, expired: 0 });
+    expect(await t.app.rateOrders.settleDueOrders()).toEqual({
+      filled: 0,
+      failed: 0,
+      expired: 0,
+      held: 0,
+    });
     expect((await invoiceAnswer(customer, invoiceId)).rateOrder?.sStatus).toBe('ACTIVE');
     expect(await conversionCount(customer.enterpriseId)).toBe(0);
 
@@ -137,7 +142,12 @@ describe(`rate orders on ${TEST_ENGINE}`, () => {
     expect(usdBefore - usdAfter).toBe(conversion.usd_cents);
 
     // Later sweeps find nothing more to do; the user got one e-mail.
-    expect(await t.app.rateOrders.settleDueOrders()).toEqual({ filled: 0, failed: 0, expired: 0 });
+    expect(await t.app.rateOrders.settleDueOrders()).toEqual({
+      filled: 0,
+      failed: 0,
+      expired: 0,
+      held: 0,
+    });
     expect(await conversionCount(customer.enterpriseId)).toBe(1);
     const mails = t.emails.filter((email) => email.subject.includes('LC-77'));
     expect(mails).toHaveLength(1);

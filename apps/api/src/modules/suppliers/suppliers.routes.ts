@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { clabeSchema, emailSchema, rfcSchema } from '@app/domain';
 import { principalOf } from '../../plugins/session.js';
 import type { FinanceServices } from '../finance.js';
 import { assertStepUp, stepUpCodeOf, stepUpHeaderSchema } from '../two-factor/step-up.js';
 import { approvalHeldSchema } from '../team/team.routes.js';
-import { RECIPIENT_LIST_CAP, type RecipientInput } from './suppliers.service.js';
+import { heldCallOf, replyHeld } from '../team/held-call.js';
+import { createRecipientBody, recipientInput, updateRecipientBody } from './supplier-bodies.js';
+import { RECIPIENT_LIST_CAP } from './suppliers.service.js';
 
 const recipientSchema = z.object({
   sPaymentRecipientId: z.string(),
@@ -22,72 +23,15 @@ const recipientSchema = z.object({
     .describe('Payments to it are held until then (cooling-off after a CLABE change)'),
 });
 
-/** The supplier form; unknown keys are dropped. */
-const recipientFields = {
-  sName: z.string().trim().min(1).max(200),
-  sEmail: emailSchema,
-  sBankName: z.string().trim().min(1).max(100),
-  sAccountNumber: z.string().max(40).pipe(clabeSchema),
-  sEntityBusiness: z.string().trim().min(1).max(40).toUpperCase().default('COMPANY'),
-  sTaxId: z.string().max(40).pipe(rfcSchema),
-};
-
 const idSchema = z.string().trim().min(1).max(64);
-
-function toInput(body: {
-  sName: string;
-  sEmail: string;
-  sBankName: string;
-  sAccountNumber: string;
-  sEntityBusiness: string;
-  sTaxId: string;
-}): RecipientInput {
-  return {
-    name: body.sName,
-    email: body.sEmail,
-    bankName: body.sBankName,
-    clabe: body.sAccountNumber,
-    entityBusiness: body.sEntityBusiness,
-    taxId: body.sTaxId,
-  };
-}
 
 export async function suppliersRoutes(
   app: FastifyInstance,
   options: { services: FinanceServices },
 ): Promise<void> {
   const { suppliers, approvals } = options.services;
-  const createBody = z.object(recipientFields);
-  const updateBody = z.object({ sPaymentRecipientId: idSchema, ...recipientFields });
-  // A supplier's bank data held for approval is written when it is approved.
-  approvals.defineKind('SUPPLIER_CREATE', {
-    quoteNeed: () => ({ kind: 'NONE' }),
-    execute: async (run) => ({
-      status: 201,
-      body: {
-        paymentRecipient: await suppliers.create(
-          run.enterpriseId,
-          toInput(createBody.parse(run.body)),
-        ),
-      },
-    }),
-  });
-  approvals.defineKind('SUPPLIER_UPDATE', {
-    quoteNeed: () => ({ kind: 'NONE' }),
-    execute: async (run) => {
-      const body = updateBody.parse(run.body);
-      return {
-        status: 200,
-        body: {
-          paymentRecipient: await suppliers.update(
-            run.enterpriseId,
-            body.sPaymentRecipientId,
-            toInput(body),
-          ),
-        },
-      };
-    },
-  });
+  const createBody = createRecipientBody;
+  const updateBody = updateRecipientBody;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const security = [{ bearerAuth: [] }];
   const tags = ['suppliers'];
@@ -130,15 +74,15 @@ export async function suppliersRoutes(
       // New bank data to pay: the same fresh second-factor code as a CLABE change.
       await assertStepUp(app.twoFactor, principalOf(request).user.sUserId, stepUpCodeOf(request));
       const approval = await approvals.holdIfRequired(
-        request,
+        heldCallOf(request),
         'SUPPLIER_CREATE',
         async () => ({ summary: request.body.sName, amountUsdCents: null }),
         { bankChange: true },
       );
-      if (approval) return reply.status(202).send({ approval });
+      if (approval) return replyHeld(request, reply, approval);
       const paymentRecipient = await suppliers.create(
         principalOf(request).enterpriseId,
-        toInput(request.body),
+        recipientInput(request.body),
       );
       request.audit = {
         entity: `payment-recipient/${paymentRecipient.sPaymentRecipientId}`,
@@ -177,17 +121,17 @@ export async function suppliersRoutes(
         await suppliers.isBankChange(enterpriseId, body.sPaymentRecipientId, body.sAccountNumber)
       ) {
         const approval = await approvals.holdIfRequired(
-          request,
+          heldCallOf(request),
           'SUPPLIER_UPDATE',
           async () => ({ summary: body.sName, amountUsdCents: null }),
           { bankChange: true },
         );
-        if (approval) return reply.status(202).send({ approval });
+        if (approval) return replyHeld(request, reply, approval);
       }
       const paymentRecipient = await suppliers.update(
         enterpriseId,
         body.sPaymentRecipientId,
-        toInput(body),
+        recipientInput(body),
       );
       request.audit = {
         entity: `payment-recipient/${body.sPaymentRecipientId}`,

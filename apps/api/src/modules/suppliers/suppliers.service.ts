@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db, Executor } from '../../db/database.js';
+import type { Db, Executor, Trx } from '../../db/database.js';
 import type { PaymentRecipientsTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { insertOutboxEmail } from '../mail/mail.repository.js';
@@ -159,36 +159,55 @@ export class SuppliersService {
     recipientId: string,
     input: RecipientInput,
   ): Promise<ApiPaymentRecipient> {
+    return this.db
+      .transaction()
+      .execute((trx) => this.updateInTransaction(trx, enterpriseId, recipientId, input));
+  }
+
+  /** `update` in the caller's transaction (an approved bank change is decided in the same one). */
+  async updateInTransaction(
+    trx: Trx,
+    enterpriseId: string,
+    recipientId: string,
+    input: RecipientInput,
+  ): Promise<ApiPaymentRecipient> {
     if (!isUuid(recipientId)) throw new AppError('NOT_FOUND', { field: 'sPaymentRecipientId' });
-    const row = await this.db.transaction().execute(async (trx) => {
-      const before = await repo.findRecipient(trx, enterpriseId, recipientId, { lock: 'update' });
-      if (!before || before.deleted_at !== null) return undefined;
-      const updated = await repo.updateRecipient(trx, enterpriseId, recipientId, toColumns(input));
-      if (!updated || before.clabe === input.clabe) return updated;
-      const settings = await findTeamSettings(trx, enterpriseId);
-      const now = this.now();
-      const heldUntil = new Date(now.getTime() + (settings?.cooling_off_hours ?? 24) * 3_600_000);
-      const held = await repo.holdPayments(trx, recipientId, heldUntil);
-      for (const to of await adminEmails(trx, enterpriseId)) {
-        await insertOutboxEmail(trx, {
-          id: randomUUID(),
-          toAddress: to,
-          subject: `Supplier bank account changed: ${before.name} / Cuenta bancaria de proveedor cambiada`,
-          bodyText: [
-            `The CLABE of the supplier ${before.name} changed from ${maskClabe(before.clabe)} to ${maskClabe(input.clabe)}.`,
-            `Payments to it are held until ${heldUntil.toISOString()} (UTC).`,
-            'If you did not expect this change, check it with the supplier by phone before paying.',
-            '',
-            `La CLABE del proveedor ${before.name} cambió de ${maskClabe(before.clabe)} a ${maskClabe(input.clabe)}.`,
-            `Los pagos a este proveedor quedan retenidos hasta ${heldUntil.toISOString()} (UTC).`,
-            'Si no esperabas este cambio, confírmalo con el proveedor por teléfono antes de pagar.',
-          ].join('\n'),
-        });
-      }
-      return held;
-    });
+    const row = await this.changeRecipient(trx, enterpriseId, recipientId, input);
     if (!row) throw new AppError('NOT_FOUND', { field: 'sPaymentRecipientId' });
     return toApiRecipient(row);
+  }
+
+  private async changeRecipient(
+    trx: Trx,
+    enterpriseId: string,
+    recipientId: string,
+    input: RecipientInput,
+  ): Promise<PaymentRecipientRow | undefined> {
+    const before = await repo.findRecipient(trx, enterpriseId, recipientId, { lock: 'update' });
+    if (!before || before.deleted_at !== null) return undefined;
+    const updated = await repo.updateRecipient(trx, enterpriseId, recipientId, toColumns(input));
+    if (!updated || before.clabe === input.clabe) return updated;
+    const settings = await findTeamSettings(trx, enterpriseId);
+    const now = this.now();
+    const heldUntil = new Date(now.getTime() + (settings?.cooling_off_hours ?? 24) * 3_600_000);
+    const held = await repo.holdPayments(trx, recipientId, heldUntil);
+    for (const to of await adminEmails(trx, enterpriseId)) {
+      await insertOutboxEmail(trx, {
+        id: randomUUID(),
+        toAddress: to,
+        subject: `Supplier bank account changed: ${before.name} / Cuenta bancaria de proveedor cambiada`,
+        bodyText: [
+          `The CLABE of the supplier ${before.name} changed from ${maskClabe(before.clabe)} to ${maskClabe(input.clabe)}.`,
+          `Payments to it are held until ${heldUntil.toISOString()} (UTC).`,
+          'If you did not expect this change, check it with the supplier by phone before paying.',
+          '',
+          `La CLABE del proveedor ${before.name} cambió de ${maskClabe(before.clabe)} a ${maskClabe(input.clabe)}.`,
+          `Los pagos a este proveedor quedan retenidos hasta ${heldUntil.toISOString()} (UTC).`,
+          'Si no esperabas este cambio, confírmalo con el proveedor por teléfono antes de pagar.',
+        ].join('\n'),
+      });
+    }
+    return held;
   }
 
   /** The enterprise's oldest live supplier of each of these RFCs (normalized). */

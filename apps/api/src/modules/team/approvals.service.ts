@@ -1,39 +1,38 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import {
+  ERROR_MESSAGES,
   isErrorCode,
   moneyToDecimalString,
   moneyToNumber,
   parseMoney,
   rateToNumber,
-  type CalendarDate,
+  type ErrorCode,
   type Language,
   type TeamRole,
 } from '@app/domain';
-import type { Db } from '../../db/database.js';
+import type { Db, Executor, Trx } from '../../db/database.js';
 import type { ApprovalStatus } from '../../db/schema.js';
 import { AppError, isAppError } from '../../errors.js';
-import { languageOf } from '../../plugins/error-handler.js';
-import { principalOf } from '../../plugins/session.js';
+import { findStoredAnswer } from '../../ledger/idempotency.repository.js';
 import type { Principal } from '../auth/auth.service.js';
 import { publishEvent } from '../events/publish-event.js';
+import { insertOutboxEmail } from '../mail/mail.repository.js';
 import { isUuid, type RatesService } from '../rates/rates.service.js';
+import {
+  APPROVAL_KINDS,
+  approvalKindEntry,
+  type ApprovalKind,
+  type ApprovalKindEntry,
+  type ApprovalServices,
+  type FreshQuoteNeed,
+  type RequestBody,
+  type RunResult,
+} from './approval-kinds.js';
 import { DECIDERS } from './route-roles.js';
 import * as repo from './team.repository.js';
 
-/** What an approval holds: a money call, or a supplier's bank data (issue 17). */
-export const APPROVAL_KINDS = [
-  'PAY_NOW',
-  'PAY_INVOICE',
-  'PAY_FROM_CONVERSION',
-  'CONVERT',
-  'CONVERT_INVOICE',
-  'CHECKOUT',
-  'BATCH',
-  'SUPPLIER_CREATE',
-  'SUPPLIER_UPDATE',
-] as const;
-export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
+export { APPROVAL_KINDS, type ApprovalKind, type FreshQuoteNeed, type RequestBody };
 
 export const APPROVAL_STATUSES: readonly ApprovalStatus[] = [
   'PENDING',
@@ -43,30 +42,6 @@ export const APPROVAL_STATUSES: readonly ApprovalStatus[] = [
   'REJECTED',
   'EXPIRED',
 ];
-
-/** The quote an approver confirms before the request runs again. */
-export type FreshQuoteNeed =
-  { kind: 'NONE' } | { kind: 'SPOT' } | { kind: 'FORWARD'; forwardDate: CalendarDate };
-
-export type RequestBody = Record<string, unknown>;
-
-/**
- * How a kind of request runs again on approval. Each route that may be held defines its
- * kind once (`defineKind`) with the same service call it makes itself.
- */
-export interface ApprovalKindDefinition {
-  quoteNeed(body: RequestBody): FreshQuoteNeed;
-  /** The body with the approver's fresh quote put in (the fields the route reads it from). */
-  withQuote?(body: RequestBody, quote: { id: string; rateMicro: bigint }): RequestBody;
-  /** Runs the stored request as its initiator; answers the route's status and body. */
-  execute(run: {
-    enterpriseId: string;
-    userId: string;
-    body: RequestBody;
-    idempotencyKey: string;
-    language: Language;
-  }): Promise<{ status: number; body: unknown }>;
-}
 
 export interface ApiApproval {
   sApprovalId: string;
@@ -82,6 +57,8 @@ export interface ApiApproval {
   decided_at: string | null;
   sReason: string | null;
   sFailureCode: string | null;
+  /** Why a FAILED approval did not run, in the caller's language. */
+  sFailureReason: string | null;
   result: unknown;
   bMine: boolean;
 }
@@ -92,7 +69,33 @@ export interface ApiTeamSettings {
   iCoolingOffHours: number;
 }
 
-function toApiApproval(row: repo.ApprovalRow, callerUserId: string): ApiApproval {
+/** The held call, as the route read it: who asks, under which key, with which body. */
+export interface HeldCall {
+  principal: Principal;
+  idempotencyKey: string | undefined;
+  /** The body as the client sent it (stored, and compared on a replay). */
+  body: unknown;
+}
+
+/** Who decides, and the language their answer is in. */
+export interface Decider {
+  principal: Principal;
+  language: Language;
+}
+
+/** Where a test-only fault hook may stop the process (scripts/faults/approval-crash.mjs). */
+export type ApprovalFaultPoint = 'after-decision' | 'after-run';
+
+function failureReason(code: string | null, language: Language): string | null {
+  if (code === null) return null;
+  return isErrorCode(code) ? ERROR_MESSAGES[language][code] : code;
+}
+
+function toApiApproval(
+  row: repo.ApprovalRow,
+  callerUserId: string,
+  language: Language = 'en',
+): ApiApproval {
   return {
     sApprovalId: row.id,
     sKind: row.kind as ApprovalKind,
@@ -110,34 +113,74 @@ function toApiApproval(row: repo.ApprovalRow, callerUserId: string): ApiApproval
     decided_at: row.decided_at ? row.decided_at.toISOString() : null,
     sReason: row.reason,
     sFailureCode: row.failure_code,
+    sFailureReason: row.status === 'FAILED' ? failureReason(row.failure_code, language) : null,
     result: row.result_body ?? null,
     bMine: row.requested_by === callerUserId,
   };
 }
 
+const FAILURE_MAIL: Record<
+  Language,
+  (facts: { name: string; summary: string; kind: string; reason: string }) => {
+    subject: string;
+    text: string;
+  }
+> = {
+  en: (f) => ({
+    subject: `Approved request not carried out: ${f.kind}${f.summary ? ` (${f.summary})` : ''}`,
+    text: `Hello ${f.name},\n\nA request that was approved could not be carried out: ${f.kind}${f.summary ? ` (${f.summary})` : ''}.\nReason: ${f.reason}\nNo money moved for it. You can find it, marked failed, in Approvals, and make the request again.`,
+  }),
+  sp: (f) => ({
+    subject: `Solicitud aprobada no realizada: ${f.kind}${f.summary ? ` (${f.summary})` : ''}`,
+    text: `Hola ${f.name}:\n\nUna solicitud aprobada no se pudo realizar: ${f.kind}${f.summary ? ` (${f.summary})` : ''}.\nMotivo: ${f.reason}\nNo se movió dinero por ella. La encuentras, marcada como fallida, en Aprobaciones, y puedes volver a solicitarla.`,
+  }),
+};
+
+/** Unfinished approvals one run of the finishing job takes at most; the next run takes the rest. */
+const FINISH_BATCH = 50;
+
 /**
  * Maker-checker (DOMAIN.md): a money call above the company's threshold, any money call of a
- * PREPARER, and a supplier's new bank account in a company with approvals on wait for a
- * second person. The approval keeps the request and its Idempotency-Key; an approver runs it
- * again at a fresh quote they saw, once (the approval row is locked while it is decided).
+ * PREPARER, a rate order that would fill above the threshold, and a supplier's new bank
+ * account in a company with approvals on wait for a second person. What can be held, and how
+ * each runs, is the table in `approval-kinds.ts`.
+ *
+ * An approval either finishes or says why. A kind that runs in the deciding transaction
+ * moves PENDING → EXECUTED (or FAILED) at once. A money write runs in its own transaction,
+ * under the approval's Idempotency-Key: the decision (APPROVED, with the run's start) commits
+ * first, then the run, then EXECUTED or FAILED. A run cut short (the process died) is
+ * finished by `finishUnfinished` (the `approvals.finish` job) once its start is older than
+ * the grace: the key's stored answer shows the money moved (then it is EXECUTED with that
+ * answer, nothing runs again), or else the request runs once at a fresh quote, as the direct
+ * call would now; what cannot run is FAILED with the reason, e-mailed to maker and checker.
  */
 export class ApprovalsService {
-  private readonly kinds = new Map<ApprovalKind, ApprovalKindDefinition>();
+  private services: ApprovalServices | undefined;
+  private report: (error: unknown) => void = () => undefined;
+  /** Test-only: stops the process at a point of an approval's run (config APPROVAL_FAULT_EXIT). */
+  faultAt: ((point: ApprovalFaultPoint) => void) | undefined;
 
   constructor(
     private readonly db: Db,
     private readonly rates: RatesService,
     private readonly now: () => Date,
+    /** How long an APPROVED request's run may take before it counts as cut short. */
+    private readonly runGraceMs = 60_000,
   ) {}
 
-  defineKind(kind: ApprovalKind, definition: ApprovalKindDefinition): void {
-    this.kinds.set(kind, definition);
+  /** The services approved requests call, given once every module is built. */
+  connect(services: ApprovalServices): void {
+    this.services = services;
   }
 
-  private definition(kind: string): ApprovalKindDefinition {
-    const definition = this.kinds.get(kind as ApprovalKind);
-    if (!definition) throw new Error(`Approval kind ${kind} is not defined`);
-    return definition;
+  /** Where an approved request's unexpected error is logged (it is FAILED as INTERNAL_ERROR). */
+  reportErrorsTo(report: (error: unknown) => void): void {
+    this.report = report;
+  }
+
+  private connected(): ApprovalServices {
+    if (!this.services) throw new Error('ApprovalsService.connect was not called');
+    return this.services;
   }
 
   async settings(enterpriseId: string): Promise<ApiTeamSettings> {
@@ -165,18 +208,24 @@ export class ApprovalsService {
     return this.settings(enterpriseId);
   }
 
+  /** The company's threshold in USD cents (null: none). */
+  async thresholdOf(db: Executor, enterpriseId: string): Promise<bigint | null> {
+    const row = await repo.findTeamSettings(db, enterpriseId);
+    return row?.approval_threshold_usd_cents ?? null;
+  }
+
   /**
-   * Holds the request for approval when it needs one, answering the approval (the route then
-   * answers 202); undefined lets the request run now. A request replayed with the same
+   * Holds the call for approval when it needs one, answering the approval (the route then
+   * answers 202); undefined lets the call run now. A call replayed with the same
    * Idempotency-Key finds its approval again, whatever became of it.
    *
-   * `describe` is read only when an approval may be needed: what the request is about and
-   * its amount in USD cents (null when it cannot be told beforehand, which counts as above
-   * any threshold). `bankChange`: a supplier's new bank account, held whenever approvals
-   * are on, whatever the amount.
+   * `describe` is read only when an approval may be needed: what the call is about and its
+   * amount in USD cents (null when it cannot be told beforehand, which counts as above any
+   * threshold). `bankChange`: a supplier's new bank account, held whenever approvals are on,
+   * whatever the amount.
    */
   async holdIfRequired(
-    request: FastifyRequest,
+    call: HeldCall,
     kind: ApprovalKind,
     describe: () => Promise<{ summary: string; amountUsdCents: bigint | null }>,
     options: {
@@ -185,14 +234,14 @@ export class ApprovalsService {
       context?: repo.HoldContext;
     } = {},
   ): Promise<ApiApproval | undefined> {
-    const principal = principalOf(request);
+    const { principal } = call;
     const enterpriseId = principal.enterpriseId;
-    const key = idempotencyKeyOf(request);
+    const key = call.idempotencyKey;
     const { settings, keyHasApproval } =
       options.context ?? (await repo.findHoldContext(this.db, enterpriseId, kind, key ?? null));
     if (key !== undefined && keyHasApproval) {
       const existing = await repo.findApprovalByKey(this.db, enterpriseId, kind, key);
-      if (existing) return this.replayed(existing, request.sentBody, principal);
+      if (existing) return this.replayed(existing, call.body, principal);
     }
     const threshold = settings?.approval_threshold_usd_cents ?? null;
     const isPreparer = principal.user.sTeamRole === 'PREPARER';
@@ -204,57 +253,129 @@ export class ApprovalsService {
       threshold !== null &&
       amountUsdCents <= threshold;
     if (!isPreparer && belowThreshold) return undefined;
-    const now = this.now();
     const id = randomUUID();
-    // The approval and its `approval.requested` event (e-mails to those who can decide it,
-    // never the initiator; webhooks) are written together.
-    const inserted = await this.db.transaction().execute(async (trx) => {
-      const written = await repo.insertApproval(trx, {
+    const inserted = await this.db.transaction().execute((trx) =>
+      this.insertHeld(trx, {
         id,
-        enterprise_id: enterpriseId,
+        enterpriseId,
         kind,
-        request_body: JSON.stringify(request.sentBody ?? {}),
-        idempotency_key: key ?? null,
-        amount_usd_cents: amountUsdCents,
-        summary: summary.slice(0, 200),
-        requested_by: principal.user.sUserId,
-        requested_at: now,
-        expires_at: new Date(now.getTime() + (settings?.approval_expiry_hours ?? 72) * 3_600_000),
-      });
-      if (written) {
-        await publishEvent(trx, {
-          type: 'approval.requested',
-          sEnterpriseId: enterpriseId,
-          at: now,
-          emailTo: { roles: DECIDERS, exceptUserId: principal.user.sUserId },
-          data: {
-            sApprovalId: id,
-            sKind: kind,
-            sAction: summary.slice(0, 200),
-            sRequestedBy: principal.user.sFullName,
-            ...(amountUsdCents === null
-              ? {}
-              : { dAmount: moneyToDecimalString(amountUsdCents), sCurrency: 'USD' }),
-          },
-        });
-      }
-      return written;
-    });
+        body: call.body ?? {},
+        idempotencyKey: key ?? null,
+        amountUsdCents,
+        summary,
+        maker: { userId: principal.user.sUserId, fullName: principal.user.sFullName },
+        expiryHours: settings?.approval_expiry_hours ?? 72,
+      }),
+    );
     const row = inserted
       ? await repo.findApproval(this.db, enterpriseId, id)
       : key !== undefined
         ? await repo.findApprovalByKey(this.db, enterpriseId, kind, key)
         : undefined;
     if (!row) throw new Error('The approval just written was not found');
-    // The held call's audit entry names the approval, as its decision's entry does: the log
-    // shows who asked and who decided, side by side.
-    request.audit = {
-      entity: `approvals/${row.id}`,
-      after: { sKind: kind, sStatus: row.status, sSummary: row.summary },
-    };
     return inserted
       ? toApiApproval(row, principal.user.sUserId)
-      : this.replayed(row, request.sentBody, principal);
+      : this.replayed(row, call.body, principal);
+  }
+
+  /**
+   * Holds an automatic execution (a rate order's fill) in the caller's transaction: the
+   * approval names the user who set it up as its maker. Answers the approval's id, or the
+   * existing one's when the same key already holds it.
+   */
+  async holdInTransaction(
+    trx: Trx,
+    held: {
+      enterpriseId: string;
+      kind: ApprovalKind;
+      body: RequestBody;
+      idempotencyKey: string;
+      amountUsdCents: bigint | null;
+      summary: string;
+      makerUserId: string;
+    },
+  ): Promise<string> {
+    const settings = await repo.findTeamSettings(trx, held.enterpriseId);
+    const maker = await trx
+      .selectFrom('users')
+      .select(sql<string>`first_name || ' ' || last_name`.as('full_name'))
+      .where('id', '=', held.makerUserId)
+      .executeTakeFirstOrThrow();
+    const id = randomUUID();
+    const inserted = await this.insertHeld(trx, {
+      id,
+      enterpriseId: held.enterpriseId,
+      kind: held.kind,
+      body: held.body,
+      idempotencyKey: held.idempotencyKey,
+      amountUsdCents: held.amountUsdCents,
+      summary: held.summary,
+      maker: { userId: held.makerUserId, fullName: maker.full_name },
+      expiryHours: settings?.approval_expiry_hours ?? 72,
+    });
+    if (inserted) return id;
+    const existing = await repo.findApprovalByKey(
+      trx,
+      held.enterpriseId,
+      held.kind,
+      held.idempotencyKey,
+    );
+    if (!existing) throw new Error('The approval of this key was not found');
+    return existing.id;
+  }
+
+  /**
+   * Writes a held request, checked first with the direct call's own schema (a request that
+   * could not run directly is never stored), and its `approval.requested` event (e-mails to
+   * those who can decide it, never the maker; webhooks), together.
+   */
+  private async insertHeld(
+    trx: Trx,
+    held: {
+      id: string;
+      enterpriseId: string;
+      kind: ApprovalKind;
+      body: unknown;
+      idempotencyKey: string | null;
+      amountUsdCents: bigint | null;
+      summary: string;
+      maker: { userId: string; fullName: string };
+      expiryHours: number;
+    },
+  ): Promise<boolean> {
+    parseRunBody(approvalKindEntry(held.kind), held.body);
+    const now = this.now();
+    const summary = held.summary.slice(0, 200);
+    const written = await repo.insertApproval(trx, {
+      id: held.id,
+      enterprise_id: held.enterpriseId,
+      kind: held.kind,
+      request_body: JSON.stringify(held.body),
+      idempotency_key: held.idempotencyKey,
+      amount_usd_cents: held.amountUsdCents,
+      summary,
+      requested_by: held.maker.userId,
+      requested_at: now,
+      expires_at: new Date(now.getTime() + held.expiryHours * 3_600_000),
+    });
+    if (written) {
+      await publishEvent(trx, {
+        type: 'approval.requested',
+        sEnterpriseId: held.enterpriseId,
+        at: now,
+        emailTo: { roles: DECIDERS, exceptUserId: held.maker.userId },
+        data: {
+          sApprovalId: held.id,
+          sKind: held.kind,
+          sAction: summary,
+          sRequestedBy: held.maker.fullName,
+          ...(held.amountUsdCents === null
+            ? {}
+            : { dAmount: moneyToDecimalString(held.amountUsdCents), sCurrency: 'USD' }),
+        },
+      });
+    }
+    return written;
   }
 
   /** The same key with another body is refused, as for any money call. */
@@ -266,7 +387,7 @@ export class ApprovalsService {
   }
 
   async list(
-    principal: Principal,
+    decider: Decider,
     filter: { status?: ApprovalStatus | undefined; page: number; limit: number },
   ): Promise<{
     approvals: ApiApproval[];
@@ -275,6 +396,7 @@ export class ApprovalsService {
     page: number;
     limit: number;
   }> {
+    const { principal } = decider;
     const enterpriseId = principal.enterpriseId;
     const [rows, total, pending] = await Promise.all([
       repo.listApprovals(this.db, enterpriseId, {
@@ -286,7 +408,7 @@ export class ApprovalsService {
       repo.countApprovals(this.db, enterpriseId, 'PENDING'),
     ]);
     return {
-      approvals: rows.map((row) => toApiApproval(row, principal.user.sUserId)),
+      approvals: rows.map((row) => toApiApproval(row, principal.user.sUserId, decider.language)),
       total,
       iPending: pending,
       page: filter.page,
@@ -294,144 +416,342 @@ export class ApprovalsService {
     };
   }
 
-  async get(principal: Principal, approvalId: string): Promise<ApiApproval> {
+  async get(decider: Decider, approvalId: string): Promise<ApiApproval> {
+    const row = await this.requireRow(decider.principal.enterpriseId, approvalId);
+    return toApiApproval(row, decider.principal.user.sUserId, decider.language);
+  }
+
+  private async requireRow(enterpriseId: string, approvalId: string): Promise<repo.ApprovalRow> {
     const row = isUuid(approvalId)
-      ? await repo.findApproval(this.db, principal.enterpriseId, approvalId)
+      ? await repo.findApproval(this.db, enterpriseId, approvalId)
       : undefined;
     if (!row) throw new AppError('NOT_FOUND');
-    return toApiApproval(row, principal.user.sUserId);
+    return row;
   }
 
   /** A fresh quote for the approver's dialog: spot, or a forward for the request's date. */
   async freshQuote(
-    principal: Principal,
+    decider: Decider,
     approvalId: string,
   ): Promise<{
     sExchangeRateReference: string;
     dExchangeRate: number;
     quoteExpiresAt: string;
   } | null> {
-    const approval = await this.get(principal, approvalId);
-    if (approval.sStatus !== 'PENDING') throw new AppError('APPROVAL_CLOSED');
-    const need = this.definition(approval.sKind).quoteNeed(approval.request);
-    if (need.kind === 'NONE') return null;
-    const spot = await this.rates.spotQuote(principal.enterpriseId);
-    const quote =
-      need.kind === 'SPOT'
-        ? spot
-        : await this.rates.forwardQuote(principal.enterpriseId, spot.id, need.forwardDate);
-    return {
-      sExchangeRateReference: quote.id,
-      dExchangeRate: rateToNumber(quote.rateMicro),
-      quoteExpiresAt: quote.expiresAt.toISOString(),
-    };
+    const row = await this.requireRow(decider.principal.enterpriseId, approvalId);
+    if (row.status !== 'PENDING') throw new AppError('APPROVAL_CLOSED');
+    const quote = await this.issueQuote(
+      decider.principal.enterpriseId,
+      approvalKindEntry(row.kind).quoteNeed(row.request_body as RequestBody),
+    );
+    return quote
+      ? {
+          sExchangeRateReference: quote.id,
+          dExchangeRate: rateToNumber(quote.rateMicro),
+          quoteExpiresAt: quote.expiresAt.toISOString(),
+        }
+      : null;
+  }
+
+  private async issueQuote(enterpriseId: string, need: FreshQuoteNeed) {
+    if (need.kind === 'NONE') return undefined;
+    const spot = await this.rates.spotQuote(enterpriseId);
+    return need.kind === 'SPOT'
+      ? spot
+      : this.rates.forwardQuote(enterpriseId, spot.id, need.forwardDate);
   }
 
   /**
-   * Another ADMIN or APPROVER approves: the request runs again as its initiator, at the
-   * fresh quote the approver confirmed, under its Idempotency-Key. The approval row is locked
-   * while it moves PENDING → APPROVED, so two approvers at once, or one approving twice,
-   * move the money once; the second is answered the approval as it stands.
+   * Another ADMIN or APPROVER approves: the request runs as its maker, at the fresh quote the
+   * approver confirmed, under its Idempotency-Key. The approval row is locked while it is
+   * decided, so two approvers at once, or one approving twice, move the money once. An
+   * approval already decided is answered as it stands; one APPROVED whose run has not ended
+   * is finished now when that run was cut short (older than the grace), and otherwise
+   * refused with APPROVAL_RUNNING: never a 200 while nothing was paid.
    */
   async approve(
-    request: FastifyRequest,
+    decider: Decider,
     approvalId: string,
     input: { quoteReference?: string | undefined },
   ): Promise<ApiApproval> {
-    const principal = principalOf(request);
+    const { principal } = decider;
     const enterpriseId = principal.enterpriseId;
-    const approval = await this.get(principal, approvalId);
-    const definition = this.definition(approval.sKind);
-    const need = definition.quoteNeed(approval.request);
-    let body = approval.request;
-    if (need.kind !== 'NONE' && approval.sStatus === 'PENDING') {
-      if (!input.quoteReference) {
-        throw new AppError('INVALID_INPUT', { field: 'sExchangeRateReference' });
-      }
-      const options = { field: 'sExchangeRateReference' };
-      const quote =
-        need.kind === 'SPOT'
-          ? await this.rates.requireSpotQuote(this.db, enterpriseId, input.quoteReference, options)
-          : await this.rates.requireForwardQuote(this.db, enterpriseId, input.quoteReference, {
-              ...options,
-              forwardDate: need.forwardDate,
-            });
-      body = definition.withQuote ? definition.withQuote(body, quote) : body;
-    }
-    const now = this.now();
-    const outcome = await this.db.transaction().execute(async (trx) => {
-      const row = await repo.lockApproval(trx, enterpriseId, approval.sApprovalId);
-      if (!row) throw new AppError('NOT_FOUND');
-      if (row.status === 'REJECTED' || row.status === 'EXPIRED') return 'CLOSED' as const;
-      if (row.status !== 'PENDING') return 'DECIDED' as const;
+    const row = await this.requireRow(enterpriseId, approvalId);
+    const entry = approvalKindEntry(row.kind);
+    if (row.status === 'APPROVED') {
       if (row.requested_by === principal.user.sUserId) throw new AppError('SELF_APPROVAL');
-      if (row.expires_at <= now) {
-        await repo.decideApproval(trx, approval.sApprovalId, {
-          status: 'EXPIRED',
-          decided_at: now,
-        });
+      if (!(await this.claimUnfinished(row))) throw new AppError('APPROVAL_RUNNING');
+      await this.finish(row);
+      return this.get(decider, approvalId);
+    }
+    if (row.status !== 'PENDING') {
+      if (row.status === 'REJECTED' || row.status === 'EXPIRED') {
+        throw new AppError('APPROVAL_CLOSED');
+      }
+      return toApiApproval(row, principal.user.sUserId, decider.language);
+    }
+    const body = await this.bodyWithApproverQuote(enterpriseId, row, entry, input.quoteReference);
+    const now = this.now();
+    const run = {
+      enterpriseId,
+      userId: row.requested_by,
+      body: parseRunBody(entry, body),
+      idempotencyKey: row.idempotency_key ?? `approval:${row.id}`,
+      language: decider.language,
+      now,
+    };
+    const services = this.connected();
+    const outcome = await this.db.transaction().execute(async (trx) => {
+      const locked = await repo.lockApproval(trx, enterpriseId, row.id);
+      if (!locked) throw new AppError('NOT_FOUND');
+      if (locked.status === 'REJECTED' || locked.status === 'EXPIRED') return 'CLOSED' as const;
+      if (locked.status !== 'PENDING') return 'DECIDED' as const;
+      if (locked.requested_by === principal.user.sUserId) throw new AppError('SELF_APPROVAL');
+      if (locked.expires_at <= now) {
+        await repo.decideApproval(trx, row.id, { status: 'EXPIRED', decided_at: now });
         return 'CLOSED' as const;
       }
-      await repo.decideApproval(trx, approval.sApprovalId, {
+      await repo.decideApproval(trx, row.id, {
         status: 'APPROVED',
         decided_by: principal.user.sUserId,
         decided_at: now,
+        run_started_at: now,
       });
-      return 'RUN' as const;
+      if (entry.run.mode === 'standalone') return 'RUN' as const;
+      // Decided and run in one transaction: either both happen or neither.
+      await this.runInTransaction(trx, services, entry, row, run, principal.user.sUserId);
+      return 'DONE' as const;
     });
     if (outcome === 'CLOSED') throw new AppError('APPROVAL_CLOSED');
+    if (outcome === 'DECIDED') {
+      const now = await this.requireRow(enterpriseId, row.id);
+      if (now.status === 'APPROVED') throw new AppError('APPROVAL_RUNNING');
+      return toApiApproval(now, principal.user.sUserId, decider.language);
+    }
     if (outcome === 'RUN') {
-      try {
-        const result = await definition.execute({
-          enterpriseId,
-          userId: approval.requestedBy.sUserId,
-          body,
-          idempotencyKey:
-            (await this.storedKey(enterpriseId, approval.sApprovalId)) ??
-            `approval:${approval.sApprovalId}`,
-          language: languageOf(request),
-        });
-        await repo.decideApproval(this.db, approval.sApprovalId, {
+      this.faultAt?.('after-decision');
+      await this.runStandalone(entry, { ...row, decided_by: principal.user.sUserId }, run);
+    }
+    return this.get(decider, row.id);
+  }
+
+  /** The stored body with the approver's quote in it, checked as the direct call checks it. */
+  private async bodyWithApproverQuote(
+    enterpriseId: string,
+    row: repo.ApprovalRow,
+    entry: ApprovalKindEntry,
+    quoteReference: string | undefined,
+  ): Promise<RequestBody> {
+    const stored = row.request_body as RequestBody;
+    const need = entry.quoteNeed(stored);
+    if (need.kind === 'NONE') return stored;
+    if (!quoteReference) throw new AppError('INVALID_INPUT', { field: 'sExchangeRateReference' });
+    const options = { field: 'sExchangeRateReference' };
+    const quote =
+      need.kind === 'SPOT'
+        ? await this.rates.requireSpotQuote(this.db, enterpriseId, quoteReference, options)
+        : await this.rates.requireForwardQuote(this.db, enterpriseId, quoteReference, {
+            ...options,
+            forwardDate: need.forwardDate,
+          });
+    return entry.withQuote ? entry.withQuote(stored, quote) : stored;
+  }
+
+  /**
+   * Runs an in-transaction kind inside the deciding transaction. Its refusal (an AppError)
+   * undoes only what it wrote (a savepoint): the approval is FAILED with the reason, in the
+   * same transaction. Anything else rolls the whole decision back.
+   */
+  private async runInTransaction(
+    trx: Trx,
+    services: ApprovalServices,
+    entry: ApprovalKindEntry,
+    row: repo.ApprovalRow,
+    run: Parameters<Extract<ApprovalKindEntry['run'], { mode: 'inTransaction' }>['execute']>[2],
+    checkerUserId: string,
+  ): Promise<void> {
+    if (entry.run.mode !== 'inTransaction') throw new Error('Not an in-transaction kind');
+    await sql`savepoint approval_run`.execute(trx);
+    try {
+      const result = await entry.run.execute(services, trx, run);
+      await sql`release savepoint approval_run`.execute(trx);
+      await repo.finishApproval(trx, row.id, {
+        status: 'EXECUTED',
+        result_body: JSON.stringify(result.body),
+      });
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      await sql`rollback to savepoint approval_run`.execute(trx);
+      await this.recordFailure(trx, { ...row, decided_by: checkerUserId }, error.code);
+    }
+  }
+
+  /** Runs a money write under the approval's key and records how it ended. */
+  private async runStandalone(
+    entry: ApprovalKindEntry,
+    row: repo.ApprovalRow,
+    run: Parameters<Extract<ApprovalKindEntry['run'], { mode: 'standalone' }>['execute']>[1],
+  ): Promise<void> {
+    if (entry.run.mode !== 'standalone') throw new Error('Not a standalone kind');
+    let result: RunResult;
+    try {
+      result = await entry.run.execute(this.connected(), run);
+    } catch (error) {
+      // Another run of this approval wrote under the key meanwhile: its answer is the outcome.
+      if (isAppError(error) && error.code === 'IDEMPOTENCY_KEY_REUSED') {
+        const stored = await findStoredAnswer(this.db, run.enterpriseId, run.idempotencyKey);
+        if (stored && stored.response_status > 0) {
+          await repo.finishApproval(this.db, row.id, {
+            status: 'EXECUTED',
+            result_body: storedResult(entry, stored.response_body),
+          });
+          return;
+        }
+      }
+      if (!isAppError(error)) this.report(error);
+      const code: ErrorCode = isAppError(error) ? error.code : 'INTERNAL_ERROR';
+      await this.db.transaction().execute((trx) => this.recordFailure(trx, row, code));
+      return;
+    }
+    this.faultAt?.('after-run');
+    await repo.finishApproval(this.db, row.id, {
+      status: 'EXECUTED',
+      result_body: JSON.stringify(result.body),
+    });
+  }
+
+  /** FAILED with the reason, and an e-mail to the maker and the checker, in their language. */
+  private async recordFailure(trx: Trx, row: repo.ApprovalRow, code: ErrorCode): Promise<void> {
+    const failed = await repo.finishApproval(trx, row.id, { status: 'FAILED', failure_code: code });
+    if (!failed) return;
+    const people = await repo.findApprovalPeople(
+      trx,
+      row.enterprise_id,
+      [row.requested_by, ...(row.decided_by ? [row.decided_by] : [])].filter(
+        (id, index, all) => all.indexOf(id) === index,
+      ),
+    );
+    const entry = approvalKindEntry(row.kind);
+    for (const person of people) {
+      const language: Language = person.language === 'sp' ? 'sp' : 'en';
+      const mail = FAILURE_MAIL[language]({
+        name: person.first_name,
+        summary: row.summary,
+        kind: entry.description[language],
+        reason: ERROR_MESSAGES[language][code],
+      });
+      await insertOutboxEmail(trx, {
+        id: randomUUID(),
+        toAddress: person.email,
+        subject: mail.subject,
+        bodyText: mail.text,
+        language,
+      });
+    }
+  }
+
+  /** Claims the next run of an APPROVED request whose last run was cut short. */
+  private async claimUnfinished(row: repo.ApprovalRow): Promise<boolean> {
+    const now = this.now();
+    return repo.claimUnfinishedRun(
+      this.db,
+      row.enterprise_id,
+      row.id,
+      new Date(now.getTime() - this.runGraceMs),
+      now,
+    );
+  }
+
+  /**
+   * Finishes a claimed APPROVED request whose run was cut short: EXECUTED with the stored
+   * answer when its money write committed (nothing runs again), else run once at a fresh
+   * quote, as the direct call would now; FAILED with the reason when it cannot run.
+   */
+  private async finish(row: repo.ApprovalRow): Promise<void> {
+    const entry = approvalKindEntry(row.kind);
+    const enterpriseId = row.enterprise_id;
+    const key = row.idempotency_key ?? `approval:${row.id}`;
+    if (entry.run.mode === 'standalone') {
+      const stored = await findStoredAnswer(this.db, enterpriseId, key);
+      if (stored && stored.response_status > 0) {
+        await repo.finishApproval(this.db, row.id, {
           status: 'EXECUTED',
-          result_body: JSON.stringify(result.body),
+          result_body: storedResult(entry, stored.response_body),
         });
-      } catch (error) {
-        const code = isAppError(error) ? error.code : 'INTERNAL_ERROR';
-        await repo.decideApproval(this.db, approval.sApprovalId, {
-          status: 'FAILED',
-          failure_code: isErrorCode(code) ? code : 'INTERNAL_ERROR',
-        });
-        if (!isAppError(error)) request.log.error({ err: error }, 'An approved request failed');
+        return;
       }
     }
-    return this.get(principal, approval.sApprovalId);
+    const stored = row.request_body as RequestBody;
+    let body: unknown;
+    try {
+      const quote = await this.issueQuote(enterpriseId, entry.quoteNeed(stored));
+      body = parseRunBody(
+        entry,
+        quote && entry.withQuote ? entry.withQuote(stored, quote) : stored,
+      );
+    } catch (error) {
+      const code: ErrorCode = isAppError(error) ? error.code : 'INVALID_STATE';
+      await this.db.transaction().execute((trx) => this.recordFailure(trx, row, code));
+      return;
+    }
+    const run = {
+      enterpriseId,
+      userId: row.requested_by,
+      body,
+      idempotencyKey: key,
+      language: 'en' as Language,
+      now: this.now(),
+    };
+    if (entry.run.mode === 'standalone') {
+      await this.runStandalone(entry, row, run);
+      return;
+    }
+    const services = this.connected();
+    await this.db.transaction().execute(async (trx) => {
+      const locked = await repo.lockApproval(trx, enterpriseId, row.id);
+      if (locked?.status !== 'APPROVED') return;
+      await this.runInTransaction(trx, services, entry, row, run, row.decided_by ?? '');
+    });
   }
 
-  private async storedKey(enterpriseId: string, approvalId: string): Promise<string | null> {
-    const row = await repo.findApproval(this.db, enterpriseId, approvalId);
-    return row?.idempotency_key ?? null;
+  /**
+   * The finishing job: every APPROVED request whose run began longer ago than the grace
+   * (its process died between the decision and the money) is claimed, one at a time, and
+   * finished once. Answers how many it finished.
+   */
+  async finishUnfinished(): Promise<number> {
+    const startedBefore = new Date(this.now().getTime() - this.runGraceMs);
+    const due = await repo.findUnfinishedApprovals(this.db, startedBefore, FINISH_BATCH);
+    let finished = 0;
+    for (const candidate of due) {
+      const row = await repo.findApproval(this.db, candidate.enterprise_id, candidate.id);
+      if (!row || row.status !== 'APPROVED') continue;
+      if (!(await this.claimUnfinished(row))) continue;
+      await this.finish(row);
+      finished += 1;
+    }
+    return finished;
   }
 
-  async reject(
-    principal: Principal,
-    approvalId: string,
-    reason: string | null,
-  ): Promise<ApiApproval> {
-    const approval = await this.get(principal, approvalId);
+  async reject(decider: Decider, approvalId: string, reason: string | null): Promise<ApiApproval> {
+    const { principal } = decider;
+    const row = await this.requireRow(principal.enterpriseId, approvalId);
     const now = this.now();
     await this.db.transaction().execute(async (trx) => {
-      const row = await repo.lockApproval(trx, principal.enterpriseId, approval.sApprovalId);
-      if (!row) throw new AppError('NOT_FOUND');
-      if (row.status !== 'PENDING' || row.expires_at <= now) throw new AppError('APPROVAL_CLOSED');
-      if (row.requested_by === principal.user.sUserId) throw new AppError('SELF_APPROVAL');
-      await repo.decideApproval(trx, approval.sApprovalId, {
+      const locked = await repo.lockApproval(trx, principal.enterpriseId, row.id);
+      if (!locked) throw new AppError('NOT_FOUND');
+      if (locked.status !== 'PENDING' || locked.expires_at <= now) {
+        throw new AppError('APPROVAL_CLOSED');
+      }
+      if (locked.requested_by === principal.user.sUserId) throw new AppError('SELF_APPROVAL');
+      await repo.decideApproval(trx, row.id, {
         status: 'REJECTED',
         decided_by: principal.user.sUserId,
         decided_at: now,
         reason,
       });
     });
-    return this.get(principal, approval.sApprovalId);
+    return this.get(decider, row.id);
   }
 
   /** The expiry job: pending approvals past their time expire. */
@@ -440,11 +760,18 @@ export class ApprovalsService {
   }
 }
 
-/** The Idempotency-Key header; sent twice it is ambiguous and refused. */
-function idempotencyKeyOf(request: FastifyRequest): string | undefined {
-  const key = request.headers['idempotency-key'];
-  if (Array.isArray(key)) throw new AppError('INVALID_INPUT', { field: 'Idempotency-Key' });
-  return key;
+/** A money write's stored answer as the approval's result (the route's answer shape). */
+function storedResult(entry: ApprovalKindEntry, responseBody: string): string {
+  if (entry.run.mode !== 'standalone' || !entry.run.answerOf) return responseBody;
+  return JSON.stringify(entry.run.answerOf(JSON.parse(responseBody)));
+}
+
+/** A body to run, checked with the direct call's schema (a bad one is the caller's 400). */
+function parseRunBody(entry: ApprovalKindEntry, body: unknown): unknown {
+  const parsed = entry.schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const field = parsed.error.issues[0]?.path.join('.');
+  throw new AppError('INVALID_INPUT', field ? { field } : {});
 }
 
 /** JSON with object keys sorted: jsonb gives a body back with its keys in its own order. */

@@ -56,7 +56,8 @@ export const ROUTE_ROLES: Record<string, readonly TeamRole[]> = {
   'POST /webhooks/endpoints/{endpointId}/rotate-secret': ADMINS,
   'GET /webhooks/endpoints/{endpointId}/deliveries': ADMINS,
   'POST /webhooks/endpoints/{endpointId}/deliveries/{deliveryId}/replay': ADMINS,
-  // A rate order converts later with no second look: only those who may approve set one.
+  // A rate order converts later, unattended (above the threshold its fill waits for an
+  // approval): only those who may approve set one.
   'POST /invoices/{id}/rate-order': DECIDERS,
   'DELETE /invoices/{id}/rate-order': DECIDERS,
   // A second person's decision.

@@ -160,6 +160,7 @@ type ApprovalRequestColumns = Omit<
   | 'reason'
   | 'result_body'
   | 'failure_code'
+  | 'run_started_at'
 > & { request_body: string };
 
 export async function insertApproval(db: Executor, row: ApprovalRequestColumns): Promise<boolean> {
@@ -212,10 +213,18 @@ export async function lockApproval(
   db: Executor,
   enterpriseId: string,
   approvalId: string,
-): Promise<{ status: ApprovalStatus; requested_by: string; expires_at: Date } | undefined> {
+): Promise<
+  | {
+      status: ApprovalStatus;
+      requested_by: string;
+      expires_at: Date;
+      run_started_at: Date | null;
+    }
+  | undefined
+> {
   return db
     .selectFrom('approvals')
-    .select(['status', 'requested_by', 'expires_at'])
+    .select(['status', 'requested_by', 'expires_at', 'run_started_at'])
     .where('enterprise_id', '=', enterpriseId)
     .where('id', '=', approvalId)
     .forUpdate()
@@ -230,11 +239,84 @@ export async function decideApproval(
     decided_by?: string;
     decided_at?: Date;
     reason?: string | null;
-    result_body?: string | null;
-    failure_code?: string | null;
+    run_started_at?: Date;
   },
 ): Promise<void> {
   await db.updateTable('approvals').set(decision).where('id', '=', approvalId).execute();
+}
+
+/**
+ * Records how an APPROVED request's run ended (EXECUTED with its answer, or FAILED with the
+ * error code); answers false when another run recorded it first.
+ */
+export async function finishApproval(
+  db: Executor,
+  approvalId: string,
+  outcome: { status: 'EXECUTED'; result_body: string } | { status: 'FAILED'; failure_code: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('approvals')
+    .set(outcome)
+    .where('id', '=', approvalId)
+    .where('status', '=', 'APPROVED')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** APPROVED requests whose latest run began before `startedBefore`: cut short, oldest first. */
+export async function findUnfinishedApprovals(
+  db: Executor,
+  startedBefore: Date,
+  limit: number,
+): Promise<Array<{ id: string; enterprise_id: string }>> {
+  return db
+    .selectFrom('approvals')
+    .select(['id', 'enterprise_id'])
+    .where('status', '=', 'APPROVED')
+    .where('run_started_at', '<=', startedBefore)
+    .orderBy('run_started_at')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Claims the next run of an APPROVED request whose latest run began before `startedBefore`
+ * (moving its start to `now`); undefined when it finished or another run claimed it.
+ */
+export async function claimUnfinishedRun(
+  db: Executor,
+  enterpriseId: string,
+  approvalId: string,
+  startedBefore: Date,
+  now: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('approvals')
+    .set({ run_started_at: now })
+    .where('enterprise_id', '=', enterpriseId)
+    .where('id', '=', approvalId)
+    .where('status', '=', 'APPROVED')
+    .where('run_started_at', '<=', startedBefore)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The maker and the checker of an approval, as e-mails address them. */
+export async function findApprovalPeople(
+  db: Executor,
+  enterpriseId: string,
+  userIds: string[],
+): Promise<Array<{ email: string; first_name: string; language: string | null }>> {
+  if (userIds.length === 0) return [];
+  return db
+    .selectFrom('users')
+    .leftJoin('notification_settings', 'notification_settings.user_id', 'users.id')
+    .select(['users.email', 'users.first_name', 'notification_settings.language'])
+    .where('users.enterprise_id', '=', enterpriseId)
+    .where('users.id', 'in', userIds)
+    .where('users.active', '=', true)
+    .orderBy('users.id')
+    .execute();
 }
 
 export async function listApprovals(

@@ -5,6 +5,7 @@ import { nonNegativeMoneySchema } from '@app/domain';
 import { principalOf } from '../../plugins/session.js';
 import { assertStepUp, stepUpCodeOf, stepUpHeaderSchema } from '../two-factor/step-up.js';
 import { APPROVAL_KINDS, APPROVAL_STATUSES, type ApprovalsService } from './approvals.service.js';
+import { deciderOf } from './held-call.js';
 import { pageQueryFields } from '../pagination.js';
 
 const tags = ['team'];
@@ -26,7 +27,14 @@ export const approvalSchema = z.object({
   decidedBy: personSchema.nullable(),
   decided_at: z.string().nullable(),
   sReason: z.string().nullable().describe('Why it was rejected'),
-  sFailureCode: z.string().nullable().describe('Why the approved request failed to run'),
+  sFailureCode: z
+    .string()
+    .nullable()
+    .describe('Why the approved request failed to run (an error code)'),
+  sFailureReason: z
+    .string()
+    .nullable()
+    .describe("FAILED: why it did not run, in the request's language"),
   result: z.unknown().describe("The executed request's answer"),
   bMine: z.boolean().describe('The caller made this request (and so cannot decide it)'),
 });
@@ -75,7 +83,7 @@ export async function teamRoutes(
       },
     },
     async (request) =>
-      approvals.list(principalOf(request), {
+      approvals.list(deciderOf(request), {
         status: request.query.status as never,
         page: request.query.page,
         limit: request.query.limit,
@@ -95,7 +103,7 @@ export async function teamRoutes(
       },
     },
     async (request) => ({
-      approval: await approvals.get(principalOf(request), request.params.approvalId),
+      approval: await approvals.get(deciderOf(request), request.params.approvalId),
     }),
   );
 
@@ -123,7 +131,7 @@ export async function teamRoutes(
       },
     },
     async (request) => ({
-      quote: await approvals.freshQuote(principalOf(request), request.params.approvalId),
+      quote: await approvals.freshQuote(deciderOf(request), request.params.approvalId),
     }),
   );
 
@@ -162,7 +170,7 @@ export async function teamRoutes(
         principalOf(request).user.sUserId,
         request.body.sTotp ?? stepUpCodeOf(request),
       );
-      const approval = await approvals.approve(request, request.params.approvalId, {
+      const approval = await approvals.approve(deciderOf(request), request.params.approvalId, {
         quoteReference: request.body.sExchangeRateReference,
       });
       request.audit = {
@@ -197,7 +205,7 @@ export async function teamRoutes(
     },
     async (request) => {
       const approval = await approvals.reject(
-        principalOf(request),
+        deciderOf(request),
         request.params.approvalId,
         request.body.sReason ?? null,
       );

@@ -12,6 +12,7 @@ const order: RateOrder = {
   sReason: null,
   sConversionId: null,
   dFilledRate: null,
+  sApprovalId: null,
   created_at: '2026-11-21T18:00:00.000Z',
   closed_at: null,
 };
@@ -48,6 +49,13 @@ describe('rate order view', () => {
     );
     expect(failed?.tone).toBe('failed');
     expect(failed?.text).toContain('"reason":"reasons.INSUFFICIENT_FUNDS"');
+    // Reached above the approval threshold: still waiting, for a second person now.
+    expect(
+      rateOrderChip({ ...order, sStatus: 'AWAITING_APPROVAL', sApprovalId: 'a1' }, 'en', t),
+    ).toMatchObject({ text: expect.stringContaining('chip.AWAITING_APPROVAL'), tone: 'waiting' });
+    expect(
+      rateOrderChip({ ...order, sStatus: 'FAILED', sReason: 'APPROVAL_REJECTED' }, 'en', t)?.text,
+    ).toContain('"reason":"reasons.APPROVAL_REJECTED"');
     expect(rateOrderChip({ ...order, sStatus: 'CANCELLED' }, 'en', t)).toBeUndefined();
     expect(rateOrderChip(null, 'en', t)).toBeUndefined();
   });

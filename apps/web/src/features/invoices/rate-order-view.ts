@@ -66,6 +66,7 @@ export function rateOrderChip(
   return {
     text: t(`invoices.rateOrder.chip.${order.sStatus}`, target),
     title: t(`invoices.rateOrder.chipTitle.${order.sStatus}`, targetFull),
-    tone: order.sStatus === 'ACTIVE' ? 'waiting' : 'failed',
+    tone:
+      order.sStatus === 'ACTIVE' || order.sStatus === 'AWAITING_APPROVAL' ? 'waiting' : 'failed',
   };
 }

@@ -98,7 +98,11 @@ export function ApprovalPage() {
       setReviewOpen(false);
       if (decided.sStatus === 'FAILED') {
         showErrorToast(
-          new Error(t('team.approvals.failedRun', { code: decided.sFailureCode ?? '' })),
+          new Error(
+            t('team.approvals.failedRun', {
+              reason: decided.sFailureReason ?? decided.sFailureCode ?? '',
+            }),
+          ),
         );
       } else {
         showSuccessToast(t('team.approvals.approved'));
@@ -168,7 +172,9 @@ export function ApprovalPage() {
             )}
             {item.sReason && <Detail label={t('team.approvals.reason')}>{item.sReason}</Detail>}
             {item.sFailureCode && (
-              <Detail label={t('team.approvals.failure')}>{item.sFailureCode}</Detail>
+              <Detail label={t('team.approvals.failure')}>
+                {item.sFailureReason ?? item.sFailureCode}
+              </Detail>
             )}
           </Box>
           <Typography variant="h2" sx={{ fontSize: '1.1rem', mt: 3, mb: 1 }}>

@@ -114,6 +114,11 @@ export function ApprovalsPage() {
               <TableCell>{approval.requestedBy.sFullName}</TableCell>
               <TableCell>
                 <ApprovalStatusChip status={approval.sStatus} />
+                {approval.sStatus === 'FAILED' && approval.sFailureReason && (
+                  <Typography variant="body2" color="error" sx={{ mt: 0.5, maxWidth: 320 }}>
+                    {approval.sFailureReason}
+                  </Typography>
+                )}
               </TableCell>
             </TableRow>
           ))}

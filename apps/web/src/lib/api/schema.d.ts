@@ -3961,7 +3961,8 @@ export interface operations {
                 | 'CHECKOUT'
                 | 'BATCH'
                 | 'SUPPLIER_CREATE'
-                | 'SUPPLIER_UPDATE';
+                | 'SUPPLIER_UPDATE'
+                | 'RATE_ORDER_FILL';
               /** @enum {string} */
               sStatus: 'PENDING' | 'APPROVED' | 'EXECUTED' | 'FAILED' | 'REJECTED' | 'EXPIRED';
               /** @description The amount in USD when it is known beforehand */
@@ -3985,8 +3986,10 @@ export interface operations {
               decided_at: string | null;
               /** @description Why it was rejected */
               sReason: string | null;
-              /** @description Why the approved request failed to run */
+              /** @description Why the approved request failed to run (an error code) */
               sFailureCode: string | null;
+              /** @description FAILED: why it did not run, in the request's language */
+              sFailureReason: string | null;
               /** @description The executed request's answer */
               result: unknown;
               /** @description The caller made this request (and so cannot decide it) */
@@ -4208,7 +4211,8 @@ export interface operations {
                 | 'CHECKOUT'
                 | 'BATCH'
                 | 'SUPPLIER_CREATE'
-                | 'SUPPLIER_UPDATE';
+                | 'SUPPLIER_UPDATE'
+                | 'RATE_ORDER_FILL';
               /** @enum {string} */
               sStatus: 'PENDING' | 'APPROVED' | 'EXECUTED' | 'FAILED' | 'REJECTED' | 'EXPIRED';
               /** @description The amount in USD when it is known beforehand */
@@ -4232,8 +4236,10 @@ export interface operations {
               decided_at: string | null;
               /** @description Why it was rejected */
               sReason: string | null;
-              /** @description Why the approved request failed to run */
+              /** @description Why the approved request failed to run (an error code) */
               sFailureCode: string | null;
+              /** @description FAILED: why it did not run, in the request's language */
+              sFailureReason: string | null;
               /** @description The executed request's answer */
               result: unknown;
               /** @description The caller made this request (and so cannot decide it) */
@@ -4715,7 +4721,8 @@ export interface operations {
                 /** @description Last day it may fill (YYYY-MM-DD, America/Mexico_City) */
                 dExpiresOn: string;
                 /** @enum {string} */
-                sStatus: 'ACTIVE' | 'FILLED' | 'FAILED' | 'CANCELLED' | 'EXPIRED';
+                sStatus:
+                  'ACTIVE' | 'AWAITING_APPROVAL' | 'FILLED' | 'FAILED' | 'CANCELLED' | 'EXPIRED';
                 /**
                  * @description Why a FAILED or EXPIRED order did not fill
                  * @enum {string|null}
@@ -4725,10 +4732,15 @@ export interface operations {
                   | 'EXPIRED'
                   | 'INVOICE_NOT_TO_PAY'
                   | 'INVOICE_REMOVED'
+                  | 'APPROVAL_REJECTED'
+                  | 'APPROVAL_EXPIRED'
+                  | 'APPROVAL_FAILED'
                   | null;
                 /** @description The conversion a FILLED order made */
                 sConversionId: string | null;
                 dFilledRate: number | null;
+                /** @description AWAITING_APPROVAL: the approval its fill waits for (above the approval threshold) */
+                sApprovalId: string | null;
                 created_at: string;
                 closed_at: string | null;
               } | null;
@@ -4913,7 +4925,8 @@ export interface operations {
                 /** @description Last day it may fill (YYYY-MM-DD, America/Mexico_City) */
                 dExpiresOn: string;
                 /** @enum {string} */
-                sStatus: 'ACTIVE' | 'FILLED' | 'FAILED' | 'CANCELLED' | 'EXPIRED';
+                sStatus:
+                  'ACTIVE' | 'AWAITING_APPROVAL' | 'FILLED' | 'FAILED' | 'CANCELLED' | 'EXPIRED';
                 /**
                  * @description Why a FAILED or EXPIRED order did not fill
                  * @enum {string|null}
@@ -4923,10 +4936,15 @@ export interface operations {
                   | 'EXPIRED'
                   | 'INVOICE_NOT_TO_PAY'
                   | 'INVOICE_REMOVED'
+                  | 'APPROVAL_REJECTED'
+                  | 'APPROVAL_EXPIRED'
+                  | 'APPROVAL_FAILED'
                   | null;
                 /** @description The conversion a FILLED order made */
                 sConversionId: string | null;
                 dFilledRate: number | null;
+                /** @description AWAITING_APPROVAL: the approval its fill waits for (above the approval threshold) */
+                sApprovalId: string | null;
                 created_at: string;
                 closed_at: string | null;
               } | null;
@@ -5105,7 +5123,8 @@ export interface operations {
                 /** @description Last day it may fill (YYYY-MM-DD, America/Mexico_City) */
                 dExpiresOn: string;
                 /** @enum {string} */
-                sStatus: 'ACTIVE' | 'FILLED' | 'FAILED' | 'CANCELLED' | 'EXPIRED';
+                sStatus:
+                  'ACTIVE' | 'AWAITING_APPROVAL' | 'FILLED' | 'FAILED' | 'CANCELLED' | 'EXPIRED';
                 /**
                  * @description Why a FAILED or EXPIRED order did not fill
                  * @enum {string|null}
@@ -5115,10 +5134,15 @@ export interface operations {
                   | 'EXPIRED'
                   | 'INVOICE_NOT_TO_PAY'
                   | 'INVOICE_REMOVED'
+                  | 'APPROVAL_REJECTED'
+                  | 'APPROVAL_EXPIRED'
+                  | 'APPROVAL_FAILED'
                   | null;
                 /** @description The conversion a FILLED order made */
                 sConversionId: string | null;
                 dFilledRate: number | null;
+                /** @description AWAITING_APPROVAL: the approval its fill waits for (above the approval threshold) */
+                sApprovalId: string | null;
                 created_at: string;
                 closed_at: string | null;
               } | null;
@@ -5431,7 +5455,8 @@ export interface operations {
                 /** @description Last day it may fill (YYYY-MM-DD, America/Mexico_City) */
                 dExpiresOn: string;
                 /** @enum {string} */
-                sStatus: 'ACTIVE' | 'FILLED' | 'FAILED' | 'CANCELLED' | 'EXPIRED';
+                sStatus:
+                  'ACTIVE' | 'AWAITING_APPROVAL' | 'FILLED' | 'FAILED' | 'CANCELLED' | 'EXPIRED';
                 /**
                  * @description Why a FAILED or EXPIRED order did not fill
                  * @enum {string|null}
@@ -5441,10 +5466,15 @@ export interface operations {
                   | 'EXPIRED'
                   | 'INVOICE_NOT_TO_PAY'
                   | 'INVOICE_REMOVED'
+                  | 'APPROVAL_REJECTED'
+                  | 'APPROVAL_EXPIRED'
+                  | 'APPROVAL_FAILED'
                   | null;
                 /** @description The conversion a FILLED order made */
                 sConversionId: string | null;
                 dFilledRate: number | null;
+                /** @description AWAITING_APPROVAL: the approval its fill waits for (above the approval threshold) */
+                sApprovalId: string | null;
                 created_at: string;
                 closed_at: string | null;
               } | null;
@@ -5619,7 +5649,8 @@ export interface operations {
                 /** @description Last day it may fill (YYYY-MM-DD, America/Mexico_City) */
                 dExpiresOn: string;
                 /** @enum {string} */
-                sStatus: 'ACTIVE' | 'FILLED' | 'FAILED' | 'CANCELLED' | 'EXPIRED';
+                sStatus:
+                  'ACTIVE' | 'AWAITING_APPROVAL' | 'FILLED' | 'FAILED' | 'CANCELLED' | 'EXPIRED';
                 /**
                  * @description Why a FAILED or EXPIRED order did not fill
                  * @enum {string|null}
@@ -5629,10 +5660,15 @@ export interface operations {
                   | 'EXPIRED'
                   | 'INVOICE_NOT_TO_PAY'
                   | 'INVOICE_REMOVED'
+                  | 'APPROVAL_REJECTED'
+                  | 'APPROVAL_EXPIRED'
+                  | 'APPROVAL_FAILED'
                   | null;
                 /** @description The conversion a FILLED order made */
                 sConversionId: string | null;
                 dFilledRate: number | null;
+                /** @description AWAITING_APPROVAL: the approval its fill waits for (above the approval threshold) */
+                sApprovalId: string | null;
                 created_at: string;
                 closed_at: string | null;
               } | null;
@@ -5814,7 +5850,8 @@ export interface operations {
                 /** @description Last day it may fill (YYYY-MM-DD, America/Mexico_City) */
                 dExpiresOn: string;
                 /** @enum {string} */
-                sStatus: 'ACTIVE' | 'FILLED' | 'FAILED' | 'CANCELLED' | 'EXPIRED';
+                sStatus:
+                  'ACTIVE' | 'AWAITING_APPROVAL' | 'FILLED' | 'FAILED' | 'CANCELLED' | 'EXPIRED';
                 /**
                  * @description Why a FAILED or EXPIRED order did not fill
                  * @enum {string|null}
@@ -5824,10 +5861,15 @@ export interface operations {
                   | 'EXPIRED'
                   | 'INVOICE_NOT_TO_PAY'
                   | 'INVOICE_REMOVED'
+                  | 'APPROVAL_REJECTED'
+                  | 'APPROVAL_EXPIRED'
+                  | 'APPROVAL_FAILED'
                   | null;
                 /** @description The conversion a FILLED order made */
                 sConversionId: string | null;
                 dFilledRate: number | null;
+                /** @description AWAITING_APPROVAL: the approval its fill waits for (above the approval threshold) */
+                sApprovalId: string | null;
                 created_at: string;
                 closed_at: string | null;
               } | null;
@@ -6561,7 +6603,8 @@ export interface operations {
                 | 'CHECKOUT'
                 | 'BATCH'
                 | 'SUPPLIER_CREATE'
-                | 'SUPPLIER_UPDATE';
+                | 'SUPPLIER_UPDATE'
+                | 'RATE_ORDER_FILL';
               /** @enum {string} */
               sStatus: 'PENDING' | 'APPROVED' | 'EXECUTED' | 'FAILED' | 'REJECTED' | 'EXPIRED';
               /** @description The amount in USD when it is known beforehand */
@@ -6585,8 +6628,10 @@ export interface operations {
               decided_at: string | null;
               /** @description Why it was rejected */
               sReason: string | null;
-              /** @description Why the approved request failed to run */
+              /** @description Why the approved request failed to run (an error code) */
               sFailureCode: string | null;
+              /** @description FAILED: why it did not run, in the request's language */
+              sFailureReason: string | null;
               /** @description The executed request's answer */
               result: unknown;
               /** @description The caller made this request (and so cannot decide it) */
@@ -7027,7 +7072,8 @@ export interface operations {
                 | 'CHECKOUT'
                 | 'BATCH'
                 | 'SUPPLIER_CREATE'
-                | 'SUPPLIER_UPDATE';
+                | 'SUPPLIER_UPDATE'
+                | 'RATE_ORDER_FILL';
               /** @enum {string} */
               sStatus: 'PENDING' | 'APPROVED' | 'EXECUTED' | 'FAILED' | 'REJECTED' | 'EXPIRED';
               /** @description The amount in USD when it is known beforehand */
@@ -7051,8 +7097,10 @@ export interface operations {
               decided_at: string | null;
               /** @description Why it was rejected */
               sReason: string | null;
-              /** @description Why the approved request failed to run */
+              /** @description Why the approved request failed to run (an error code) */
               sFailureCode: string | null;
+              /** @description FAILED: why it did not run, in the request's language */
+              sFailureReason: string | null;
               /** @description The executed request's answer */
               result: unknown;
               /** @description The caller made this request (and so cannot decide it) */
@@ -8916,7 +8964,8 @@ export interface operations {
                 | 'CHECKOUT'
                 | 'BATCH'
                 | 'SUPPLIER_CREATE'
-                | 'SUPPLIER_UPDATE';
+                | 'SUPPLIER_UPDATE'
+                | 'RATE_ORDER_FILL';
               /** @enum {string} */
               sStatus: 'PENDING' | 'APPROVED' | 'EXECUTED' | 'FAILED' | 'REJECTED' | 'EXPIRED';
               /** @description The amount in USD when it is known beforehand */
@@ -8940,8 +8989,10 @@ export interface operations {
               decided_at: string | null;
               /** @description Why it was rejected */
               sReason: string | null;
-              /** @description Why the approved request failed to run */
+              /** @description Why the approved request failed to run (an error code) */
               sFailureCode: string | null;
+              /** @description FAILED: why it did not run, in the request's language */
+              sFailureReason: string | null;
               /** @description The executed request's answer */
               result: unknown;
               /** @description The caller made this request (and so cannot decide it) */
@@ -9240,7 +9291,8 @@ export interface operations {
                 | 'CHECKOUT'
                 | 'BATCH'
                 | 'SUPPLIER_CREATE'
-                | 'SUPPLIER_UPDATE';
+                | 'SUPPLIER_UPDATE'
+                | 'RATE_ORDER_FILL';
               /** @enum {string} */
               sStatus: 'PENDING' | 'APPROVED' | 'EXECUTED' | 'FAILED' | 'REJECTED' | 'EXPIRED';
               /** @description The amount in USD when it is known beforehand */
@@ -9264,8 +9316,10 @@ export interface operations {
               decided_at: string | null;
               /** @description Why it was rejected */
               sReason: string | null;
-              /** @description Why the approved request failed to run */
+              /** @description Why the approved request failed to run (an error code) */
               sFailureCode: string | null;
+              /** @description FAILED: why it did not run, in the request's language */
+              sFailureReason: string | null;
               /** @description The executed request's answer */
               result: unknown;
               /** @description The caller made this request (and so cannot decide it) */
@@ -9699,7 +9753,8 @@ export interface operations {
                 | 'CHECKOUT'
                 | 'BATCH'
                 | 'SUPPLIER_CREATE'
-                | 'SUPPLIER_UPDATE';
+                | 'SUPPLIER_UPDATE'
+                | 'RATE_ORDER_FILL';
               /** @enum {string} */
               sStatus: 'PENDING' | 'APPROVED' | 'EXECUTED' | 'FAILED' | 'REJECTED' | 'EXPIRED';
               /** @description The amount in USD when it is known beforehand */
@@ -9723,8 +9778,10 @@ export interface operations {
               decided_at: string | null;
               /** @description Why it was rejected */
               sReason: string | null;
-              /** @description Why the approved request failed to run */
+              /** @description Why the approved request failed to run (an error code) */
               sFailureCode: string | null;
+              /** @description FAILED: why it did not run, in the request's language */
+              sFailureReason: string | null;
               /** @description The executed request's answer */
               result: unknown;
               /** @description The caller made this request (and so cannot decide it) */
@@ -10299,7 +10356,8 @@ export interface operations {
                 | 'CHECKOUT'
                 | 'BATCH'
                 | 'SUPPLIER_CREATE'
-                | 'SUPPLIER_UPDATE';
+                | 'SUPPLIER_UPDATE'
+                | 'RATE_ORDER_FILL';
               /** @enum {string} */
               sStatus: 'PENDING' | 'APPROVED' | 'EXECUTED' | 'FAILED' | 'REJECTED' | 'EXPIRED';
               /** @description The amount in USD when it is known beforehand */
@@ -10323,8 +10381,10 @@ export interface operations {
               decided_at: string | null;
               /** @description Why it was rejected */
               sReason: string | null;
-              /** @description Why the approved request failed to run */
+              /** @description Why the approved request failed to run (an error code) */
               sFailureCode: string | null;
+              /** @description FAILED: why it did not run, in the request's language */
+              sFailureReason: string | null;
               /** @description The executed request's answer */
               result: unknown;
               /** @description The caller made this request (and so cannot decide it) */
@@ -10449,7 +10509,8 @@ export interface operations {
                 | 'CHECKOUT'
                 | 'BATCH'
                 | 'SUPPLIER_CREATE'
-                | 'SUPPLIER_UPDATE';
+                | 'SUPPLIER_UPDATE'
+                | 'RATE_ORDER_FILL';
               /** @enum {string} */
               sStatus: 'PENDING' | 'APPROVED' | 'EXECUTED' | 'FAILED' | 'REJECTED' | 'EXPIRED';
               /** @description The amount in USD when it is known beforehand */
@@ -10473,8 +10534,10 @@ export interface operations {
               decided_at: string | null;
               /** @description Why it was rejected */
               sReason: string | null;
-              /** @description Why the approved request failed to run */
+              /** @description Why the approved request failed to run (an error code) */
               sFailureCode: string | null;
+              /** @description FAILED: why it did not run, in the request's language */
+              sFailureReason: string | null;
               /** @description The executed request's answer */
               result: unknown;
               /** @description The caller made this request (and so cannot decide it) */
@@ -10715,7 +10778,8 @@ export interface operations {
                 | 'CHECKOUT'
                 | 'BATCH'
                 | 'SUPPLIER_CREATE'
-                | 'SUPPLIER_UPDATE';
+                | 'SUPPLIER_UPDATE'
+                | 'RATE_ORDER_FILL';
               /** @enum {string} */
               sStatus: 'PENDING' | 'APPROVED' | 'EXECUTED' | 'FAILED' | 'REJECTED' | 'EXPIRED';
               /** @description The amount in USD when it is known beforehand */
@@ -10739,8 +10803,10 @@ export interface operations {
               decided_at: string | null;
               /** @description Why it was rejected */
               sReason: string | null;
-              /** @description Why the approved request failed to run */
+              /** @description Why the approved request failed to run (an error code) */
               sFailureCode: string | null;
+              /** @description FAILED: why it did not run, in the request's language */
+              sFailureReason: string | null;
               /** @description The executed request's answer */
               result: unknown;
               /** @description The caller made this request (and so cannot decide it) */
@@ -10813,7 +10879,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, QUOTE_EXPIRED, QUOTE_MISMATCH, SELF_APPROVAL, APPROVAL_CLOSED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, QUOTE_EXPIRED, QUOTE_MISMATCH, SELF_APPROVAL, APPROVAL_CLOSED, APPROVAL_RUNNING */
       409: {
         headers: {
           [name: string]: unknown;
@@ -10827,7 +10893,8 @@ export interface operations {
               | 'QUOTE_EXPIRED'
               | 'QUOTE_MISMATCH'
               | 'SELF_APPROVAL'
-              | 'APPROVAL_CLOSED';
+              | 'APPROVAL_CLOSED'
+              | 'APPROVAL_RUNNING';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -10937,7 +11004,8 @@ export interface operations {
                 | 'CHECKOUT'
                 | 'BATCH'
                 | 'SUPPLIER_CREATE'
-                | 'SUPPLIER_UPDATE';
+                | 'SUPPLIER_UPDATE'
+                | 'RATE_ORDER_FILL';
               /** @enum {string} */
               sStatus: 'PENDING' | 'APPROVED' | 'EXECUTED' | 'FAILED' | 'REJECTED' | 'EXPIRED';
               /** @description The amount in USD when it is known beforehand */
@@ -10961,8 +11029,10 @@ export interface operations {
               decided_at: string | null;
               /** @description Why it was rejected */
               sReason: string | null;
-              /** @description Why the approved request failed to run */
+              /** @description Why the approved request failed to run (an error code) */
               sFailureCode: string | null;
+              /** @description FAILED: why it did not run, in the request's language */
+              sFailureReason: string | null;
               /** @description The executed request's answer */
               result: unknown;
               /** @description The caller made this request (and so cannot decide it) */
@@ -16953,7 +17023,8 @@ export interface operations {
                 | 'CHECKOUT'
                 | 'BATCH'
                 | 'SUPPLIER_CREATE'
-                | 'SUPPLIER_UPDATE';
+                | 'SUPPLIER_UPDATE'
+                | 'RATE_ORDER_FILL';
               /** @enum {string} */
               sStatus: 'PENDING' | 'APPROVED' | 'EXECUTED' | 'FAILED' | 'REJECTED' | 'EXPIRED';
               /** @description The amount in USD when it is known beforehand */
@@ -16977,8 +17048,10 @@ export interface operations {
               decided_at: string | null;
               /** @description Why it was rejected */
               sReason: string | null;
-              /** @description Why the approved request failed to run */
+              /** @description Why the approved request failed to run (an error code) */
               sFailureCode: string | null;
+              /** @description FAILED: why it did not run, in the request's language */
+              sFailureReason: string | null;
               /** @description The executed request's answer */
               result: unknown;
               /** @description The caller made this request (and so cannot decide it) */
@@ -21563,7 +21636,8 @@ export interface operations {
                 /** @description Last day it may fill (YYYY-MM-DD, America/Mexico_City) */
                 dExpiresOn: string;
                 /** @enum {string} */
-                sStatus: 'ACTIVE' | 'FILLED' | 'FAILED' | 'CANCELLED' | 'EXPIRED';
+                sStatus:
+                  'ACTIVE' | 'AWAITING_APPROVAL' | 'FILLED' | 'FAILED' | 'CANCELLED' | 'EXPIRED';
                 /**
                  * @description Why a FAILED or EXPIRED order did not fill
                  * @enum {string|null}
@@ -21573,10 +21647,15 @@ export interface operations {
                   | 'EXPIRED'
                   | 'INVOICE_NOT_TO_PAY'
                   | 'INVOICE_REMOVED'
+                  | 'APPROVAL_REJECTED'
+                  | 'APPROVAL_EXPIRED'
+                  | 'APPROVAL_FAILED'
                   | null;
                 /** @description The conversion a FILLED order made */
                 sConversionId: string | null;
                 dFilledRate: number | null;
+                /** @description AWAITING_APPROVAL: the approval its fill waits for (above the approval threshold) */
+                sApprovalId: string | null;
                 created_at: string;
                 closed_at: string | null;
               } | null;
@@ -21836,7 +21915,8 @@ export interface operations {
                 | 'CHECKOUT'
                 | 'BATCH'
                 | 'SUPPLIER_CREATE'
-                | 'SUPPLIER_UPDATE';
+                | 'SUPPLIER_UPDATE'
+                | 'RATE_ORDER_FILL';
               /** @enum {string} */
               sStatus: 'PENDING' | 'APPROVED' | 'EXECUTED' | 'FAILED' | 'REJECTED' | 'EXPIRED';
               /** @description The amount in USD when it is known beforehand */
@@ -21860,8 +21940,10 @@ export interface operations {
               decided_at: string | null;
               /** @description Why it was rejected */
               sReason: string | null;
-              /** @description Why the approved request failed to run */
+              /** @description Why the approved request failed to run (an error code) */
               sFailureCode: string | null;
+              /** @description FAILED: why it did not run, in the request's language */
+              sFailureReason: string | null;
               /** @description The executed request's answer */
               result: unknown;
               /** @description The caller made this request (and so cannot decide it) */
@@ -22455,16 +22537,26 @@ export interface operations {
               /** @description Last day it may fill (YYYY-MM-DD, America/Mexico_City) */
               dExpiresOn: string;
               /** @enum {string} */
-              sStatus: 'ACTIVE' | 'FILLED' | 'FAILED' | 'CANCELLED' | 'EXPIRED';
+              sStatus:
+                'ACTIVE' | 'AWAITING_APPROVAL' | 'FILLED' | 'FAILED' | 'CANCELLED' | 'EXPIRED';
               /**
                * @description Why a FAILED or EXPIRED order did not fill
                * @enum {string|null}
                */
               sReason:
-                'INSUFFICIENT_FUNDS' | 'EXPIRED' | 'INVOICE_NOT_TO_PAY' | 'INVOICE_REMOVED' | null;
+                | 'INSUFFICIENT_FUNDS'
+                | 'EXPIRED'
+                | 'INVOICE_NOT_TO_PAY'
+                | 'INVOICE_REMOVED'
+                | 'APPROVAL_REJECTED'
+                | 'APPROVAL_EXPIRED'
+                | 'APPROVAL_FAILED'
+                | null;
               /** @description The conversion a FILLED order made */
               sConversionId: string | null;
               dFilledRate: number | null;
+              /** @description AWAITING_APPROVAL: the approval its fill waits for (above the approval threshold) */
+              sApprovalId: string | null;
               created_at: string;
               closed_at: string | null;
             };
@@ -22715,16 +22807,26 @@ export interface operations {
               /** @description Last day it may fill (YYYY-MM-DD, America/Mexico_City) */
               dExpiresOn: string;
               /** @enum {string} */
-              sStatus: 'ACTIVE' | 'FILLED' | 'FAILED' | 'CANCELLED' | 'EXPIRED';
+              sStatus:
+                'ACTIVE' | 'AWAITING_APPROVAL' | 'FILLED' | 'FAILED' | 'CANCELLED' | 'EXPIRED';
               /**
                * @description Why a FAILED or EXPIRED order did not fill
                * @enum {string|null}
                */
               sReason:
-                'INSUFFICIENT_FUNDS' | 'EXPIRED' | 'INVOICE_NOT_TO_PAY' | 'INVOICE_REMOVED' | null;
+                | 'INSUFFICIENT_FUNDS'
+                | 'EXPIRED'
+                | 'INVOICE_NOT_TO_PAY'
+                | 'INVOICE_REMOVED'
+                | 'APPROVAL_REJECTED'
+                | 'APPROVAL_EXPIRED'
+                | 'APPROVAL_FAILED'
+                | null;
               /** @description The conversion a FILLED order made */
               sConversionId: string | null;
               dFilledRate: number | null;
+              /** @description AWAITING_APPROVAL: the approval its fill waits for (above the approval threshold) */
+              sApprovalId: string | null;
               created_at: string;
               closed_at: string | null;
               sInvoice: string;

@@ -50,6 +50,7 @@ export const en = {
         BATCH: 'Batch payment',
         SUPPLIER_CREATE: 'New supplier',
         SUPPLIER_UPDATE: 'Supplier bank change',
+        RATE_ORDER_FILL: 'Rate order fill',
       },
       statuses: {
         PENDING: 'Pending',
@@ -83,7 +84,7 @@ export const en = {
       cancel: 'Cancel',
       approved: 'Approved.',
       rejected: 'Rejected.',
-      failedRun: 'Approved, but the request failed: {{code}}',
+      failedRun: 'Approved, but the request failed: {{reason}}',
     },
     settings: {
       title: 'Team settings',

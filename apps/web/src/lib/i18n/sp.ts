@@ -52,6 +52,7 @@ export const sp: Translation = {
         BATCH: 'Pago por lote',
         SUPPLIER_CREATE: 'Proveedor nuevo',
         SUPPLIER_UPDATE: 'Cambio bancario de proveedor',
+        RATE_ORDER_FILL: 'Ejecución de orden de tipo de cambio',
       },
       statuses: {
         PENDING: 'Pendiente',
@@ -85,7 +86,7 @@ export const sp: Translation = {
       cancel: 'Cancelar',
       approved: 'Aprobada.',
       rejected: 'Rechazada.',
-      failedRun: 'Aprobada, pero la solicitud falló: {{code}}',
+      failedRun: 'Aprobada, pero la solicitud falló: {{reason}}',
     },
     settings: {
       title: 'Configuración del equipo',

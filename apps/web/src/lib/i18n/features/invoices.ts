@@ -133,12 +133,15 @@ export const invoicesEn = {
     cancelled: 'Auto-convert cancelled.',
     chip: {
       ACTIVE: '≥ {{rate}}',
+      AWAITING_APPROVAL: 'Awaiting approval',
       FILLED: 'Converted at {{rate}}',
       FAILED: 'Failed',
       EXPIRED: 'Expired',
     },
     chipTitle: {
       ACTIVE: 'Waiting for {{rate}} until {{date}}',
+      AWAITING_APPROVAL:
+        'The market reached {{rate}}; the conversion is above the approval threshold and waits for a second person in Approvals',
       FILLED: 'Auto-converted at {{rate}}',
       FAILED: 'Auto-convert failed: {{reason}}',
       EXPIRED: 'Auto-convert expired: the market did not reach {{rate}} by {{date}}',
@@ -148,6 +151,9 @@ export const invoicesEn = {
       EXPIRED: 'expired',
       INVOICE_NOT_TO_PAY: 'invoice converted or paid',
       INVOICE_REMOVED: 'invoice deleted',
+      APPROVAL_REJECTED: 'approval rejected',
+      APPROVAL_EXPIRED: 'approval expired',
+      APPROVAL_FAILED: 'approved, but the conversion failed',
     },
   },
   exportFileName: 'FacturasPorAsignar.xlsx',
@@ -288,12 +294,15 @@ export const invoicesSp: Widen<typeof invoicesEn> = {
     cancelled: 'Conversión automática cancelada.',
     chip: {
       ACTIVE: '≥ {{rate}}',
+      AWAITING_APPROVAL: 'Esperando aprobación',
       FILLED: 'Convertida a {{rate}}',
       FAILED: 'Falló',
       EXPIRED: 'Vencida',
     },
     chipTitle: {
       ACTIVE: 'Esperando {{rate}} hasta el {{date}}',
+      AWAITING_APPROVAL:
+        'El mercado llegó a {{rate}}; la conversión supera el umbral de aprobación y espera a una segunda persona en Aprobaciones',
       FILLED: 'Convertida automáticamente a {{rate}}',
       FAILED: 'La conversión automática falló: {{reason}}',
       EXPIRED: 'Conversión automática vencida: el mercado no llegó a {{rate}} antes del {{date}}',
@@ -303,6 +312,9 @@ export const invoicesSp: Widen<typeof invoicesEn> = {
       EXPIRED: 'vencida',
       INVOICE_NOT_TO_PAY: 'factura convertida o pagada',
       INVOICE_REMOVED: 'factura eliminada',
+      APPROVAL_REJECTED: 'aprobación rechazada',
+      APPROVAL_EXPIRED: 'aprobación vencida',
+      APPROVAL_FAILED: 'aprobada, pero la conversión falló',
     },
   },
   exportFileName: 'FacturasPorAsignar.xlsx',
