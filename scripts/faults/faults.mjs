@@ -1,10 +1,12 @@
 // npm run test:faults (short, for CI) and npm run test:faults:long (full counts).
-// Builds the server, then: crashes mid-flow on PostgreSQL and PGlite, a second server on
+// Builds the server, then: crashes mid-flow on PostgreSQL and PGlite, one cart checked out at
+// once over two servers on one PostgreSQL, a second server on
 // one PGlite directory, a login flood with other requests timed, generated bad input,
 // control characters, tenant isolation, login limits. Ends with `faults: N passed, M failed`.
 import { checks, ROOT } from './lib.mjs';
 import { runCrash } from './crash.mjs';
 import { runSharedLimits } from './shared-limit.mjs';
+import { runCheckoutRace } from './checkout-race.mjs';
 import { runDoubleOpen } from './double-open.mjs';
 import { runLoginFlood } from './login-flood.mjs';
 import { runBadInput, runControlCharacters, runIsolation, runLogin } from './inprocess.mjs';
@@ -21,6 +23,7 @@ console.log(`Faults (${long ? 'long' : 'short'} form)`);
 if (await postgresReachable()) {
   await runCrash(t, 'postgres', long ? 20 : 3);
   await runSharedLimits(t);
+  await runCheckoutRace(t, long ? 5 : 1);
 } else {
   t.check('PostgreSQL reachable for the crash run', false, 'no server at TEST_DATABASE_URL');
 }
