@@ -2141,6 +2141,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postAuthLogin: {
@@ -2187,7 +2203,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2195,7 +2211,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -2299,6 +2315,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postAuthLogout: {
@@ -2320,7 +2352,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2328,7 +2360,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -2377,6 +2409,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -2492,6 +2540,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postAuthSignupCustomer: {
@@ -2542,7 +2606,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2550,7 +2614,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -2647,6 +2711,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -2704,7 +2784,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2712,7 +2792,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -2816,6 +2896,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postAuthPasswordRecovery: {
@@ -2843,7 +2939,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2851,7 +2947,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -2932,6 +3028,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -2968,7 +3080,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Bad request: INVALID_INPUT, RESET_LINK_INVALID */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP, RESET_LINK_INVALID */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2976,7 +3088,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT' | 'RESET_LINK_INVALID';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP' | 'RESET_LINK_INVALID';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -3057,6 +3169,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -3174,6 +3302,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postExchangeRateAddFounds: {
@@ -3243,7 +3387,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3251,7 +3395,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -3355,6 +3499,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postOpsDeposits: {
@@ -3420,7 +3580,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3428,7 +3588,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -3525,6 +3685,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -3645,6 +3821,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -3773,6 +3965,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   getPaymentRecipient: {
@@ -3891,6 +4099,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   putPaymentRecipient: {
@@ -3995,7 +4219,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4003,7 +4227,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -4116,6 +4340,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -4226,7 +4466,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4234,7 +4474,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -4354,6 +4594,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   putPaymentRecipientDelete: {
@@ -4381,7 +4637,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4389,7 +4645,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -4486,6 +4742,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -4609,6 +4881,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postInvoicesInvoices: {
@@ -4709,7 +4997,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4717,7 +5005,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -4821,6 +5109,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   putInvoices: {
@@ -4902,7 +5206,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4910,7 +5214,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -5014,6 +5318,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postInvoices: {
@@ -5094,7 +5414,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5102,7 +5422,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -5206,6 +5526,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   putInvoicesDelete: {
@@ -5233,7 +5569,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5241,7 +5577,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -5345,6 +5681,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postInvoicesId: {
@@ -5420,7 +5772,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5428,7 +5780,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -5525,6 +5877,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -5608,7 +5976,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5616,7 +5984,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -5713,6 +6081,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -5803,7 +6187,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5811,7 +6195,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -5915,6 +6299,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postTransactionsForwardRate: {
@@ -5957,7 +6357,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5965,7 +6365,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -6062,6 +6462,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -6254,6 +6670,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -6563,7 +6995,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6571,7 +7003,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -6690,6 +7122,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -7029,7 +7477,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7037,7 +7485,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -7156,6 +7604,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -7343,6 +7807,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -7543,6 +8023,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postTransactionsId: {
@@ -7652,7 +8148,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7660,7 +8156,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -7757,6 +8253,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -7873,7 +8385,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7881,7 +8393,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -7978,6 +8490,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -8097,7 +8625,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8105,7 +8633,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -8218,6 +8746,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -8341,7 +8885,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8349,7 +8893,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -8462,6 +9006,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -8585,7 +9145,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8593,7 +9153,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -8706,6 +9266,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -8918,7 +9494,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8926,7 +9502,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -9046,6 +9622,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -9242,7 +9834,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -9250,7 +9842,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -9370,6 +9962,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -9545,6 +10153,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postPayments: {
@@ -9701,7 +10325,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -9709,7 +10333,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -9834,6 +10458,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postPaymentsPaymentReceipt: {
@@ -9867,7 +10507,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -9875,7 +10515,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -9972,6 +10612,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -10117,6 +10773,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   getStatementPdf: {
@@ -10223,6 +10895,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -10385,6 +11073,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   getApprovalsByApprovalId: {
@@ -10531,6 +11235,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postApprovalsByApprovalIdQuote: {
@@ -10559,7 +11279,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -10567,7 +11287,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -10632,6 +11352,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -10717,7 +11453,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -10725,7 +11461,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -10851,6 +11587,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postApprovalsByApprovalIdReject: {
@@ -10923,7 +11675,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -10931,7 +11683,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -11028,6 +11780,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -11145,6 +11913,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   putTeamSettings: {
@@ -11183,7 +11967,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -11191,7 +11975,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -11295,6 +12079,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   getCatalogCategories: {
@@ -11366,6 +12166,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -11448,6 +12264,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -11560,6 +12392,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   getCatalogArticlesByArticleId: {
@@ -11661,6 +12509,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   getCatalogVendors: {
@@ -11741,6 +12605,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -11852,6 +12732,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   getFilesByPath: {
@@ -11915,6 +12811,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -12059,6 +12971,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postVendorArticles: {
@@ -12125,7 +13053,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -12133,7 +13061,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -12230,6 +13158,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -12365,6 +13309,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   putVendorArticlesByArticleId: {
@@ -12430,7 +13390,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -12438,7 +13398,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -12542,6 +13502,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   putVendorArticlesByArticleIdDeactivate: {
@@ -12590,7 +13566,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -12598,7 +13574,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -12663,6 +13639,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -12718,7 +13710,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -12726,7 +13718,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -12798,6 +13790,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postVendorArticlesByArticleIdImages: {
@@ -12832,7 +13840,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -12840,7 +13848,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -12944,6 +13952,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   deleteVendorArticlesByArticleIdImagesByImageId: {
@@ -12965,7 +13989,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -12973,7 +13997,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -13038,6 +14062,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -13172,6 +14212,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postShoppingCartItems: {
@@ -13226,7 +14282,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -13234,7 +14290,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -13336,6 +14392,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -13395,7 +14467,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -13403,7 +14475,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -13512,6 +14584,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   deleteShoppingCartItemsByArticleId: {
@@ -13558,7 +14646,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -13566,7 +14654,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -13638,6 +14726,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   putCustomersByUserIdShoppingCart: {
@@ -13684,7 +14788,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -13692,7 +14796,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -13764,6 +14868,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   patchCustomersByUserIdShoppingCart: {
@@ -13790,7 +14910,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -13798,7 +14918,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -13895,6 +15015,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -14028,6 +15164,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postWarehouses: {
@@ -14085,7 +15237,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -14093,7 +15245,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -14190,6 +15342,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -14316,6 +15484,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   putWarehousesByWarehouseId: {
@@ -14372,7 +15556,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -14380,7 +15564,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -14484,6 +15668,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   deleteWarehousesByWarehouseId: {
@@ -14504,7 +15704,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -14512,7 +15712,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -14577,6 +15777,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -14691,6 +15907,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -14813,6 +16045,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   putProfileEnterprise: {
@@ -14859,7 +16107,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -14867,7 +16115,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -14964,6 +16212,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -15094,6 +16358,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   putProfileMe: {
@@ -15146,7 +16426,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -15154,7 +16434,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -15251,6 +16531,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -15387,6 +16683,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postProfileUsers: {
@@ -15447,7 +16759,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -15455,7 +16767,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -15559,6 +16871,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   putProfileUsersByUserId: {
@@ -15610,7 +16938,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -15618,7 +16946,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -15715,6 +17043,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -15833,6 +17177,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   putProfileBank: {
@@ -15874,7 +17234,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -15882,7 +17242,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -15979,6 +17339,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -16112,6 +17488,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postOrdersCheckoutPreview: {
@@ -16165,7 +17557,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -16173,7 +17565,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -16278,6 +17670,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -16394,6 +17802,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -16530,6 +17954,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postOpsEnterprisesByEnterpriseIdVerified: {
@@ -16561,7 +18001,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -16569,7 +18009,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -16666,6 +18106,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -16939,7 +18395,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -16947,7 +18403,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -17069,6 +18525,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -17222,6 +18694,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -17503,6 +18991,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postOrdersByOrderIdPay: {
@@ -17706,7 +19210,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -17714,7 +19218,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -17834,6 +19338,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -18035,7 +19555,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -18043,7 +19563,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -18115,6 +19635,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postOrdersByOrderIdRating: {
@@ -18151,7 +19687,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -18159,7 +19695,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -18256,6 +19792,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -18409,6 +19961,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -18690,6 +20258,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postVendorOrdersByOrderIdStatus: {
@@ -18907,7 +20491,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -18915,7 +20499,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -19012,6 +20596,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -19223,7 +20823,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -19231,7 +20831,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -19328,6 +20928,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -19449,6 +21065,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -19585,6 +21217,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postDisputes: {
@@ -19665,7 +21313,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -19673,7 +21321,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -19775,6 +21423,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -19923,6 +21587,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postDisputesByDisputeIdImages: {
@@ -19964,7 +21644,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -19972,7 +21652,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -20069,6 +21749,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -20117,7 +21813,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -20125,7 +21821,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -20222,6 +21918,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -20332,6 +22044,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postVendorDisputesByDisputeIdAnswer: {
@@ -20399,7 +22127,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -20407,7 +22135,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -20504,6 +22232,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -20640,6 +22384,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postOpsDisputesByDisputeIdResolve: {
@@ -20712,7 +22472,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -20720,7 +22480,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -20817,6 +22577,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -20927,6 +22703,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   getVendorOrdersByOrderIdDocumentsByKind: {
@@ -21023,6 +22815,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -21158,6 +22966,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postOpsJobsByIdRetry: {
@@ -21186,7 +23010,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -21194,7 +23018,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -21259,6 +23083,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -21331,7 +23171,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT, TOO_MANY_FILES */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP, TOO_MANY_FILES */
       400: {
         headers: {
           [name: string]: unknown;
@@ -21339,7 +23179,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT' | 'TOO_MANY_FILES';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP' | 'TOO_MANY_FILES';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -21443,6 +23283,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postInvoicesImport: {
@@ -21536,7 +23392,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -21544,7 +23400,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -21641,6 +23497,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -21822,7 +23694,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -21830,7 +23702,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -21950,6 +23822,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -22135,6 +24023,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   getPaymentsByIdSpei: {
@@ -22266,6 +24170,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   getPaymentsByIdSpeiPdf: {
@@ -22372,6 +24292,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postInvoicesByIdRateOrder: {
@@ -22423,7 +24359,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -22431,7 +24367,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -22535,6 +24471,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   deleteInvoicesByIdRateOrder: {
@@ -22555,7 +24507,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -22563,7 +24515,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -22628,6 +24580,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -22766,6 +24734,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   getWebhooksEndpoints: {
@@ -22887,6 +24871,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postWebhooksEndpoints: {
@@ -22947,7 +24947,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT, WEBHOOK_URL_REFUSED */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP, WEBHOOK_URL_REFUSED */
       400: {
         headers: {
           [name: string]: unknown;
@@ -22955,7 +24955,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT' | 'WEBHOOK_URL_REFUSED';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP' | 'WEBHOOK_URL_REFUSED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -23059,6 +25059,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   putWebhooksEndpointsByEndpointId: {
@@ -23115,7 +25131,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -23123,7 +25139,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -23227,6 +25243,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   deleteWebhooksEndpointsByEndpointId: {
@@ -23247,7 +25279,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -23255,7 +25287,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -23320,6 +25352,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -23369,7 +25417,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -23377,7 +25425,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -23442,6 +25490,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -23573,6 +25637,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postWebhooksEndpointsByEndpointIdDeliveriesByDeliveryIdReplay: {
@@ -23618,7 +25698,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -23626,7 +25706,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -23691,6 +25771,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -23823,6 +25919,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   putProfileNotifications: {
@@ -23892,7 +26004,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -23900,7 +26012,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -23997,6 +26109,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -24132,6 +26260,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   getAuth2fa: {
@@ -24224,6 +26368,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postAuth2faSetup: {
@@ -24250,7 +26410,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -24258,7 +26418,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -24330,6 +26490,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postAuth2faEnable: {
@@ -24361,7 +26537,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -24369,7 +26545,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -24489,6 +26665,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postAuth2faDisable: {
@@ -24516,7 +26708,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -24524,7 +26716,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -24644,6 +26836,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postAuth2faRecoveryCodes: {
@@ -24675,7 +26883,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -24683,7 +26891,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -24803,6 +27011,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postProfileUsersByUserId2faReset: {
@@ -24825,7 +27049,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -24833,7 +27057,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -24898,6 +27122,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -25010,6 +27250,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   putSettingsSecurity: {
@@ -25041,7 +27297,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -25049,7 +27305,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -25146,6 +27402,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
