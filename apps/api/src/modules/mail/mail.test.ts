@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Executor } from '../../db/database.js';
 import { createTestApp, signUp, TEST_ENGINE, type TestApp } from '../../test/test-app.js';
@@ -88,6 +89,20 @@ describe(`the e-mail outbox on ${TEST_ENGINE}`, () => {
       ['someone.0@example.test', 'notification'],
       ['someone.1@example.test', 'notification'],
     ]);
+  });
+
+  it('claims by the pending index, in its order, without sorting', async () => {
+    await insertNotifications((index) => `someone.${index}@example.test`, 1000);
+    await sql`analyze outbox_emails`.execute(t.db);
+    const plan = await sql<{ 'QUERY PLAN': string }>`
+      explain select id from outbox_emails
+      where sent_at is null and attempts < 10
+        and (claimed_at is null or claimed_at < now())
+      order by priority, created_at limit 100 for update skip locked
+    `.execute(t.db);
+    const text = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+    expect(text).toContain('outbox_emails_pending_idx');
+    expect(text).not.toMatch(/\bSort\b/);
   });
 
   it('sends one digest per person for the notifications of one send, in their language', async () => {
