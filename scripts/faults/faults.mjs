@@ -1,6 +1,7 @@
 // npm run test:faults (short, for CI) and npm run test:faults:long (full counts).
 // Builds the server, then: crashes mid-flow on PostgreSQL and PGlite (pay-nows, and an
-// approval killed between its decision and its money), a second server on
+// approval killed between its decision and its money), one cart checked out at once over two
+// servers on one PostgreSQL, a second server on
 // one PGlite directory, a login flood with other requests timed, generated bad input,
 // control characters, tenant isolation, login limits, second-factor code limits across two
 // processes. Ends with `faults: N passed, M failed`.
@@ -9,6 +10,7 @@ import { runCrash } from './crash.mjs';
 import { runApprovalCrash } from './approval-crash.mjs';
 import { runSharedLimits } from './shared-limit.mjs';
 import { runCodeLimits } from './code-limits.mjs';
+import { runCheckoutRace } from './checkout-race.mjs';
 import { runDoubleOpen } from './double-open.mjs';
 import { runLoginFlood } from './login-flood.mjs';
 import { runBadInput, runControlCharacters, runIsolation, runLogin } from './inprocess.mjs';
@@ -27,6 +29,7 @@ if (await postgresReachable()) {
   for (const point of ['after-decision', 'after-run']) await runApprovalCrash(t, 'postgres', point);
   await runSharedLimits(t);
   await runCodeLimits(t);
+  await runCheckoutRace(t, long ? 5 : 1);
 } else {
   t.check('PostgreSQL reachable for the crash run', false, 'no server at TEST_DATABASE_URL');
 }

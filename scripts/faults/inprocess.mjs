@@ -181,8 +181,21 @@ const badMoney = fc.oneof(
   fc.array(fc.integer(), { maxLength: 2 }),
   fc.dictionary(fc.string(), fc.integer(), { maxKeys: 2 }),
 );
-/** Control characters no text field takes: NUL (PostgreSQL cannot store it), C0, DEL, C1. */
-const CONTROL_CHARACTERS = ['\u0000', '\u0001', '\u0007', '\u000b', '\u001b', '\u007f', '\u0085'];
+/**
+ * Characters no text field takes: NUL (PostgreSQL cannot store it), C0, DEL, C1, and lone
+ * UTF-16 surrogates (PostgreSQL refuses them too).
+ */
+const CONTROL_CHARACTERS = [
+  '\u0000',
+  '\u0001',
+  '\u0007',
+  '\u000b',
+  '\u001b',
+  '\u007f',
+  '\u0085',
+  '\ud800',
+  '\udfff',
+];
 const withControl = fc
   .tuple(
     fc.string({ maxLength: 8 }),
@@ -199,6 +212,10 @@ const nestedJunk = fc.letrec((tie) => ({
     fc.dictionary(fc.string(), tie('node'), { maxKeys: 3 }),
   ),
 })).node;
+/** JSON text nested far past what any endpoint takes (the whole body, or one field). */
+const deepJson = fc
+  .tuple(fc.integer({ min: 33, max: 60_000 }), fc.constantFrom('[', '{"a":'))
+  .map(([depth, open]) => `${open.repeat(depth)}1${(open === '[' ? ']' : '}').repeat(depth)}`);
 
 /**
  * Endpoints with a valid body and its fields' kinds ('money', 'string' required, 'opt'
@@ -526,6 +543,10 @@ function badBody([, path, valid, kinds]) {
     fc
       .tuple(fc.constantFrom(...fields), nestedJunk)
       .map(([field, junk]) => ({ ...valid, [field]: { junk } })),
+    deepJson,
+    fc
+      .tuple(fc.constantFrom(...fields), deepJson)
+      .map(([field, deep]) => `${JSON.stringify(valid).slice(0, -1)},"${field}":${deep}}`),
     fc
       .oneof(
         fc.constant(null),
@@ -629,8 +650,8 @@ export async function runBadInput(t, count) {
 }
 
 /**
- * A NUL byte (and other control characters) in each text field of every endpoint → 400
- * INVALID_INPUT naming that field, and nothing written.
+ * A NUL byte (and other control characters, and lone surrogates) in each text field of every
+ * endpoint → 400 INVALID_INPUT naming that field, and nothing written.
  */
 export async function runControlCharacters(t) {
   const env = await makeApp();
@@ -673,7 +694,7 @@ export async function runControlCharacters(t) {
     }
     const after = await moneyChecksum(env.query);
     t.check(
-      `control characters: ${calls} calls with NUL, C0, DEL or C1 in a text field → 400 INVALID_INPUT with the field`,
+      `control characters: ${calls} calls with NUL, C0, DEL, C1 or a lone surrogate in a text field → 400 INVALID_INPUT with the field`,
       problems.length === 0,
       `${problems.length} bad answers, e.g. ${problems.slice(0, 3).join(' | ')}`,
     );

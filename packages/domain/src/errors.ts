@@ -38,6 +38,8 @@ export const ERROR_STATUS = {
   APPROVAL_RUNNING: 409,
   LAST_ADMIN: 409,
   SUPPLIER_COOLING_OFF: 409,
+  INPUT_TOO_DEEP: 400,
+  SERVICE_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -101,6 +103,8 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     LAST_ADMIN: 'The company needs at least one active administrator; name another one first.',
     SUPPLIER_COOLING_OFF:
       "This supplier's bank account changed recently; payments to it are held until the cooling-off period ends.",
+    INPUT_TOO_DEEP: 'The request nests lists or objects too deeply.',
+    SERVICE_UNAVAILABLE: 'The service is briefly unavailable. Please try again in a moment.',
   },
   sp: {
     INVALID_INPUT: 'La solicitud tiene datos inválidos o incompletos.',
@@ -149,6 +153,9 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     LAST_ADMIN: 'La empresa necesita al menos un administrador activo; nombra a otro primero.',
     SUPPLIER_COOLING_OFF:
       'La cuenta bancaria de este proveedor cambió hace poco; los pagos quedan retenidos hasta que termine el periodo de espera.',
+    INPUT_TOO_DEEP: 'La solicitud anida listas u objetos demasiado profundamente.',
+    SERVICE_UNAVAILABLE:
+      'El servicio no está disponible por un momento. Inténtalo de nuevo en unos segundos.',
   },
 };
 

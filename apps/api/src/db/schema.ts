@@ -104,6 +104,8 @@ export interface OutboxEmailsTable {
   last_error: string | null;
   /** The language the e-mail is written in (its Content-Language); null: not said. */
   language: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0: security (sent first, one by one); 1: a notification (may go in a digest). */
+  priority: Generated<number>;
 }
 
 export type Currency = 'USD' | 'MXN';

@@ -114,6 +114,10 @@ export function errorCodesOf(route: RouteFacts): ErrorCode[] {
     codes.add('PAYLOAD_TOO_LARGE');
     codes.add('UNSUPPORTED_MEDIA_TYPE');
   }
+  // Any JSON body, schema or not, is measured before it is parsed (plugins/input-guard.ts).
+  if (route.method !== 'GET' && route.method !== 'HEAD') {
+    codes.add('INPUT_TOO_DEEP');
+  }
   if (headerNames(schema.headers).includes('idempotency-key')) codes.add('IDEMPOTENCY_KEY_REUSED');
   if (route.config?.rateLimit) codes.add('RATE_LIMITED');
   // A role the route table (route-roles.ts) leaves out is refused with 409 ROLE_REQUIRED.
@@ -123,6 +127,8 @@ export function errorCodesOf(route: RouteFacts): ErrorCode[] {
   }
   for (const code of ROUTE_ERROR_CODES[routeKey(route.method, route.path)] ?? []) codes.add(code);
   codes.add('INTERNAL_ERROR');
+  // The database unreachable (plugins/error-handler.ts), with Retry-After.
+  codes.add('SERVICE_UNAVAILABLE');
   return [...codes];
 }
 

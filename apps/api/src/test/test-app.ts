@@ -39,6 +39,8 @@ export interface TestApp {
   clock: TestClock;
   /** The database handle's data version (PGlite only). */
   dataVersion: (() => number) | undefined;
+  /** Closes the app's database under it (the app keeps running), as an outage would. */
+  closeDatabase(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -203,9 +205,11 @@ export async function createTestApp(
       emails.push(email);
     },
   };
+  let closing: Promise<void> | undefined;
+  const closeDatabase = () => (closing ??= handle.close());
   const app = await buildApp({
     config,
-    database: handle,
+    database: { ...handle, close: closeDatabase },
     now: clock.now,
     ...(realMail ? {} : { mailTransport }),
     logStream: { write: (line) => void logs.push(line) },
@@ -221,6 +225,7 @@ export async function createTestApp(
     logs,
     clock,
     dataVersion: handle.dataVersion,
+    closeDatabase,
     async close() {
       recordContractCoverage();
       await app.close();

@@ -21,6 +21,7 @@ import * as invoiceListVersions from './0019-invoice-list-versions.js';
 import * as postingStatementTrigger from './0020-posting-statement-trigger.js';
 import * as attemptLimits from './0022-attempt-limits.js';
 import * as approvalRuns from './0023-approval-runs.js';
+import * as outboxPriority from './0024-outbox-priority.js';
 
 /** Every migration in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0020-posting-statement-trigger': postingStatementTrigger,
   '0022-attempt-limits': attemptLimits,
   '0023-approval-runs': approvalRuns,
+  '0024-outbox-priority': outboxPriority,
 };

@@ -54,6 +54,7 @@ export async function publishEvent(trx: Executor, event: DomainEventInput): Prom
       subject: email.subject,
       bodyText: email.text,
       language: recipient.language,
+      priority: 'notification',
     });
   }
   await insertWebhookDeliveries(trx, {

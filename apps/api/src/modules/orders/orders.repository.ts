@@ -48,14 +48,17 @@ export async function findManagerEmail(db: Executor, enterpriseId: string) {
 
 /**
  * Locks the buyer's enterprise row: cart writes take the same lock first, so the cart
- * read at checkout cannot change before the order is written.
+ * read at checkout cannot change before the order is written. NO KEY UPDATE, like the cart's:
+ * a checkout with an Idempotency-Key has already inserted its key row, whose foreign key
+ * holds KEY SHARE on this row, and two such checkouts each asking FOR UPDATE over the
+ * other's KEY SHARE deadlocked (PostgreSQL then killed all but one with a 500).
  */
 export async function lockBuyer(trx: Trx, buyerEnterpriseId: string): Promise<void> {
   await trx
     .selectFrom('enterprises')
     .select('id')
     .where('id', '=', buyerEnterpriseId)
-    .forUpdate()
+    .forNoKeyUpdate()
     .execute();
 }
 

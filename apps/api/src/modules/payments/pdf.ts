@@ -5,13 +5,21 @@ import { BUSINESS_TIME_ZONE, moneyToDecimalString, rateToDecimalString } from '@
 import type { Language } from '@app/domain';
 
 /**
- * The fonts of every PDF: Noto Sans Hans (SIL Open Font License 1.1, from the npm package
- * @embedpdf/fonts-sc), which covers Latin (with the accents of Spanish, French, German),
- * Greek, Cyrillic and Chinese, so a name like 北京果蔬有限公司 prints as written. pdfkit
- * embeds only the glyphs a document uses. Use these names with `doc.font(...)`, never the
- * built-in Helvetica, which knows Windows-1252 only.
+ * The fonts of every PDF, all under the SIL Open Font License 1.1 and shipped by npm packages
+ * (nothing from the system): Noto Sans Hans (@embedpdf/fonts-sc), which covers Latin (with
+ * the accents of Spanish, French, German), Greek, Cyrillic and Chinese, so a name like
+ * 北京果蔬有限公司 prints as written; then, for what it lacks, Noto Naskh Arabic
+ * (@embedpdf/fonts-arabic) and the monochrome Noto Emoji (@expo-google-fonts/noto-emoji).
+ * pdfkit embeds only the glyphs a document uses. Use these names with `doc.font(...)`, never
+ * the built-in Helvetica, which knows Windows-1252 only.
  */
 export const PDF_FONT = { regular: 'NotoSans', bold: 'NotoSans-Bold' } as const;
+
+/** The fonts a run of text falls back to, in order, when the main font lacks a letter. */
+const FALLBACK_FONTS = {
+  [PDF_FONT.regular]: ['NotoNaskhArabic', 'NotoEmoji'],
+  [PDF_FONT.bold]: ['NotoNaskhArabic-Bold', 'NotoEmoji-Bold'],
+} as const;
 
 interface GlyphSource {
   hasGlyphForCodePoint(codePoint: number): boolean;
@@ -32,20 +40,86 @@ export function printable(text: string, font: GlyphSource): string {
   return out;
 }
 
-let fontFiles: Promise<{ regular: Buffer; bold: Buffer }> | undefined;
+/**
+ * Characters that belong to their neighbours: spaces keep an Arabic phrase one run (so it is
+ * laid out right to left as a whole), and joiners, variation selectors and marks stay with the
+ * letter or emoji they modify.
+ */
+const FOLLOWS_ITS_RUN = /^(?:\s|\p{M}|\u200C|\u200D|[\uFE00-\uFE0F]|[\u{E0020}-\u{E007F}])$/u;
 
-function loadFonts(): Promise<{ regular: Buffer; bold: Buffer }> {
+/**
+ * The text cut into runs, each with the first font of the chain that has its characters
+ * (the main font for what none has: `printable` then stands in its base letter).
+ */
+export function fontRuns(
+  text: string,
+  chain: readonly { name: string; font: GlyphSource }[],
+): { name: string; text: string }[] {
+  const runs: { name: string; text: string }[] = [];
+  const main = chain[0];
+  if (!main) return [{ name: '', text }];
+  for (const character of text) {
+    const codePoint = character.codePointAt(0) ?? 0;
+    const last = runs.at(-1);
+    let name = main.name;
+    if (last && FOLLOWS_ITS_RUN.test(character)) {
+      name = last.name;
+    } else if (codePoint >= 0x80 && !main.font.hasGlyphForCodePoint(codePoint)) {
+      name = chain.find((entry) => entry.font.hasGlyphForCodePoint(codePoint))?.name ?? main.name;
+    }
+    if (last && last.name === name) last.text += character;
+    else runs.push({ name, text: character });
+  }
+  // Spaces after an Arabic or emoji run go to the main font: laid out with the run, a right-to-
+  // left run would draw its trailing space on its left, and the emoji font's space is wide.
+  const moved: { name: string; text: string }[] = [];
+  for (const run of runs) {
+    const trailing = run.name === main.name ? '' : (/\s+$/.exec(run.text)?.[0] ?? '');
+    const pieces = trailing
+      ? [
+          { name: run.name, text: run.text.slice(0, -trailing.length) },
+          { name: main.name, text: trailing },
+        ]
+      : [run];
+    for (const piece of pieces) {
+      const last = moved.at(-1);
+      if (last && last.name === piece.name) last.text += piece.text;
+      else moved.push({ ...piece });
+    }
+  }
+  return moved;
+}
+
+type FontFiles = Record<string, Buffer>;
+let fontFiles: Promise<FontFiles> | undefined;
+
+function loadFonts(): Promise<FontFiles> {
   fontFiles ??= (async () => {
-    const entry = createRequire(import.meta.url).resolve('@embedpdf/fonts-sc');
-    const folder = join(dirname(entry), '..', 'fonts');
-    const [regular, bold] = await Promise.all([
-      readFile(join(folder, 'NotoSansHans-Regular.otf')),
-      readFile(join(folder, 'NotoSansHans-Bold.otf')),
-    ]);
-    return { regular, bold };
+    const require = createRequire(import.meta.url);
+    const hans = join(dirname(require.resolve('@embedpdf/fonts-sc')), '..', 'fonts');
+    const arabic = join(dirname(require.resolve('@embedpdf/fonts-arabic')), '..', 'fonts');
+    const emoji = dirname(require.resolve('@expo-google-fonts/noto-emoji/package.json'));
+    const files: Record<string, string> = {
+      [PDF_FONT.regular]: join(hans, 'NotoSansHans-Regular.otf'),
+      [PDF_FONT.bold]: join(hans, 'NotoSansHans-Bold.otf'),
+      NotoNaskhArabic: join(arabic, 'NotoNaskhArabic-Regular.ttf'),
+      'NotoNaskhArabic-Bold': join(arabic, 'NotoNaskhArabic-Bold.ttf'),
+      NotoEmoji: join(emoji, '400Regular', 'NotoEmoji_400Regular.ttf'),
+      'NotoEmoji-Bold': join(emoji, '700Bold', 'NotoEmoji_700Bold.ttf'),
+    };
+    const entries = await Promise.all(
+      Object.entries(files).map(async ([name, path]) => [name, await readFile(path)] as const),
+    );
+    return Object.fromEntries(entries);
   })();
   fontFiles.catch(() => (fontFiles = undefined));
   return fontFiles;
+}
+
+/** pdfkit's current font: its registered name and its fontkit font (not in its types). */
+function currentFont(doc: PDFKit.PDFDocument): { name?: string; font?: GlyphSource } {
+  const font = (doc as unknown as { _font?: { font?: GlyphSource } })._font;
+  return font?.font ? { font: font.font } : {};
 }
 
 /**
@@ -70,25 +144,80 @@ export async function renderPdf(
       CreationDate: info.createdAt,
     },
   });
-  doc.registerFont(PDF_FONT.regular, fonts.regular);
-  doc.registerFont(PDF_FONT.bold, fonts.bold);
-  doc.font(PDF_FONT.regular);
-  // A letter the font lacks (Greek with tonos, some of Latin Extended) prints as its base
-  // letter rather than as a blank: ύ → υ, ş → s. Every text call of every document goes
-  // through it.
-  const font = (doc as unknown as { _font?: { font?: GlyphSource } })._font?.font;
-  if (font) {
-    const text = doc.text.bind(doc);
-    const heightOfString = doc.heightOfString.bind(doc);
-    const widthOfString = doc.widthOfString.bind(doc);
-    doc.text = ((value: unknown, ...rest: unknown[]) =>
-      (text as (...args: unknown[]) => PDFKit.PDFDocument)(
-        typeof value === 'string' ? printable(value, font) : value,
-        ...rest,
-      )) as typeof doc.text;
-    doc.heightOfString = (value, options) => heightOfString(printable(value, font), options);
-    doc.widthOfString = (value, options) => widthOfString(printable(value, font), options);
+  const glyphs = new Map<string, GlyphSource>();
+  for (const [name, file] of Object.entries(fonts)) {
+    doc.registerFont(name, file);
+    doc.font(name);
+    const { font } = currentFont(doc);
+    if (font) glyphs.set(name, font);
   }
+  doc.font(PDF_FONT.regular);
+  /** The chain for the current font: it, then its fallbacks (regular or bold). */
+  const chainOfCurrent = () => {
+    const { font } = currentFont(doc);
+    const main = ([PDF_FONT.regular, PDF_FONT.bold] as const).find(
+      (name) => glyphs.get(name) === font,
+    );
+    if (!main || !font) return undefined;
+    return [main, ...FALLBACK_FONTS[main]].flatMap((name) => {
+      const source = glyphs.get(name);
+      return source ? [{ name, font: source }] : [];
+    });
+  };
+  // Every text call of every document goes through these. A text the main font draws whole
+  // is drawn as before; a letter it lacks (Greek with tonos, some of Latin Extended) prints as
+  // its base letter rather than as a blank (ύ → υ, ş → s); Arabic and emoji are drawn in
+  // their own fonts, as runs of one line (`continued`), and the main font is set back after.
+  // fontkit shapes an Arabic run (joined letter forms) and lays it out right to left.
+  const text = doc.text.bind(doc) as (...args: unknown[]) => PDFKit.PDFDocument;
+  const heightOfString = doc.heightOfString.bind(doc);
+  const widthOfString = doc.widthOfString.bind(doc);
+  doc.text = ((value: unknown, ...rest: unknown[]) => {
+    const chain = chainOfCurrent();
+    if (typeof value !== 'string' || !chain) return text(value, ...rest);
+    const runs = fontRuns(value, chain);
+    const main = chain[0]!;
+    if (runs.length === 1 && runs[0]!.name === main.name) {
+      return text(printable(value, main.font), ...rest);
+    }
+    // text(value, options) or text(value, x, y, options): the options come last.
+    const last = rest.at(-1);
+    const options =
+      typeof last === 'object' && last !== null ? (last as Record<string, unknown>) : {};
+    const position = typeof last === 'object' && last !== null ? rest.slice(0, -1) : rest;
+    const continued = options.continued === true;
+    runs.forEach((run, index) => {
+      doc.font(run.name);
+      const piece = run.name === main.name ? printable(run.text, main.font) : run.text;
+      const more = index < runs.length - 1 || continued;
+      // With `features` pdfkit lays a run out whole rather than word by word, so fontkit
+      // orders a right-to-left phrase's words too, not only each word's letters.
+      const runOptions = { continued: more, features: [] };
+      if (index === 0) text(piece, ...position, { ...options, ...runOptions });
+      else text(piece, runOptions);
+    });
+    doc.font(main.name);
+    return doc;
+  }) as typeof doc.text;
+  doc.heightOfString = (value, options) => {
+    const chain = chainOfCurrent();
+    return heightOfString(chain ? printable(value, chain[0]!.font) : value, options);
+  };
+  doc.widthOfString = (value, options) => {
+    const chain = chainOfCurrent();
+    if (!chain) return widthOfString(value, options);
+    const main = chain[0]!;
+    let width = 0;
+    for (const run of fontRuns(value, chain)) {
+      doc.font(run.name);
+      width += widthOfString(
+        run.name === main.name ? printable(run.text, main.font) : run.text,
+        options,
+      );
+    }
+    doc.font(main.name);
+    return width;
+  };
   const chunks: Buffer[] = [];
   const finished = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));

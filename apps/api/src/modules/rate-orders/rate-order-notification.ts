@@ -92,5 +92,5 @@ export async function notifyRateOrderOutcome(
     language === 'sp'
       ? `Hola ${facts.first_name}:\n\nSu orden de convertir ${total} de la factura ${invoice} a ${target} no se ejecutó: ${why}.\n\nPuede crear otra orden o convertir ahora desde Facturas.`
       : `Hello ${facts.first_name},\n\nYour order to convert ${total} of invoice ${invoice} at ${target} was not filled: ${why}.\n\nYou can set a new order or convert now from Invoices.`;
-  await mail.enqueue(trx, { to: facts.email, subject, text });
+  await mail.enqueue(trx, { to: facts.email, subject, text, priority: 'notification' });
 }

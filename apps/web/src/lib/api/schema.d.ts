@@ -2141,6 +2141,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postAuthLogin: {
@@ -2187,7 +2203,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2195,7 +2211,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -2299,6 +2315,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postAuthLogout: {
@@ -2320,7 +2352,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2328,7 +2360,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -2377,6 +2409,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -2492,6 +2540,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postAuthSignupCustomer: {
@@ -2542,7 +2606,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2550,7 +2614,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -2647,6 +2711,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -2704,7 +2784,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2712,7 +2792,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -2816,6 +2896,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postAuthPasswordRecovery: {
@@ -2843,7 +2939,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2851,7 +2947,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -2932,6 +3028,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -2968,7 +3080,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Bad request: INVALID_INPUT, RESET_LINK_INVALID */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP, RESET_LINK_INVALID */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2976,7 +3088,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT' | 'RESET_LINK_INVALID';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP' | 'RESET_LINK_INVALID';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -3057,6 +3169,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -3174,6 +3302,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postExchangeRateAddFounds: {
@@ -3243,7 +3387,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3251,7 +3395,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -3355,6 +3499,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postOpsDeposits: {
@@ -3420,7 +3580,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3428,7 +3588,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -3525,6 +3685,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -3645,6 +3821,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -3773,6 +3965,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   getPaymentRecipient: {
@@ -3891,6 +4099,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   putPaymentRecipient: {
@@ -3998,7 +4222,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4006,7 +4230,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -4135,6 +4359,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -4248,7 +4488,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4256,7 +4496,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -4392,6 +4632,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   putPaymentRecipientDelete: {
@@ -4419,7 +4675,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4427,7 +4683,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -4524,6 +4780,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -4647,6 +4919,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postInvoicesInvoices: {
@@ -4753,7 +5041,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4761,7 +5049,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -4865,6 +5153,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   putInvoices: {
@@ -4952,7 +5256,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4960,7 +5264,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -5064,6 +5368,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postInvoices: {
@@ -5150,7 +5470,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5158,7 +5478,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -5262,6 +5582,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   putInvoicesDelete: {
@@ -5289,7 +5625,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5297,7 +5633,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -5401,6 +5737,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postInvoicesId: {
@@ -5482,7 +5834,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5490,7 +5842,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -5587,6 +5939,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -5676,7 +6044,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5684,7 +6052,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -5781,6 +6149,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -5877,7 +6261,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -5885,7 +6269,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -5989,6 +6373,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postTransactionsForwardRate: {
@@ -6031,7 +6431,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6039,7 +6439,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -6136,6 +6536,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -6328,6 +6744,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -6640,7 +7072,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -6648,7 +7080,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -6767,6 +7199,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -7109,7 +7557,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7117,7 +7565,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -7236,6 +7684,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -7423,6 +7887,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -7623,6 +8103,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postTransactionsId: {
@@ -7732,7 +8228,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7740,7 +8236,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -7837,6 +8333,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -7953,7 +8465,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -7961,7 +8473,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -8058,6 +8570,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -8177,7 +8705,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8185,7 +8713,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -8298,6 +8826,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -8421,7 +8965,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8429,7 +8973,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -8542,6 +9086,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -8665,7 +9225,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -8673,7 +9233,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -8786,6 +9346,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -9001,7 +9577,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -9009,7 +9585,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -9129,6 +9705,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -9328,7 +9920,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -9336,7 +9928,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -9456,6 +10048,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -9631,6 +10239,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postPayments: {
@@ -9790,7 +10414,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -9798,7 +10422,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -9923,6 +10547,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postPaymentsPaymentReceipt: {
@@ -9956,7 +10596,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -9964,7 +10604,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -10061,6 +10701,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -10206,6 +10862,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   getStatementPdf: {
@@ -10312,6 +10984,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -10477,6 +11165,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   getApprovalsByApprovalId: {
@@ -10626,6 +11330,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postApprovalsByApprovalIdQuote: {
@@ -10654,7 +11374,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -10662,7 +11382,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -10727,6 +11447,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -10815,7 +11551,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -10823,7 +11559,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -10966,6 +11702,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postApprovalsByApprovalIdReject: {
@@ -11041,7 +11793,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -11049,7 +11801,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -11146,6 +11898,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -11263,6 +12031,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   putTeamSettings: {
@@ -11301,7 +12085,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -11309,7 +12093,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -11413,6 +12197,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   getCatalogCategories: {
@@ -11484,6 +12284,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -11566,6 +12382,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -11678,6 +12510,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   getCatalogArticlesByArticleId: {
@@ -11779,6 +12627,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   getCatalogVendors: {
@@ -11859,6 +12723,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -11970,6 +12850,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   getFilesByPath: {
@@ -12033,6 +12929,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -12177,6 +13089,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postVendorArticles: {
@@ -12243,7 +13171,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -12251,7 +13179,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -12348,6 +13276,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -12483,6 +13427,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   putVendorArticlesByArticleId: {
@@ -12548,7 +13508,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -12556,7 +13516,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -12660,6 +13620,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   putVendorArticlesByArticleIdDeactivate: {
@@ -12708,7 +13684,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -12716,7 +13692,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -12781,6 +13757,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -12836,7 +13828,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -12844,7 +13836,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -12916,6 +13908,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postVendorArticlesByArticleIdImages: {
@@ -12950,7 +13958,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -12958,7 +13966,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -13062,6 +14070,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   deleteVendorArticlesByArticleIdImagesByImageId: {
@@ -13083,7 +14107,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -13091,7 +14115,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -13156,6 +14180,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -13290,6 +14330,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postShoppingCartItems: {
@@ -13344,7 +14400,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -13352,7 +14408,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -13454,6 +14510,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -13513,7 +14585,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -13521,7 +14593,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -13630,6 +14702,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   deleteShoppingCartItemsByArticleId: {
@@ -13676,7 +14764,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -13684,7 +14772,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -13756,6 +14844,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   putCustomersByUserIdShoppingCart: {
@@ -13802,7 +14906,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -13810,7 +14914,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -13882,6 +14986,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   patchCustomersByUserIdShoppingCart: {
@@ -13908,7 +15028,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -13916,7 +15036,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -14013,6 +15133,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -14146,6 +15282,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postWarehouses: {
@@ -14203,7 +15355,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -14211,7 +15363,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -14308,6 +15460,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -14434,6 +15602,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   putWarehousesByWarehouseId: {
@@ -14490,7 +15674,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -14498,7 +15682,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -14602,6 +15786,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   deleteWarehousesByWarehouseId: {
@@ -14622,7 +15822,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -14630,7 +15830,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -14695,6 +15895,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -14809,6 +16025,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -14931,6 +16163,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   putProfileEnterprise: {
@@ -14977,7 +16225,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -14985,7 +16233,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -15082,6 +16330,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -15212,6 +16476,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   putProfileMe: {
@@ -15264,7 +16544,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -15272,7 +16552,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -15369,6 +16649,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -15505,6 +16801,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postProfileUsers: {
@@ -15565,7 +16877,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -15573,7 +16885,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -15677,6 +16989,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   putProfileUsersByUserId: {
@@ -15728,7 +17056,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -15736,7 +17064,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -15833,6 +17161,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -15951,6 +17295,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   putProfileBank: {
@@ -15992,7 +17352,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -16000,7 +17360,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -16097,6 +17457,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -16230,6 +17606,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postOrdersCheckoutPreview: {
@@ -16283,7 +17675,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -16291,7 +17683,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -16396,6 +17788,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -16512,6 +17920,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -16648,6 +18072,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postOpsEnterprisesByEnterpriseIdVerified: {
@@ -16679,7 +18119,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -16687,7 +18127,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -16784,6 +18224,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -17060,7 +18516,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -17068,7 +18524,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -17190,6 +18646,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -17343,6 +18815,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -17624,6 +19112,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postOrdersByOrderIdPay: {
@@ -17827,7 +19331,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -17835,7 +19339,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -17955,6 +19459,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -18156,7 +19676,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -18164,7 +19684,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -18236,6 +19756,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postOrdersByOrderIdRating: {
@@ -18272,7 +19808,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -18280,7 +19816,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -18377,6 +19913,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -18530,6 +20082,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -18811,6 +20379,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postVendorOrdersByOrderIdStatus: {
@@ -19028,7 +20612,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -19036,7 +20620,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -19133,6 +20717,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -19344,7 +20944,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -19352,7 +20952,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -19449,6 +21049,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -19570,6 +21186,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -19706,6 +21338,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postDisputes: {
@@ -19786,7 +21434,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -19794,7 +21442,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -19896,6 +21544,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -20044,6 +21708,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postDisputesByDisputeIdImages: {
@@ -20085,7 +21765,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -20093,7 +21773,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -20190,6 +21870,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -20238,7 +21934,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -20246,7 +21942,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -20343,6 +22039,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -20453,6 +22165,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postVendorDisputesByDisputeIdAnswer: {
@@ -20520,7 +22248,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -20528,7 +22256,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -20625,6 +22353,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -20761,6 +22505,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postOpsDisputesByDisputeIdResolve: {
@@ -20833,7 +22593,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -20841,7 +22601,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -20938,6 +22698,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -21048,6 +22824,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   getVendorOrdersByOrderIdDocumentsByKind: {
@@ -21144,6 +22936,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -21279,6 +23087,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postOpsJobsByIdRetry: {
@@ -21307,7 +23131,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -21315,7 +23139,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -21380,6 +23204,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -21452,7 +23292,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT, TOO_MANY_FILES */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP, TOO_MANY_FILES */
       400: {
         headers: {
           [name: string]: unknown;
@@ -21460,7 +23300,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT' | 'TOO_MANY_FILES';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP' | 'TOO_MANY_FILES';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -21557,6 +23397,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -21663,7 +23519,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -21671,7 +23527,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -21768,6 +23624,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -21952,7 +23824,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -21960,7 +23832,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -22080,6 +23952,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -22265,6 +24153,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   getPaymentsByIdSpei: {
@@ -22396,6 +24300,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   getPaymentsByIdSpeiPdf: {
@@ -22502,6 +24422,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postInvoicesByIdRateOrder: {
@@ -22563,7 +24499,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -22571,7 +24507,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -22675,6 +24611,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   deleteInvoicesByIdRateOrder: {
@@ -22695,7 +24647,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -22703,7 +24655,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -22768,6 +24720,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -22916,6 +24884,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   getWebhooksEndpoints: {
@@ -23037,6 +25021,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postWebhooksEndpoints: {
@@ -23097,7 +25097,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT, WEBHOOK_URL_REFUSED */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP, WEBHOOK_URL_REFUSED */
       400: {
         headers: {
           [name: string]: unknown;
@@ -23105,7 +25105,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT' | 'WEBHOOK_URL_REFUSED';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP' | 'WEBHOOK_URL_REFUSED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -23209,6 +25209,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   putWebhooksEndpointsByEndpointId: {
@@ -23265,7 +25281,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -23273,7 +25289,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -23377,6 +25393,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   deleteWebhooksEndpointsByEndpointId: {
@@ -23397,7 +25429,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -23405,7 +25437,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -23470,6 +25502,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -23519,7 +25567,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -23527,7 +25575,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -23592,6 +25640,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -23723,6 +25787,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postWebhooksEndpointsByEndpointIdDeliveriesByDeliveryIdReplay: {
@@ -23768,7 +25848,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -23776,7 +25856,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -23841,6 +25921,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -23973,6 +26069,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   putProfileNotifications: {
@@ -24042,7 +26154,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -24050,7 +26162,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -24147,6 +26259,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -24282,6 +26410,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   getAuth2fa: {
@@ -24374,6 +26518,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postAuth2faSetup: {
@@ -24400,7 +26560,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -24408,7 +26568,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -24480,6 +26640,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postAuth2faEnable: {
@@ -24511,7 +26687,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -24519,7 +26695,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -24655,6 +26831,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postAuth2faDisable: {
@@ -24682,7 +26874,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -24690,7 +26882,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -24826,6 +27018,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postAuth2faRecoveryCodes: {
@@ -24857,7 +27065,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -24865,7 +27073,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -25001,6 +27209,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   postProfileUsersByUserId2faReset: {
@@ -25023,7 +27247,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -25031,7 +27255,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -25096,6 +27320,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -25208,6 +27448,22 @@ export interface operations {
           };
         };
       };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
     };
   };
   putSettingsSecurity: {
@@ -25239,7 +27495,7 @@ export interface operations {
           };
         };
       };
-      /** @description Bad request: INVALID_INPUT */
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
       400: {
         headers: {
           [name: string]: unknown;
@@ -25247,7 +27503,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_INPUT';
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -25344,6 +27600,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
