@@ -1,10 +1,10 @@
 // npm run test:faults (short, for CI) and npm run test:faults:long (full counts).
 // Builds the server, then: crashes mid-flow on PostgreSQL and PGlite (pay-nows, and an
 // approval killed between its decision and its money), one cart checked out at once over two
-// servers on one PostgreSQL, a second server on
-// one PGlite directory, a login flood with other requests timed, generated bad input,
-// control characters, tenant isolation, login limits, second-factor code limits across two
-// processes. Ends with `faults: N passed, M failed`.
+// servers on one PostgreSQL, a second server on one PGlite directory, a login flood with
+// other requests timed, generated bad input, control characters, tenant isolation, login
+// limits, second-factor code limits across two processes. Ends with
+// `faults: N passed, M failed`.
 import { checks, ROOT } from './lib.mjs';
 import { runCrash } from './crash.mjs';
 import { runApprovalCrash } from './approval-crash.mjs';
