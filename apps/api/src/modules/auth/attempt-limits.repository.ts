@@ -140,9 +140,13 @@ export async function giveBackAttempt(db: Executor, key: string): Promise<void> 
     .execute();
 }
 
-/** A right answer: the key's failures are forgotten. */
+/**
+ * A right answer: the key's failures are forgotten, with its row, so no delay measured from
+ * an earlier attempt's time can hold the next one (a clock that moved back, another
+ * replica's clock a little ahead).
+ */
 export async function clearAttempts(db: Executor, key: string): Promise<void> {
-  await db.updateTable('attempt_limits').set({ failures: 0 }).where('key', '=', key).execute();
+  await db.deleteFrom('attempt_limits').where('key', '=', key).execute();
 }
 
 /** Rows whose window ended count nothing any more. */
