@@ -36,6 +36,8 @@ export const ERROR_STATUS = {
   APPROVAL_CLOSED: 409,
   LAST_ADMIN: 409,
   SUPPLIER_COOLING_OFF: 409,
+  PASSWORD_REQUIRED: 401,
+  PASSWORD_INVALID: 401,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -95,6 +97,8 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     LAST_ADMIN: 'The company needs at least one active administrator; name another one first.',
     SUPPLIER_COOLING_OFF:
       "This supplier's bank account changed recently; payments to it are held until the cooling-off period ends.",
+    PASSWORD_REQUIRED: 'Enter your password again to confirm this change.',
+    PASSWORD_INVALID: 'The password is not correct.',
   },
   sp: {
     INVALID_INPUT: 'La solicitud tiene datos inválidos o incompletos.',
@@ -139,6 +143,8 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     LAST_ADMIN: 'La empresa necesita al menos un administrador activo; nombra a otro primero.',
     SUPPLIER_COOLING_OFF:
       'La cuenta bancaria de este proveedor cambió hace poco; los pagos quedan retenidos hasta que termine el periodo de espera.',
+    PASSWORD_REQUIRED: 'Escribe de nuevo tu contraseña para confirmar este cambio.',
+    PASSWORD_INVALID: 'La contraseña no es correcta.',
   },
 };
 

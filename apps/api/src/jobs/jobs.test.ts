@@ -54,6 +54,7 @@ describe(`background jobs on ${TEST_ENGINE}`, () => {
         DUTY.cleanup,
         DUTY.expireApprovals,
         DUTY.finishOrders,
+        DUTY.releaseHeldPayouts,
         DUTY.passwordRecovery,
         DUTY.sendMail,
         DUTY.settlePayouts,

@@ -19,6 +19,7 @@ import * as eventsWebhooks from './0017-events-webhooks.js';
 import * as accountDays from './0018-account-days.js';
 import * as invoiceListVersions from './0019-invoice-list-versions.js';
 import * as postingStatementTrigger from './0020-posting-statement-trigger.js';
+import * as bankChangeHolds from './0021-bank-change-holds.js';
 
 /** Every migration in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0018-account-days': accountDays,
   '0019-invoice-list-versions': invoiceListVersions,
   '0020-posting-statement-trigger': postingStatementTrigger,
+  '0021-bank-change-holds': bankChangeHolds,
 };

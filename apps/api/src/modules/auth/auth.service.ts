@@ -237,6 +237,28 @@ export class AuthService {
     return this.openSession(user);
   }
 
+  /**
+   * A signed-in user types their password again to confirm a sensitive change (a user
+   * without a second factor changing where the company is paid). A wrong password counts
+   * as a failed login of that account from that address, so a stolen session cannot guess
+   * it faster than the login form allows. Answers whether it matched.
+   */
+  async confirmPassword(userId: string, password: string, ip: string): Promise<boolean> {
+    const user = await repo.findUserById(this.db, userId);
+    if (!user) return false;
+    const now = this.now();
+    const since = new Date(now.getTime() - this.settings.failureWindowMinutes * MINUTE);
+    const failures = await repo.countLoginFailures(this.db, { email: user.email, ip, since });
+    if (failures.byAccountAndIp >= this.settings.maxFailuresPerAccount) {
+      throw new AppError('RATE_LIMITED', {
+        retryAfterSeconds: this.settings.failureWindowMinutes * 60,
+      });
+    }
+    if (await this.hasher.verify(password, user.passwordHash)) return true;
+    await repo.recordLoginFailure(this.db, { email: user.email, ip, at: now });
+    return false;
+  }
+
   async logout(principal: Principal): Promise<void> {
     await repo.revokeSession(this.db, principal.sessionId, this.now());
     this.sessions.forgetSession(principal.sessionId);
