@@ -32,9 +32,7 @@ export interface BankChange {
  */
 export async function startBankChangeCoolingOff(trx: Executor, change: BankChange): Promise<Date> {
   const settings = await findTeamSettings(trx, change.enterpriseId);
-  const heldUntil = new Date(
-    change.now.getTime() + (settings?.cooling_off_hours ?? 24) * HOUR_MS,
-  );
+  const heldUntil = new Date(change.now.getTime() + (settings?.cooling_off_hours ?? 24) * HOUR_MS);
   await insertBankChange(trx, {
     id: randomUUID(),
     enterpriseId: change.enterpriseId,
