@@ -118,64 +118,68 @@ function BankForm({ bank }: { bank: BankRegistration }) {
     }
   };
 
+  // The step-up dialog stays outside the form: its own submit would bubble (through React's
+  // tree, portal or not) to this form and save again without the password.
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)}>
-      {bank.dPayoutsHeldUntil && (
-        <Alert severity="warning" sx={{ mb: 2 }} data-testid="bank-pending-change">
-          {t('profile.bank.pendingChange', {
-            time: formatDateTime(bank.dPayoutsHeldUntil, language),
-          })}
-        </Alert>
-      )}
-      <Typography variant="h3" component="h3" sx={{ mt: 1 }}>
-        {t('profile.bank.usAccount')}
-      </Typography>
-      <ProfileTextField control={control} name="sBank_name" label={t('profile.bank.bankName')} />
-      <Box sx={PAIR_SX}>
-        <ProfileTextField
-          control={control}
-          name="sAccount_number"
-          label={t('profile.bank.accountNumber')}
-          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-        />
-        <ProfileTextField
-          control={control}
-          name="sRouting_number"
-          label={t('profile.bank.routingNumber')}
-          helperText={t('profile.bank.routingHint')}
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 11 } }}
-        />
-      </Box>
-
-      <Typography variant="h3" component="h3" sx={{ mt: 3 }}>
-        {t('profile.bank.mxAccount')}
-      </Typography>
-      <Box sx={PAIR_SX}>
-        <Box onBlur={onClabeBlur}>
+    <>
+      <form noValidate onSubmit={(event) => void onSubmit(event)}>
+        {bank.dPayoutsHeldUntil && (
+          <Alert severity="warning" sx={{ mb: 2 }} data-testid="bank-pending-change">
+            {t('profile.bank.pendingChange', {
+              time: formatDateTime(bank.dPayoutsHeldUntil, language),
+            })}
+          </Alert>
+        )}
+        <Typography variant="h3" component="h3" sx={{ mt: 1 }}>
+          {t('profile.bank.usAccount')}
+        </Typography>
+        <ProfileTextField control={control} name="sBank_name" label={t('profile.bank.bankName')} />
+        <Box sx={PAIR_SX}>
           <ProfileTextField
             control={control}
-            name="clabe"
-            label={t('profile.bank.clabe')}
-            required
-            helperText={
-              clabeBank
-                ? t('profile.bank.bankFromClabe', { bank: clabeBank })
-                : t('profile.bank.clabeHint')
-            }
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 22 } }}
+            name="sAccount_number"
+            label={t('profile.bank.accountNumber')}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
+          <ProfileTextField
+            control={control}
+            name="sRouting_number"
+            label={t('profile.bank.routingNumber')}
+            helperText={t('profile.bank.routingHint')}
+            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 11 } }}
           />
         </Box>
-        <ProfileTextField
-          control={control}
-          name="sBank_mxn_account"
-          label={t('profile.bank.bankNameMxn')}
-          required
-        />
-      </Box>
-      <FormActions>
-        <SaveButton busy={update.isPending} reason={adminBlocked} />
-      </FormActions>
+
+        <Typography variant="h3" component="h3" sx={{ mt: 3 }}>
+          {t('profile.bank.mxAccount')}
+        </Typography>
+        <Box sx={PAIR_SX}>
+          <Box onBlur={onClabeBlur}>
+            <ProfileTextField
+              control={control}
+              name="clabe"
+              label={t('profile.bank.clabe')}
+              required
+              helperText={
+                clabeBank
+                  ? t('profile.bank.bankFromClabe', { bank: clabeBank })
+                  : t('profile.bank.clabeHint')
+              }
+              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 22 } }}
+            />
+          </Box>
+          <ProfileTextField
+            control={control}
+            name="sBank_mxn_account"
+            label={t('profile.bank.bankNameMxn')}
+            required
+          />
+        </Box>
+        <FormActions>
+          <SaveButton busy={update.isPending} reason={adminBlocked} />
+        </FormActions>
+      </form>
       {stepUpPrompt}
-    </form>
+    </>
   );
 }
