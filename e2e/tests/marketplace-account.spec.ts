@@ -151,9 +151,9 @@ test('a grower signs up, registers a CLABE and publishes an article with a photo
   await page.getByRole('textbox', { name: 'Account number' }).fill('000123456789');
   await page.getByRole('button', { name: 'Save' }).click();
   // Where the company is paid: without a second factor, the password again.
-  const confirm = page.getByRole('dialog', { name: 'Confirm with your password' });
-  await confirm.getByLabel('Password').fill(PASSWORD);
-  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  const passwordPrompt = page.getByRole('dialog', { name: 'Confirm with your password' });
+  await passwordPrompt.getByLabel('Password').fill(PASSWORD);
+  await passwordPrompt.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('The bank data was saved.')).toBeVisible();
   await expect(page.getByText('CLABE registered', { exact: true })).toBeVisible();
   await page.reload();
