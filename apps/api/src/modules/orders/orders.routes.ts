@@ -151,9 +151,7 @@ const orderSchema = z.object({
       dPayoutHeldUntil: z
         .string()
         .nullable()
-        .describe(
-          "The grower's payout waits until then: its payout account changed (cooling-off)",
-        ),
+        .describe("The grower's payout waits until then: its payout account changed (cooling-off)"),
       bSecured: z.boolean().describe('Paid and held, or a forward booked'),
     })
     .describe("The order's three-party money (docs/MONEY.md)"),
