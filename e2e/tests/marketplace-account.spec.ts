@@ -150,6 +150,10 @@ test('a grower signs up, registers a CLABE and publishes an article with a photo
   await page.getByRole('textbox', { name: 'Bank name', exact: true }).fill('Chase');
   await page.getByRole('textbox', { name: 'Account number' }).fill('000123456789');
   await page.getByRole('button', { name: 'Save' }).click();
+  // Where the company is paid: without a second factor, the password again.
+  const passwordPrompt = page.getByRole('dialog', { name: 'Confirm with your password' });
+  await passwordPrompt.getByLabel('Password').fill(PASSWORD);
+  await passwordPrompt.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('The bank data was saved.')).toBeVisible();
   await expect(page.getByText('CLABE registered', { exact: true })).toBeVisible();
   await page.reload();

@@ -40,6 +40,8 @@ export const ERROR_STATUS = {
   SUPPLIER_COOLING_OFF: 409,
   INPUT_TOO_DEEP: 400,
   SERVICE_UNAVAILABLE: 503,
+  PASSWORD_REQUIRED: 401,
+  PASSWORD_INVALID: 401,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -105,6 +107,8 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
       "This supplier's bank account changed recently; payments to it are held until the cooling-off period ends.",
     INPUT_TOO_DEEP: 'The request nests lists or objects too deeply.',
     SERVICE_UNAVAILABLE: 'The service is briefly unavailable. Please try again in a moment.',
+    PASSWORD_REQUIRED: 'Enter your password again to confirm this change.',
+    PASSWORD_INVALID: 'The password is not correct.',
   },
   sp: {
     INVALID_INPUT: 'La solicitud tiene datos inválidos o incompletos.',
@@ -156,6 +160,8 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     INPUT_TOO_DEEP: 'La solicitud anida listas u objetos demasiado profundamente.',
     SERVICE_UNAVAILABLE:
       'El servicio no está disponible por un momento. Inténtalo de nuevo en unos segundos.',
+    PASSWORD_REQUIRED: 'Escribe de nuevo tu contraseña para confirmar este cambio.',
+    PASSWORD_INVALID: 'La contraseña no es correcta.',
   },
 };
 

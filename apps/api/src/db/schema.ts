@@ -25,6 +25,8 @@ export interface EnterprisesTable {
   approval_threshold_usd_cents: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
   approval_expiry_hours: Generated<number>;
   cooling_off_hours: Generated<number>;
+  /** Marketplace payouts to it wait until then: the cooling-off after its CLABE changed. */
+  payouts_held_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: CreatedAt;
 }
 
@@ -304,6 +306,10 @@ export interface PaymentsTable {
   completed_at: Date | null;
   /** Why the receiving bank returned the payout (null unless RETURNED with a reason). */
   return_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The account the payment was sent to, as it was then (the supplier's may change later). */
+  paid_clabe: string;
+  paid_bank_name: string;
+  paid_beneficiary_name: string;
 }
 
 export interface PaymentInvoicesTable {
@@ -429,6 +435,8 @@ export interface OrdersTable {
   refunded_cents: ColumnType<bigint, bigint | undefined, bigint>;
   payout_usd_cents: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
   released_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The payout waits until then: its grower's payout account changed (cooling-off). */
+  payout_held_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
   freight_km: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
@@ -635,7 +643,23 @@ export interface UserRecoveryCodesTable {
   used_at: Date | null;
 }
 
+export type BankAccountChangeKind = 'PAYOUT_ACCOUNT' | 'SUPPLIER';
+
+/** A change of an account money is paid to, and when it takes effect (its cooling-off). */
+export interface BankAccountChangesTable {
+  id: string;
+  enterprise_id: string;
+  kind: BankAccountChangeKind;
+  payment_recipient_id: string | null;
+  changed_by_user_id: string | null;
+  old_clabe: string | null;
+  new_clabe: string;
+  changed_at: Date;
+  effective_at: Date;
+}
+
 export interface Database {
+  bank_account_changes: BankAccountChangesTable;
   enterprises: EnterprisesTable;
   users: UsersTable;
   sessions: SessionsTable;

@@ -19,6 +19,7 @@ import type { JobRegistry } from './job-queue.js';
 export const DUTY = {
   settlePayouts: 'payouts.settle',
   finishOrders: 'orders.finish-due',
+  releaseHeldPayouts: 'payouts.release-held',
   sendMail: 'mail.send',
   passwordRecovery: 'auth.password-recovery',
   cleanup: 'cleanup',
@@ -41,6 +42,9 @@ export const RATE_ORDER_SWEEP_MS = 5_000;
  * - the dispute window: DELIVERED orders whose window closed with no dispute are finished
  *   and their held funds released (grower paid, buyer refunded) by `releaseDueOrders`, each
  *   order locked `for update skip locked` and released once;
+ * - held payouts: payouts that waited for their grower's cooling-off after a payout account
+ *   change are paid once it ends, each order claimed `for update skip locked` and paid once
+ *   (`releaseHeldPayouts`);
  * - e-mail: the outbox's pending rows, claimed before sending (`MailService.flush`);
  * - password recovery: requests recorded by the answer become reset links and e-mails
  *   (`AuthService.processRecoveryRequests`, each request claimed once), then the outbox;
@@ -104,6 +108,13 @@ export function registerDuties(
     everyMs: 60_000,
     run: async () => {
       await deps.marketplace.orders.releaseDueOrders();
+    },
+  });
+  registry.register({
+    type: DUTY.releaseHeldPayouts,
+    everyMs: 60_000,
+    run: async () => {
+      await deps.marketplace.orders.releaseHeldPayouts();
     },
   });
   registry.register({

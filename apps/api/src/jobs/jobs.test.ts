@@ -55,6 +55,7 @@ describe(`background jobs on ${TEST_ENGINE}`, () => {
         DUTY.expireApprovals,
         DUTY.finishApprovals,
         DUTY.finishOrders,
+        DUTY.releaseHeldPayouts,
         DUTY.passwordRecovery,
         DUTY.sendMail,
         DUTY.settlePayouts,

@@ -10,6 +10,8 @@ import { cartRoutes } from './cart/cart.routes.js';
 import { CatalogService } from './catalog/catalog.service.js';
 import { catalogRoutes } from './catalog/catalog.routes.js';
 import { ProfileService } from './profile/profile.service.js';
+import { BankChangesService } from './bank-changes/bank-changes.service.js';
+import { bankChangesRoutes } from './bank-changes/bank-changes.routes.js';
 import { profileRoutes } from './profile/profile.routes.js';
 import { VendorArticlesService } from './vendor-articles/vendor-articles.service.js';
 import { vendorArticlesRoutes } from './vendor-articles/vendor-articles.routes.js';
@@ -39,6 +41,7 @@ export interface MarketplaceServices {
   catalog: CatalogService;
   vendorArticles: VendorArticlesService;
   profile: ProfileService;
+  bankChanges: BankChangesService;
   // M2 services:
   orders: OrdersService;
   disputes: DisputesService;
@@ -62,7 +65,8 @@ export function createMarketplaceServices(deps: MarketplaceDeps): MarketplaceSer
     deps.now,
     deps.config.MAX_IMAGE_PIXELS,
   );
-  const profile = new ProfileService(deps.db, deps.auth);
+  const profile = new ProfileService(deps.db, deps.auth, deps.now);
+  const bankChanges = new BankChangesService(deps.db, deps.now);
   // M2 construction:
   const orders = new OrdersService(deps.db, deps.finance, cart, warehouses, deps.config, deps.now);
   const disputes = new DisputesService(
@@ -81,6 +85,7 @@ export function createMarketplaceServices(deps: MarketplaceDeps): MarketplaceSer
     catalog,
     vendorArticles,
     profile,
+    bankChanges,
     // M2 entries:
     orders,
     disputes,
@@ -100,6 +105,7 @@ export async function marketplaceRoutes(
   await app.register(cartRoutes, { cart: services.cart });
   await app.register(warehousesRoutes, { warehouses: services.warehouses });
   await app.register(profileRoutes, { profile: services.profile });
+  await app.register(bankChangesRoutes, { bankChanges: services.bankChanges });
   // M2 routes:
   await app.register(ordersRoutes, {
     orders: options.services.orders,

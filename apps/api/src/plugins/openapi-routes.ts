@@ -39,6 +39,13 @@ export const ROUTE_ERROR_CODES: Record<string, ErrorCode[]> = {
   'PUT /settings/security': ['ROLE_REQUIRED'],
   'POST /payment-recipient/': ['TOTP_REQUIRED', 'TOTP_INVALID', 'TOTP_LOCKED'],
   'PUT /payment-recipient/': ['TOTP_REQUIRED', 'TOTP_INVALID', 'TOTP_LOCKED'],
+  'PUT /profile/bank': [
+    'TOTP_REQUIRED',
+    'TOTP_INVALID',
+    'TOTP_LOCKED',
+    'PASSWORD_REQUIRED',
+    'PASSWORD_INVALID',
+  ],
   'POST /auth/signup/customer': ['EMAIL_TAKEN'],
   'POST /auth/signup/vendor': ['EMAIL_TAKEN'],
   'POST /auth/change-password/{id}': ['RESET_LINK_INVALID'],

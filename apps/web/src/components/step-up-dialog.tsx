@@ -8,10 +8,17 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** The step-up state: null while closed; busy while the call runs with the code typed. */
-export type StepUpState = { busy: boolean; error?: string | undefined } | null;
+/**
+ * The step-up state: null while closed; busy while the call runs with what was typed.
+ * `password`: the user has no second factor and confirms with their password instead.
+ */
+export type StepUpState = {
+  busy: boolean;
+  error?: string | undefined;
+  password?: boolean | undefined;
+} | null;
 
-/** Asks for a fresh second-factor code (see `useStepUpPrompt`). */
+/** Asks for a fresh second-factor code, or the password again (see `useStepUpPrompt`). */
 export function StepUpDialog({
   state,
   onSubmit,
@@ -26,7 +33,8 @@ export function StepUpDialog({
   const [code, setCode] = useState('');
   const [empty, setEmpty] = useState(false);
   const open = state !== null;
-  const error = empty ? t('stepUp.required') : state?.error;
+  const password = state?.password === true;
+  const error = empty ? t(password ? 'stepUp.passwordRequired' : 'stepUp.required') : state?.error;
   return (
     <Dialog
       open={open}
@@ -40,30 +48,42 @@ export function StepUpDialog({
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          const trimmed = code.trim();
-          setEmpty(trimmed === '');
-          if (trimmed !== '') onSubmit(trimmed);
+          // A password is sent as typed; a code without the spaces around it.
+          const typed = password ? code : code.trim();
+          setEmpty(typed === '');
+          if (typed !== '') onSubmit(typed);
         }}
       >
-        <DialogTitle id={titleId}>{t('stepUp.title')}</DialogTitle>
+        <DialogTitle id={titleId}>
+          {t(password ? 'stepUp.passwordTitle' : 'stepUp.title')}
+        </DialogTitle>
         <DialogContent>
-          <Typography sx={{ mb: 2 }}>{t('stepUp.intro')}</Typography>
+          <Typography sx={{ mb: 2 }}>
+            {t(password ? 'stepUp.passwordIntro' : 'stepUp.intro')}
+          </Typography>
           <TextField
             autoFocus
             fullWidth
-            label={t('stepUp.code')}
+            label={t(password ? 'stepUp.password' : 'stepUp.code')}
+            type={password ? 'password' : 'text'}
             value={code}
             onChange={(event) => setCode(event.target.value)}
             error={Boolean(error)}
             helperText={error}
             disabled={state?.busy}
             slotProps={{
-              htmlInput: {
-                inputMode: 'numeric',
-                autoComplete: 'one-time-code',
-                maxLength: 40,
-                'data-testid': 'step-up-code',
-              },
+              htmlInput: password
+                ? {
+                    autoComplete: 'current-password',
+                    maxLength: 200,
+                    'data-testid': 'step-up-password',
+                  }
+                : {
+                    inputMode: 'numeric',
+                    autoComplete: 'one-time-code',
+                    maxLength: 40,
+                    'data-testid': 'step-up-code',
+                  },
             }}
           />
         </DialogContent>

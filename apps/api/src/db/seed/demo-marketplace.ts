@@ -570,7 +570,7 @@ export async function seedDemoMarketplace(
     description:
       'Growers and packers of avocados, limes and vegetables in Michoacán, Colima and Sinaloa, shipping FOB McAllen year round.',
   });
-  await services.profile.updateBank(vendorId, {
+  await services.profile.updateBank(vendorId, null, {
     bankName: 'Lone Star Commerce Bank',
     accountNumber: '004412873309',
     routingNumber: '111000614',
@@ -586,7 +586,7 @@ export async function seedDemoMarketplace(
     description:
       'Strawberries, blueberries, raspberries and blackberries from the Bajío and Michoacán.',
   });
-  await services.profile.updateBank(berryVendorId, {
+  await services.profile.updateBank(berryVendorId, null, {
     bankName: null,
     accountNumber: null,
     routingNumber: null,

@@ -287,6 +287,29 @@ export class AuthService {
     return this.openSession(user);
   }
 
+  /**
+   * A signed-in user types their password again to confirm a sensitive change (a user
+   * without a second factor changing where the company is paid). It is an attempt on the
+   * account's login limit, taken before the password is checked, so a stolen session cannot
+   * guess it faster than the login form allows, on any replica. Answers whether it matched.
+   */
+  async confirmPassword(userId: string, password: string, ip: string): Promise<boolean> {
+    const user = await repo.findUserById(this.db, userId);
+    if (!user) return false;
+    const now = this.now();
+    const accountKey = loginAccountKey(user.email);
+    const taken = await limits.takeAttempt(this.db, accountKey, this.accountLimit, now);
+    if (!taken.allowed) {
+      throw new AppError('RATE_LIMITED', { retryAfterSeconds: taken.retryAfterSeconds });
+    }
+    if (await this.hasher.verify(password, user.passwordHash)) {
+      await limits.clearAttempts(this.db, accountKey);
+      return true;
+    }
+    await limits.countFailure(this.db, `login-address:${ip}`, this.addressLimit, now);
+    return false;
+  }
+
   async logout(principal: Principal): Promise<void> {
     await repo.revokeSession(this.db, principal.sessionId, this.now());
     this.sessions.forgetSession(principal.sessionId);

@@ -169,6 +169,9 @@ async function payNow(
         journal_id: journalId,
         created_at: t.clock.now(),
         completed_at: t.clock.now(),
+        paid_clabe: '012180001234567897',
+        paid_bank_name: 'BBVA MEXICO',
+        paid_beneficiary_name: 'Test supplier',
       })
       .execute();
     await trx

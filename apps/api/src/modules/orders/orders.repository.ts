@@ -26,7 +26,7 @@ function partyColumn(party: OrderParty) {
 export async function findVendor(db: Executor, vendorId: string) {
   return db
     .selectFrom('enterprises')
-    .select(['id', 'name', 'tax_id', 'clabe', 'bank_name_mxn'])
+    .select(['id', 'name', 'tax_id', 'clabe', 'bank_name_mxn', 'payouts_held_until'])
     .where('id', '=', vendorId)
     .where('type', '=', 'vendor')
     .executeTakeFirst();
@@ -400,6 +400,81 @@ export async function claimRelease(
   return claimed !== undefined;
 }
 
+/**
+ * A release whose payout waits for the grower's cooling-off: the refund part is claimed now
+ * (`refunded_cents`), the payout stays held (`held_cents` becomes the payout) until
+ * `holdUntil`. Guarded like `claimRelease`, so only one caller claims it.
+ */
+export async function claimReleaseWithPayoutHeld(
+  trx: Trx,
+  orderId: string,
+  input: { heldCents: bigint; refundedCents: bigint; payoutUsdCents: bigint; holdUntil: Date },
+): Promise<boolean> {
+  const claimed = await trx
+    .updateTable('orders')
+    .set({
+      held_cents: input.payoutUsdCents,
+      refunded_cents: input.refundedCents,
+      payout_usd_cents: input.payoutUsdCents,
+      payout_held_until: input.holdUntil,
+    })
+    .where('id', '=', orderId)
+    .where('released_at', 'is', null)
+    .where('payout_held_until', 'is', null)
+    .where('payment_status', '=', 'PAID')
+    .where('held_cents', '=', input.heldCents)
+    .returning('id')
+    .executeTakeFirst();
+  return claimed !== undefined;
+}
+
+/**
+ * Orders whose held payout's cooling-off has ended, locked `for update skip locked` so
+ * processes sweeping side by side take each once (index orders_payout_held).
+ */
+export async function lockHeldPayoutsDue(trx: Trx, now: Date, limit: number) {
+  return trx
+    .selectFrom('orders')
+    .selectAll()
+    .where('payout_held_until', '<=', now)
+    .where('released_at', 'is', null)
+    .orderBy('payout_held_until')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .execute();
+}
+
+/** Moves a held payout's end (its grower changed its account again meanwhile). */
+export async function setPayoutHeldUntil(trx: Trx, orderId: string, until: Date): Promise<void> {
+  await trx
+    .updateTable('orders')
+    .set({ payout_held_until: until })
+    .where('id', '=', orderId)
+    .execute();
+}
+
+/**
+ * Claims a held payout for payment, once: the hold is emptied and the order released. A
+ * second claim (another process, a replay) finds `payout_held_until` cleared.
+ */
+export async function claimHeldPayout(
+  trx: Trx,
+  orderId: string,
+  input: { payoutUsdCents: bigint; at: Date },
+): Promise<boolean> {
+  const claimed = await trx
+    .updateTable('orders')
+    .set({ held_cents: 0n, released_at: input.at, payout_held_until: null })
+    .where('id', '=', orderId)
+    .where('released_at', 'is', null)
+    .where('payout_held_until', 'is not', null)
+    .where('held_cents', '=', input.payoutUsdCents)
+    .returning('id')
+    .executeTakeFirst();
+  return claimed !== undefined;
+}
+
 /** An order by id, locked (for a release, whose caller has scoped it already). */
 export async function findOrderById(trx: Trx, orderId: string) {
   return trx
@@ -415,7 +490,6 @@ export async function listVendorPayouts(db: Executor, vendorEnterpriseId: string
   return db
     .selectFrom('orders as o')
     .innerJoin('payments as p', 'p.id', 'o.payment_id')
-    .innerJoin('payment_recipients as r', 'r.id', 'p.payment_recipient_id')
     .select([
       'o.id as order_id',
       'o.tracking_id',
@@ -425,7 +499,8 @@ export async function listVendorPayouts(db: Executor, vendorEnterpriseId: string
       'p.status',
       'p.tracking_key',
       'p.created_at',
-      'r.clabe',
+      // The account the payout went to then, not the grower's current one.
+      'p.paid_clabe as clabe',
     ])
     .where('o.vendor_enterprise_id', '=', vendorEnterpriseId)
     .where('o.released_at', 'is not', null)

@@ -144,6 +144,10 @@ const orderSchema = z.object({
       dPayoutUsd: z.number().nullable(),
       dPayoutMxn: z.number().nullable(),
       released_at: z.string().nullable(),
+      dPayoutHeldUntil: z
+        .string()
+        .nullable()
+        .describe("The grower's payout waits until then: its payout account changed (cooling-off)"),
       bSecured: z.boolean().describe('Paid and held, or a forward booked'),
     })
     .describe("The order's three-party money (docs/MONEY.md)"),

@@ -29,6 +29,7 @@ import {
   holdLines,
   refundJournal,
   releaseAmounts,
+  type ReleaseAmounts,
   type DisputeSplit,
   type OrderCharge,
 } from './order-money.js';
@@ -265,6 +266,8 @@ export interface ApiOrderMoney {
   dPayoutUsd: number | null;
   dPayoutMxn: number | null;
   released_at: string | null;
+  /** The payout waits until then: the grower's payout account changed (cooling-off). */
+  dPayoutHeldUntil: string | null;
   /** Paid and held, or for a forward, booked: the grower may start preparing it. */
   bSecured: boolean;
 }
@@ -717,6 +720,8 @@ export class OrdersService {
   ): Promise<PayoutOrder | undefined> {
     const order = await repo.findOrderById(trx, orderId);
     if (order.payment_status !== 'PAID' || order.released_at !== null) return undefined;
+    // Its payout already waits for the grower's cooling-off: `releaseHeldPayouts` pays it.
+    if (order.payout_held_until !== null) return undefined;
     if (order.rate_micro === null) throw new Error(`Order ${order.id} has no locked rate`);
     const lines = await repo.findLines(trx, order.id);
     const amounts = releaseAmounts(
@@ -731,46 +736,125 @@ export class OrdersService {
       split,
     );
     if (amounts === 'SPLIT_MISMATCH') throw new AppError('INVALID_INPUT', { field: 'dRefund' });
-    const claimed = await repo.claimRelease(trx, order.id, {
+    const claim = {
       heldCents: order.held_cents,
       refundedCents: amounts.goodsRefundCents + amounts.feesRefundCents,
       payoutUsdCents: amounts.payoutUsdCents,
-      at,
-    });
-    if (!claimed) return undefined;
-    let payout: PayoutOrder | undefined;
+    };
     if (amounts.payoutUsdCents > 0n) {
+      // The grower's payout account changed recently: the payout waits out the cooling-off
+      // (held, and shown as held) instead of going at once to an account nobody has checked;
+      // the buyer's refund part is not the grower's money and goes back now.
       const vendor = await this.requireVendor(trx, order.vendor_enterprise_id);
-      await repo.lockBuyer(trx, order.buyer_enterprise_id);
-      const recipient = await this.vendorRecipient(trx, order.buyer_enterprise_id, vendor);
-      const made = await this.finance.payments.payOrderPayoutInTransaction(
-        trx,
-        order.buyer_enterprise_id,
-        {
-          recipient,
-          amountUsd: amounts.payoutUsdCents,
-          rateMicro: order.rate_micro,
-          quoteId: order.quote_id,
-          concept: conceptOf(order),
-          orderTracking: order.tracking_id.toString(),
-          now: at,
-        },
-      );
-      payout = made.order;
-      await repo.updateOrder(trx, order.id, { payment_id: made.payment.sPaymentId });
+      const heldUntil = vendor.payouts_held_until;
+      if (heldUntil !== null && heldUntil > this.now()) {
+        const held = await repo.claimReleaseWithPayoutHeld(trx, order.id, {
+          ...claim,
+          holdUntil: heldUntil,
+        });
+        if (held) await this.refundBuyer(trx, order, amounts, at);
+        return undefined;
+      }
     }
-    if (amounts.goodsRefundCents + amounts.feesRefundCents > 0n) {
-      await this.finance.ledger.post(
-        trx,
-        refundJournal(order.buyer_enterprise_id, {
-          orderId: order.id,
-          trackingId: order.tracking_id,
-          amounts,
-          at,
-        }),
-      );
-    }
+    if (!(await repo.claimRelease(trx, order.id, { ...claim, at }))) return undefined;
+    const payout =
+      amounts.payoutUsdCents > 0n
+        ? await this.payGrower(trx, order, amounts.payoutUsdCents, at)
+        : undefined;
+    await this.refundBuyer(trx, order, amounts, at);
     return payout;
+  }
+
+  /**
+   * Pays a released order's grower `amountUsd` in MXN at the order's locked rate, to the
+   * grower's current CLABE (the payment keeps a copy of it). The caller has claimed the
+   * release; answers the payout to submit once the transaction has committed.
+   */
+  private async payGrower(
+    trx: Trx,
+    order: OrderRow,
+    amountUsd: bigint,
+    at: Date,
+  ): Promise<PayoutOrder> {
+    if (order.rate_micro === null) throw new Error(`Order ${order.id} has no locked rate`);
+    const vendor = await this.requireVendor(trx, order.vendor_enterprise_id);
+    await repo.lockBuyer(trx, order.buyer_enterprise_id);
+    const recipient = await this.vendorRecipient(trx, order.buyer_enterprise_id, vendor);
+    const made = await this.finance.payments.payOrderPayoutInTransaction(
+      trx,
+      order.buyer_enterprise_id,
+      {
+        recipient,
+        amountUsd,
+        rateMicro: order.rate_micro,
+        quoteId: order.quote_id,
+        concept: conceptOf(order),
+        orderTracking: order.tracking_id.toString(),
+        now: at,
+      },
+    );
+    await repo.updateOrder(trx, order.id, { payment_id: made.payment.sPaymentId });
+    return made.order;
+  }
+
+  /** The release's refund to the buyer (goods not accepted, fees of boxes not delivered). */
+  private async refundBuyer(
+    trx: Trx,
+    order: OrderRow,
+    amounts: ReleaseAmounts,
+    at: Date,
+  ): Promise<void> {
+    if (amounts.goodsRefundCents + amounts.feesRefundCents === 0n) return;
+    await this.finance.ledger.post(
+      trx,
+      refundJournal(order.buyer_enterprise_id, {
+        orderId: order.id,
+        trackingId: order.tracking_id,
+        amounts,
+        at,
+      }),
+    );
+  }
+
+  /**
+   * Pays the payouts that waited for their grower's cooling-off once it has ended, to the
+   * grower's account as it is then; a grower that changed its account again meanwhile
+   * pushes its payouts to the new end. Each order is claimed `for update skip locked` and
+   * paid once, so processes running this side by side never pay one twice. Answers how
+   * many it paid.
+   */
+  async releaseHeldPayouts(): Promise<number> {
+    const now = this.now();
+    let paid = 0;
+    for (;;) {
+      const payouts: PayoutOrder[] = [];
+      const done = await this.db.transaction().execute(async (trx) => {
+        const due = await repo.lockHeldPayoutsDue(trx, now, FINISH_BATCH);
+        let progressed = 0;
+        for (const order of due) {
+          const vendor = await this.requireVendor(trx, order.vendor_enterprise_id);
+          if (vendor.payouts_held_until !== null && vendor.payouts_held_until > now) {
+            await repo.setPayoutHeldUntil(trx, order.id, vendor.payouts_held_until);
+            progressed += 1;
+            continue;
+          }
+          // Without a valid CLABE the payout stays held until the grower registers one.
+          if (!(await this.isPayable(trx, order.vendor_enterprise_id))) continue;
+          const amountUsd = order.payout_usd_cents ?? 0n;
+          const claimed = await repo.claimHeldPayout(trx, order.id, {
+            payoutUsdCents: amountUsd,
+            at: now,
+          });
+          if (!claimed) continue;
+          if (amountUsd > 0n) payouts.push(await this.payGrower(trx, order, amountUsd, now));
+          paid += 1;
+          progressed += 1;
+        }
+        return { seen: due.length, progressed };
+      });
+      for (const payout of payouts) await this.finance.payments.submitPayout(payout);
+      if (done.seen < FINISH_BATCH || done.progressed === 0) return paid;
+    }
   }
 
   /** The quote of a checkout, checked for its method: a live spot or forward quote. */
@@ -1026,6 +1110,7 @@ export class OrdersService {
             ? null
             : moneyToNumber(convertUsdToMxn(view.payout_usd_cents, view.rate_micro)),
         released_at: view.released_at?.toISOString() ?? null,
+        dPayoutHeldUntil: view.payout_held_until?.toISOString() ?? null,
         bSecured: isMoneySecured(view),
       },
     };

@@ -27,6 +27,10 @@ export interface NewPayment {
   trackingKey: string;
   journalId: string;
   createdAt: Date;
+  /** The account paid, copied from the supplier at this moment (its row may change later). */
+  paidClabe: string;
+  paidBankName: string;
+  paidBeneficiaryName: string;
 }
 
 /** The columns a new payment starts with: processing, not completed. */
@@ -44,6 +48,9 @@ export function newPaymentColumns(payment: Omit<NewPayment, 'enterpriseId' | 'jo
     tracking_key: payment.trackingKey,
     created_at: payment.createdAt,
     completed_at: null,
+    paid_clabe: payment.paidClabe,
+    paid_bank_name: payment.paidBankName,
+    paid_beneficiary_name: payment.paidBeneficiaryName,
   };
 }
 
@@ -77,8 +84,10 @@ export async function insertPaymentInvoices(
 
 /**
  * A payment with what its answer shows of the supplier and of the conversion it came from.
- * The joins read the suppliers' and conversions' tables for display only: one query per
- * page instead of one service call per payment.
+ * The account paid (name, bank, CLABE) is the payment's own copy, never the supplier's
+ * current row, which may have changed since; the joins read the supplier's e-mail and RFC
+ * and the conversion for display only: one query per page instead of one service call per
+ * payment.
  */
 function paymentViewQuery(db: Executor, enterpriseId: string) {
   return db
@@ -100,10 +109,10 @@ function paymentViewQuery(db: Executor, enterpriseId: string) {
       'p.return_reason',
       'p.created_at',
       'p.completed_at',
-      'r.name as recipient_name',
+      'p.paid_beneficiary_name as recipient_name',
       'r.email as recipient_email',
-      'r.bank_name as recipient_bank_name',
-      'r.clabe as recipient_clabe',
+      'p.paid_bank_name as recipient_bank_name',
+      'p.paid_clabe as recipient_clabe',
       'r.tax_id as recipient_tax_id',
       'c.tracking_id as conversion_tracking_id',
       'c.type as conversion_type',
@@ -378,14 +387,15 @@ export async function insertPayNowInOneStatement(
     sql`payment as (
       insert into payments (id, enterprise_id, tracking_id, type, status, payment_recipient_id,
         conversion_id, amount_mxn, amount_usd, rate_micro, concept, tracking_key, journal_id,
-        created_at, completed_at)
+        created_at, completed_at, paid_clabe, paid_bank_name, paid_beneficiary_name)
       overriding system value
       select ${payment.id}::uuid, ${payment.enterpriseId}::uuid, ${payment.trackingId}::bigint,
         ${payment.type}::text, ${'PROCESSING' satisfies PaymentStatus}::text,
         ${payment.recipientId}::uuid, ${payment.conversionId}::uuid,
         ${payment.amountMxn}::bigint, ${payment.amountUsd}::bigint, ${payment.rateMicro}::bigint,
         ${payment.concept}::text, ${payment.trackingKey}::text, ${journal.journal.id}::uuid,
-        ${payment.createdAt}::timestamptz, null
+        ${payment.createdAt}::timestamptz, null, ${payment.paidClabe}::text,
+        ${payment.paidBankName}::text, ${payment.paidBeneficiaryName}::text
       where ${onlyIf})`,
   ];
   const result = await sql<{ written: boolean }>`
@@ -439,6 +449,9 @@ export async function insertPayNowsInOneStatement(
       concept: payment.concept,
       tracking_key: payment.trackingKey,
       created_at: payment.createdAt,
+      paid_clabe: payment.paidClabe,
+      paid_bank_name: payment.paidBankName,
+      paid_beneficiary_name: payment.paidBeneficiaryName,
       audit_enterprise_id: entry?.enterprise_id ?? null,
       audit_user_id: entry?.user_id ?? null,
       audit_at: entry?.at ?? null,
@@ -474,7 +487,8 @@ export async function insertPayNowsInOneStatement(
         quote_id uuid, rate_micro bigint, journal_created_at timestamptz, payment_id uuid,
         tracking_id bigint, type text, recipient_id uuid, conversion_id uuid, amount_mxn bigint,
         amount_usd bigint, payment_rate_micro bigint, concept text, tracking_key text,
-        created_at timestamptz, audit_enterprise_id uuid, audit_user_id uuid,
+        created_at timestamptz, paid_clabe text, paid_bank_name text,
+        paid_beneficiary_name text, audit_enterprise_id uuid, audit_user_id uuid,
         audit_at timestamptz, audit_ip text, audit_user_agent text, audit_action text,
         audit_entity text, audit_before text, audit_after text, audit_outcome text,
         audit_status int)),
@@ -508,11 +522,12 @@ export async function insertPayNowsInOneStatement(
     payment as (
       insert into payments (id, enterprise_id, tracking_id, type, status, payment_recipient_id,
         conversion_id, amount_mxn, amount_usd, rate_micro, concept, tracking_key, journal_id,
-        created_at, completed_at)
+        created_at, completed_at, paid_clabe, paid_bank_name, paid_beneficiary_name)
       overriding system value
       select payment_id, enterprise_id, tracking_id, type,
         ${'PROCESSING' satisfies PaymentStatus}::text, recipient_id, conversion_id, amount_mxn,
-        amount_usd, payment_rate_micro, concept, tracking_key, journal_id, created_at, null
+        amount_usd, payment_rate_micro, concept, tracking_key, journal_id, created_at, null,
+        paid_clabe, paid_bank_name, paid_beneficiary_name
       from written),
     audit as (
       insert into audit_log (enterprise_id, user_id, at, ip, user_agent, action, entity, before,

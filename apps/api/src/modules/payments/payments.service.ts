@@ -296,6 +296,7 @@ export class PaymentsService {
       enterpriseId,
       type: 'PAY_NOW',
       recipientId: recipient.id,
+      ...paidAccountOf(recipient),
       conversionId: null,
       amountMxn,
       amountUsd,
@@ -325,7 +326,7 @@ export class PaymentsService {
       return (await replayKeyClaimedMeanwhile<ApiPayment>(this.db, claim)).body;
     }
     audit?.markWritten();
-    await this.submitPayout(payoutOrderOf(payment, recipient));
+    await this.submitPayout(payoutOrderOf(payment));
     return answer;
   }
 
@@ -886,6 +887,7 @@ export class PaymentsService {
       trackingKey: input.trackingKey,
       journalId: input.journalId,
       createdAt: input.now,
+      ...paidAccountOf(input.recipient),
     });
     await repo.insertPaymentInvoices(
       trx,
@@ -897,16 +899,14 @@ export class PaymentsService {
     );
     return {
       payment: await this.get(enterpriseId, paymentId, trx),
-      order: payoutOrderOf(
-        {
-          id: paymentId,
-          enterpriseId,
-          trackingKey: input.trackingKey,
-          amountMxn: input.amountMxn,
-          concept: input.concept,
-        },
-        input.recipient,
-      ),
+      order: payoutOrderOf({
+        id: paymentId,
+        enterpriseId,
+        trackingKey: input.trackingKey,
+        amountMxn: input.amountMxn,
+        concept: input.concept,
+        ...paidAccountOf(input.recipient),
+      }),
     };
   }
 
@@ -1022,10 +1022,10 @@ function writtenPaymentView(
     ...repo.newPaymentColumns(payment),
     tracking_id: payment.trackingId,
     return_reason: null,
-    recipient_name: recipient.name,
+    recipient_name: payment.paidBeneficiaryName,
     recipient_email: recipient.email,
-    recipient_bank_name: recipient.bank_name,
-    recipient_clabe: recipient.clabe,
+    recipient_bank_name: payment.paidBankName,
+    recipient_clabe: payment.paidClabe,
     recipient_tax_id: recipient.tax_id,
     conversion_tracking_id: null,
     conversion_type: null,
@@ -1076,23 +1076,34 @@ function usdPaidOutAsMxn(
   ];
 }
 
-function payoutOrderOf(
-  payment: {
-    id: string;
-    enterpriseId: string;
-    trackingKey: string;
-    amountMxn: bigint;
-    concept: string;
-  },
+/** The account a payment goes to, copied from its supplier as it is at this moment. */
+function paidAccountOf(
   recipient: PaymentRecipientRow,
-): PayoutOrder {
+): Pick<repo.NewPayment, 'paidClabe' | 'paidBankName' | 'paidBeneficiaryName'> {
+  return {
+    paidClabe: recipient.clabe,
+    paidBankName: recipient.bank_name,
+    paidBeneficiaryName: recipient.name,
+  };
+}
+
+/** What the rail sends: the payment's own copy of the account, as it was when it was made. */
+function payoutOrderOf(payment: {
+  id: string;
+  enterpriseId: string;
+  trackingKey: string;
+  amountMxn: bigint;
+  concept: string;
+  paidClabe: string;
+  paidBeneficiaryName: string;
+}): PayoutOrder {
   return {
     paymentId: payment.id,
     enterpriseId: payment.enterpriseId,
     trackingKey: payment.trackingKey,
     amountMxn: payment.amountMxn,
-    beneficiaryName: recipient.name,
-    clabe: recipient.clabe,
+    beneficiaryName: payment.paidBeneficiaryName,
+    clabe: payment.paidClabe,
     concept: payment.concept,
   };
 }

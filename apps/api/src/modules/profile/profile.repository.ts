@@ -38,9 +38,39 @@ export async function findEnterprise(db: Executor, enterpriseId: string) {
       'bank_routing_number',
       'clabe',
       'bank_name_mxn',
+      'payouts_held_until',
     ])
     .where('id', '=', enterpriseId)
     .executeTakeFirst();
+}
+
+/** The enterprise's payout account, locked until commit (a bank change reads then writes). */
+export async function lockEnterpriseBank(db: Executor, enterpriseId: string) {
+  return db
+    .selectFrom('enterprises')
+    .select(['id', 'name', 'clabe', 'payouts_held_until'])
+    .where('id', '=', enterpriseId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/**
+ * Starts (or moves) the cooling-off of the enterprise's payouts: new marketplace payouts
+ * wait until `until`, and so do the payouts already waiting for an earlier change.
+ */
+export async function holdPayouts(db: Executor, enterpriseId: string, until: Date): Promise<void> {
+  await db
+    .updateTable('enterprises')
+    .set({ payouts_held_until: until })
+    .where('id', '=', enterpriseId)
+    .execute();
+  await db
+    .updateTable('orders')
+    .set({ payout_held_until: until })
+    .where('vendor_enterprise_id', '=', enterpriseId)
+    .where('payout_held_until', 'is not', null)
+    .where('released_at', 'is', null)
+    .execute();
 }
 
 export async function updateEnterpriseProfile(

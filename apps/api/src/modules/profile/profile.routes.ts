@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clabeSchema, emailSchema, TEAM_ROLES } from '@app/domain';
 import { principalOf } from '../../plugins/session.js';
+import { assertStepUpOrPassword, stepUpCodeOf, stepUpHeaderSchema } from '../two-factor/step-up.js';
 import { memberCaller, sessionHook, vendorCaller } from '../marketplace-access.js';
 import type { ProfileService } from './profile.service.js';
 import { pageAnswerFields, pageQueryFields } from '../pagination.js';
@@ -54,6 +55,10 @@ const bankSchema = z.object({
   sRouting_number: z.string().nullable(),
   clabe: z.string().nullable(),
   sBank_mxn_account: z.string().nullable(),
+  dPayoutsHeldUntil: z
+    .string()
+    .nullable()
+    .describe('Payouts wait until then: the cooling-off after the CLABE changed'),
 });
 
 /** Company profile, own details, sub-users and the vendor's bank registration. */
@@ -304,8 +309,10 @@ export async function profileRoutes(
       onRequest: vendorManager,
       schema: {
         tags,
-        summary: "Register the vendor's bank data: US account (optional) and a CLABE",
+        summary:
+          "Register the vendor's bank data: US account (optional) and a CLABE. Asks a fresh second-factor code (x-totp-code), or the password (sPassword) of a user without one; a new CLABE starts the cooling-off (payouts wait until dPayoutsHeldUntil) and e-mails every ADMIN",
         security,
+        headers: z.object(stepUpHeaderSchema),
         body: z.object({
           sBank_name: optionalText(100),
           sAccount_number: z
@@ -324,18 +331,34 @@ export async function profileRoutes(
             .transform((value) => (value ? value : null)),
           clabe: z.string().max(40).pipe(clabeSchema),
           sBank_mxn_account: z.string().trim().min(1).max(100),
+          sPassword: z
+            .string()
+            .max(200)
+            .optional()
+            .describe("The caller's password, when the caller has no second factor"),
         }),
         response: { 200: z.object({ bank: bankSchema }) },
       },
     },
-    async (request) => ({
-      bank: await profile.updateBank(principalOf(request).enterpriseId, {
+    async (request) => {
+      const principal = principalOf(request);
+      // Where the company is paid: a stolen session alone must not be able to change it.
+      await assertStepUpOrPassword(app.twoFactor, profile.passwords, {
+        userId: principal.user.sUserId,
+        ip: request.ip,
+        code: stepUpCodeOf(request),
+        password: request.body.sPassword,
+      });
+      const before = await profile.bank(principal.enterpriseId);
+      const bank = await profile.updateBank(principal.enterpriseId, principal.user.sUserId, {
         bankName: request.body.sBank_name,
         accountNumber: request.body.sAccount_number,
         routingNumber: request.body.sRouting_number,
         clabe: request.body.clabe,
         bankNameMxn: request.body.sBank_mxn_account,
-      }),
-    }),
+      });
+      request.audit = { entity: `enterprise/${principal.enterpriseId}/bank`, before, after: bank };
+      return { bank };
+    },
   );
 }

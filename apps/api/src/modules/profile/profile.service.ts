@@ -7,7 +7,9 @@ import {
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { AuthService } from '../auth/auth.service.js';
+import { startBankChangeCoolingOff } from '../bank-changes/bank-change.js';
 import { isUuid } from '../rates/rates.service.js';
+import type { PasswordConfirmer } from '../two-factor/step-up.js';
 import * as repo from './profile.repository.js';
 import {
   findMemberForUpdate,
@@ -54,6 +56,8 @@ export interface BankAnswer {
   sRouting_number: string | null;
   clabe: string | null;
   sBank_mxn_account: string | null;
+  /** Payouts wait until then: the cooling-off after the CLABE changed (null when none). */
+  dPayoutsHeldUntil: string | null;
 }
 
 type UserRow = NonNullable<Awaited<ReturnType<typeof repo.findUser>>>;
@@ -80,7 +84,13 @@ export class ProfileService {
   constructor(
     private readonly db: Db,
     private readonly auth: AuthService,
+    private readonly now: () => Date,
   ) {}
+
+  /** Checks a signed-in user's password again (the step-up of users without a second factor). */
+  get passwords(): PasswordConfirmer {
+    return this.auth;
+  }
 
   /** The caller's own enterprise; any other id is not found. */
   async enterprise(callerEnterpriseId: string, enterpriseId = callerEnterpriseId) {
@@ -230,17 +240,46 @@ export class ProfileService {
   async bank(enterpriseId: string): Promise<BankAnswer> {
     const row = await repo.findEnterprise(this.db, enterpriseId);
     if (!row) throw new AppError('NOT_FOUND');
+    const heldUntil = row.payouts_held_until;
     return {
       sBank_name: row.bank_name,
       sAccount_number: row.bank_account_number,
       sRouting_number: row.bank_routing_number,
       clabe: row.clabe,
       sBank_mxn_account: row.bank_name_mxn,
+      dPayoutsHeldUntil: heldUntil && heldUntil > this.now() ? heldUntil.toISOString() : null,
     };
   }
 
-  async updateBank(enterpriseId: string, bank: BankFields): Promise<BankAnswer> {
-    await repo.updateEnterpriseBank(this.db, enterpriseId, bank);
+  /**
+   * Registers the grower's bank data (the caller has passed the step-up). A new CLABE is where
+   * its sales will be paid, so it is a protected change, in one transaction: the company's
+   * cooling-off starts (payouts wait until it ends, then go to the new account), every ADMIN
+   * is e-mailed and the change is listed for the back office (`startBankChangeCoolingOff`).
+   */
+  async updateBank(
+    enterpriseId: string,
+    userId: string | null,
+    bank: BankFields,
+  ): Promise<BankAnswer> {
+    await this.db.transaction().execute(async (trx) => {
+      const before = await repo.lockEnterpriseBank(trx, enterpriseId);
+      if (!before) throw new AppError('NOT_FOUND');
+      await repo.updateEnterpriseBank(trx, enterpriseId, bank);
+      // A first CLABE redirects nothing: no order can be placed with a grower before it has
+      // one (GROWER_NOT_PAYABLE), so only a change of an existing account is held.
+      if (before.clabe === null || before.clabe === bank.clabe) return;
+      const heldUntil = await startBankChangeCoolingOff(trx, {
+        enterpriseId,
+        kind: 'PAYOUT_ACCOUNT',
+        userId,
+        ownerName: before.name,
+        oldClabe: before.clabe,
+        newClabe: bank.clabe,
+        now: this.now(),
+      });
+      await repo.holdPayouts(trx, enterpriseId, heldUntil);
+    });
     return this.bank(enterpriseId);
   }
 }

@@ -10,6 +10,8 @@ import {
 import { createTestApp, json, TEST_ENGINE, type TestApp } from '../../test/test-app.js';
 import type { BankAnswer, EnterpriseAnswer, UserAnswer } from './profile.service.js';
 
+const PASSWORD = 'Str0ng-pass!'; // signupBody's password
+
 let t: TestApp;
 
 const CLABE = makeClabe('012', '180', '00118359719');
@@ -262,6 +264,7 @@ describe(`profiles on ${TEST_ENGINE}`, () => {
       sRouting_number: null,
       clabe: null,
       sBank_mxn_account: null,
+      dPayoutsHeldUntil: null,
     });
     const body = {
       sBank_name: 'Lone Star Commerce Bank',
@@ -270,9 +273,16 @@ describe(`profiles on ${TEST_ENGINE}`, () => {
       clabe: ` ${CLABE} `,
       sBank_mxn_account: 'BBVA MEXICO',
     };
-    const saved = await vendor.call('PUT', 'profile/bank', body);
+    // Where the company is paid: its password again (it has no second factor).
+    expectError(await vendor.call('PUT', 'profile/bank', body), 401, 'PASSWORD_REQUIRED');
+    const saved = await vendor.call('PUT', 'profile/bank', { ...body, sPassword: PASSWORD });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(json<{ bank: BankAnswer }>(saved).bank).toEqual({ ...body, clabe: CLABE });
+    // A first CLABE redirects no money: nothing is held.
+    expect(json<{ bank: BankAnswer }>(saved).bank).toEqual({
+      ...body,
+      clabe: CLABE,
+      dPayoutsHeldUntil: null,
+    });
 
     const badCheckDigit = `${CLABE.slice(0, 17)}${(Number(CLABE[17]) + 1) % 10}`;
     expectError(
@@ -310,6 +320,7 @@ describe(`profiles on ${TEST_ENGINE}`, () => {
     );
 
     const mexicanOnly = await vendor.call('PUT', 'profile/bank', {
+      sPassword: PASSWORD,
       clabe: CLABE,
       sBank_mxn_account: 'BBVA MEXICO',
       sRouting_number: '',

@@ -117,7 +117,7 @@ export function renderStatementPdf(
         row([
           formatShortCalendarDate(line.date, language),
           text.types[line.type] ?? line.type,
-          line.description,
+          line.paidAccount ? `${line.description} (${line.paidAccount})` : line.description,
           line.reference ?? '',
           line.debit ? formatMoneyText(line.debit) : '',
           line.credit ? formatMoneyText(line.credit) : '',

@@ -89,32 +89,39 @@ export async function listPostings(
   to: Date,
   page: { offset: number; limit: number },
 ) {
-  return db
-    .selectFrom((eb) =>
-      eb
-        .selectFrom('postings')
-        .select(['id', 'journal_id', 'amount', 'created_at'])
-        .where('account_id', '=', accountId)
-        .where('created_at', '>=', from)
-        .where('created_at', '<', to)
-        .orderBy('created_at')
-        .orderBy('id')
-        .offset(page.offset)
-        .limit(page.limit)
-        .as('p'),
-    )
-    .innerJoin('journals as j', 'j.id', 'p.journal_id')
-    .select([
-      'p.id',
-      'p.amount',
-      'p.created_at',
-      'j.kind',
-      'j.description',
-      'j.description_code',
-      'j.description_params',
-      'j.reference',
-    ])
-    .orderBy('p.created_at')
-    .orderBy('p.id')
-    .execute();
+  return (
+    db
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('postings')
+          .select(['id', 'journal_id', 'amount', 'created_at'])
+          .where('account_id', '=', accountId)
+          .where('created_at', '>=', from)
+          .where('created_at', '<', to)
+          .orderBy('created_at')
+          .orderBy('id')
+          .offset(page.offset)
+          .limit(page.limit)
+          .as('p'),
+      )
+      .innerJoin('journals as j', 'j.id', 'p.journal_id')
+      // A payment's journal: the account it was paid to, as the payment keeps it
+      // (payments_journal), never the supplier's current one.
+      .leftJoin('payments as pay', 'pay.journal_id', 'p.journal_id')
+      .select([
+        'p.id',
+        'p.amount',
+        'p.created_at',
+        'j.kind',
+        'j.description',
+        'j.description_code',
+        'j.description_params',
+        'j.reference',
+        'pay.paid_clabe',
+        'pay.paid_bank_name',
+      ])
+      .orderBy('p.created_at')
+      .orderBy('p.id')
+      .execute()
+  );
 }

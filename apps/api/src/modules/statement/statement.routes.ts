@@ -43,6 +43,12 @@ const statementSchema = z.object({
       dCredit: z.number().describe('Money in'),
       dBalance: z.number(),
       sReference: z.string().nullable(),
+      sPaidAccount: z
+        .string()
+        .nullable()
+        .describe(
+          "A payment's account as it was paid (bank and masked CLABE), whatever the supplier's now",
+        ),
     }),
   ),
 });

@@ -4,6 +4,7 @@ import {
   calendarDateParts,
   compareDates,
   daysBetween,
+  maskAccount,
   moneyToNumber,
   todayInTimeZone,
   type CalendarDate,
@@ -48,6 +49,8 @@ export interface StatementEntry {
   dBalance: number;
   /** Bank reference, SPEI tracking key, … */
   sReference: string | null;
+  /** A payment's account as it was paid: its bank and masked CLABE. */
+  sPaidAccount: string | null;
 }
 
 export interface StatementAnswer {
@@ -84,6 +87,8 @@ export interface StatementLine {
   credit: bigint;
   balance: bigint;
   reference: string | null;
+  /** A payment's account as it was paid: its bank and masked CLABE. */
+  paidAccount: string | null;
 }
 
 export interface Statement {
@@ -123,6 +128,7 @@ function toAnswer(statement: Statement): StatementAnswer {
       dCredit: moneyToNumber(line.credit),
       dBalance: moneyToNumber(line.balance),
       sReference: line.reference,
+      sPaidAccount: line.paidAccount,
     })),
   };
 }
@@ -204,6 +210,10 @@ export class StatementService {
         credit: posting.amount > 0n ? posting.amount : 0n,
         balance,
         reference: posting.reference,
+        paidAccount:
+          posting.paid_clabe === null
+            ? null
+            : `${posting.paid_bank_name ?? ''} ${maskAccount(posting.paid_clabe)}`.trim(),
       };
     });
     return {

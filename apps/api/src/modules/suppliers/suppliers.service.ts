@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Db, Executor, Trx } from '../../db/database.js';
 import type { PaymentRecipientsTable } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { insertOutboxEmail } from '../mail/mail.repository.js';
+import { startBankChangeCoolingOff } from '../bank-changes/bank-change.js';
 import { isUuid } from '../rates/rates.service.js';
-import { adminEmails, findTeamSettings } from '../team/team.repository.js';
 import * as repo from './suppliers.repository.js';
 
 export type PaymentRecipientRow = PaymentRecipientsTable;
@@ -187,27 +186,16 @@ export class SuppliersService {
     if (!before || before.deleted_at !== null) return undefined;
     const updated = await repo.updateRecipient(trx, enterpriseId, recipientId, toColumns(input));
     if (!updated || before.clabe === input.clabe) return updated;
-    const settings = await findTeamSettings(trx, enterpriseId);
-    const now = this.now();
-    const heldUntil = new Date(now.getTime() + (settings?.cooling_off_hours ?? 24) * 3_600_000);
-    const held = await repo.holdPayments(trx, recipientId, heldUntil);
-    for (const to of await adminEmails(trx, enterpriseId)) {
-      await insertOutboxEmail(trx, {
-        id: randomUUID(),
-        toAddress: to,
-        subject: `Supplier bank account changed: ${before.name} / Cuenta bancaria de proveedor cambiada`,
-        bodyText: [
-          `The CLABE of the supplier ${before.name} changed from ${maskClabe(before.clabe)} to ${maskClabe(input.clabe)}.`,
-          `Payments to it are held until ${heldUntil.toISOString()} (UTC).`,
-          'If you did not expect this change, check it with the supplier by phone before paying.',
-          '',
-          `La CLABE del proveedor ${before.name} cambió de ${maskClabe(before.clabe)} a ${maskClabe(input.clabe)}.`,
-          `Los pagos a este proveedor quedan retenidos hasta ${heldUntil.toISOString()} (UTC).`,
-          'Si no esperabas este cambio, confírmalo con el proveedor por teléfono antes de pagar.',
-        ].join('\n'),
-      });
-    }
-    return held;
+    const heldUntil = await startBankChangeCoolingOff(trx, {
+      enterpriseId,
+      kind: 'SUPPLIER',
+      recipientId,
+      ownerName: before.name,
+      oldClabe: before.clabe,
+      newClabe: input.clabe,
+      now: this.now(),
+    });
+    return repo.holdPayments(trx, recipientId, heldUntil);
   }
 
   /** The enterprise's oldest live supplier of each of these RFCs (normalized). */
@@ -253,9 +241,4 @@ export function toApiRecipient(row: PaymentRecipientRow): ApiPaymentRecipient {
     sEntityBusiness: row.entity_business,
     dPaymentsHeldUntil: row.payments_held_until ? row.payments_held_until.toISOString() : null,
   };
-}
-
-/** The last four digits only (an e-mail is no place for a whole account number). */
-function maskClabe(clabe: string): string {
-  return `…${clabe.slice(-4)}`;
 }

@@ -41,3 +41,32 @@ export async function assertStepUp(
   if (!code) throw new AppError('TOTP_REQUIRED', { field: STEP_UP_HEADER });
   await twoFactor.checkCode(userId, code, STEP_UP_HEADER);
 }
+
+/** The body field a user without a second factor confirms a change with. */
+export const PASSWORD_FIELD = 'sPassword';
+
+/** Checks a signed-in user's password again (`AuthService.confirmPassword`). */
+export interface PasswordConfirmer {
+  confirmPassword(userId: string, password: string, ip: string): Promise<boolean>;
+}
+
+/**
+ * Step-up for changing where the company itself is paid: a user with a second factor sends
+ * a fresh code (`x-totp-code`), exactly as `assertStepUp`; a user without one types their
+ * password again (401 PASSWORD_REQUIRED without it, PASSWORD_INVALID when wrong), so a
+ * stolen session alone changes nothing.
+ */
+export async function assertStepUpOrPassword(
+  twoFactor: TwoFactorService,
+  passwords: PasswordConfirmer,
+  caller: { userId: string; ip: string; code: string | undefined; password: string | undefined },
+): Promise<void> {
+  if (await twoFactor.isEnabled(caller.userId)) {
+    await assertStepUp(twoFactor, caller.userId, caller.code);
+    return;
+  }
+  if (!caller.password) throw new AppError('PASSWORD_REQUIRED', { field: PASSWORD_FIELD });
+  if (!(await passwords.confirmPassword(caller.userId, caller.password, caller.ip))) {
+    throw new AppError('PASSWORD_INVALID', { field: PASSWORD_FIELD });
+  }
+}

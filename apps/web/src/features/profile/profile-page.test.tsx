@@ -35,6 +35,7 @@ const emptyBank = {
   sRouting_number: null,
   clabe: null,
   sBank_mxn_account: null,
+  dPayoutsHeldUntil: null,
 };
 
 type Handler = (init: RequestInit | undefined) => Response;
@@ -138,6 +139,67 @@ describe('profile page', () => {
       sBank_mxn_account: 'BBVA MEXICO',
     });
   }, 20_000); // typing 18 digits twice is slow on a busy machine
+
+  it('asks for the password in a dialog before changing the CLABE, then shows the payouts held', async () => {
+    setSession({ token: 't1', user: grower });
+    const registered = {
+      ...emptyBank,
+      clabe: '012180026050783858',
+      sBank_mxn_account: 'BBVA MEXICO',
+    };
+    handlers['GET profile/bank'] = () => jsonResponse(200, { bank: registered });
+    const sent: Array<Record<string, unknown>> = [];
+    handlers['PUT profile/bank'] = (init) => {
+      const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
+      sent.push(body);
+      if (body['sPassword'] === undefined) {
+        return jsonResponse(401, {
+          code: 'PASSWORD_REQUIRED',
+          message: 'Enter your password again to confirm this change.',
+          field: 'sPassword',
+        });
+      }
+      if (body['sPassword'] !== 'right-pass') {
+        return jsonResponse(401, {
+          code: 'PASSWORD_INVALID',
+          message: 'The password is not correct.',
+          field: 'sPassword',
+        });
+      }
+      return jsonResponse(200, {
+        bank: {
+          ...registered,
+          clabe: '014180605078385123',
+          sBank_mxn_account: 'SANTANDER',
+          dPayoutsHeldUntil: '2026-11-29T10:00:00.000Z',
+        },
+      });
+    };
+    const user = userEvent.setup();
+    renderApp('/profile/tab/3');
+    // A busy machine renders the tab slowly.
+    const slow = { timeout: 15_000 };
+    const clabe = await screen.findByRole('textbox', { name: 'CLABE' }, slow);
+    expect(screen.queryByTestId('bank-pending-change')).toBeNull();
+    await user.clear(clabe);
+    await user.click(clabe);
+    await user.paste('014180605078385123');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm with your password' }, slow);
+    const password = within(dialog).getByLabelText(/Password/);
+    await user.type(password, 'wrong-pass');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText('The password is not correct.', {}, slow)).toBeTruthy();
+    await user.clear(password);
+    await user.type(password, 'right-pass');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+
+    expect(await screen.findByTestId('bank-pending-change', {}, slow)).toBeTruthy();
+    expect(screen.getByTestId('bank-pending-change').textContent).toMatch(/held until .*2026/);
+    expect(sent.map((body) => body['sPassword'])).toEqual([undefined, 'wrong-pass', 'right-pass']);
+    expect(sent[2]).toMatchObject({ clabe: '014180605078385123' });
+  }, 60_000);
 
   it('says so when the server refuses to deactivate the signed-in manager', async () => {
     setSession({ token: 't1', user: grower });

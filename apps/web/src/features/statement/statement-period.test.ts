@@ -53,6 +53,7 @@ const statement: Statement = {
       dCredit: 50.5,
       dBalance: 150.5,
       sReference: 'W-1',
+      sPaidAccount: null,
     },
     {
       dDate: '2026-11-03',
@@ -63,6 +64,7 @@ const statement: Statement = {
       dCredit: 0,
       dBalance: 130.5,
       sReference: null,
+      sPaidAccount: 'BBVA MEXICO ********9719',
     },
   ],
 };

@@ -1197,8 +1197,25 @@ export interface paths {
     };
     /** The vendor's bank registration (where its sales are paid) */
     get: operations['getProfileBank'];
-    /** Register the vendor's bank data: US account (optional) and a CLABE */
+    /** Register the vendor's bank data: US account (optional) and a CLABE. Asks a fresh second-factor code (x-totp-code), or the password (sPassword) of a user without one; a new CLABE starts the cooling-off (payouts wait until dPayoutsHeldUntil) and e-mails every ADMIN */
     put: operations['putProfileBank'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/{lang}/ops/bank-changes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Bank account changes still in their cooling-off, soonest first (up to 200; operator) */
+    get: operations['getOpsBankChanges'];
+    put?: never;
     post?: never;
     delete?: never;
     options?: never;
@@ -10778,6 +10795,8 @@ export interface operations {
               dCredit: number;
               dBalance: number;
               sReference: string | null;
+              /** @description A payment's account as it was paid (bank and masked CLABE), whatever the supplier's now */
+              sPaidAccount: string | null;
             }[];
           };
         };
@@ -17211,6 +17230,8 @@ export interface operations {
               sRouting_number: string | null;
               clabe: string | null;
               sBank_mxn_account: string | null;
+              /** @description Payouts wait until then: the cooling-off after the CLABE changed */
+              dPayoutsHeldUntil: string | null;
             };
           };
         };
@@ -17316,7 +17337,10 @@ export interface operations {
   putProfileBank: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description A fresh code of the caller's authenticator app (or a recovery code), when the call asks for a step-up */
+        'x-totp-code'?: string;
+      };
       path: {
         /** @description The language of messages and documents */
         lang: 'en' | 'sp';
@@ -17331,6 +17355,8 @@ export interface operations {
           sRouting_number?: (string | null) | '';
           clabe: string;
           sBank_mxn_account: string;
+          /** @description The caller's password, when the caller has no second factor */
+          sPassword?: string;
         };
       };
     };
@@ -17348,6 +17374,8 @@ export interface operations {
               sRouting_number: string | null;
               clabe: string | null;
               sBank_mxn_account: string | null;
+              /** @description Payouts wait until then: the cooling-off after the CLABE changed */
+              dPayoutsHeldUntil: string | null;
             };
           };
         };
@@ -17361,6 +17389,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Unauthorized: TOTP_REQUIRED, TOTP_INVALID, PASSWORD_REQUIRED, PASSWORD_INVALID */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'TOTP_REQUIRED' | 'TOTP_INVALID' | 'PASSWORD_REQUIRED' | 'PASSWORD_INVALID';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -17473,6 +17517,131 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+    };
+  };
+  getOpsBankChanges: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The language of messages and documents */
+        lang: 'en' | 'sp';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            changes: {
+              sChangeId: string;
+              sEnterpriseId: string;
+              sEnterpriseName: string;
+              /**
+               * @description PAYOUT_ACCOUNT: a grower's own payout account; SUPPLIER: a buyer's supplier
+               * @enum {string}
+               */
+              sKind: 'PAYOUT_ACCOUNT' | 'SUPPLIER';
+              sPaymentRecipientId: string | null;
+              sRecipientName: string | null;
+              /** @description The e-mail of the user who changed it */
+              sChangedBy: string | null;
+              /** @description The CLABE before, its last four digits */
+              sOldAccount: string | null;
+              /** @description The new CLABE, its last four digits */
+              sNewAccount: string;
+              changed_at: string;
+              /** @description When the cooling-off ends and payments go to it */
+              dEffectiveAt: string;
+            }[];
+          };
+        };
+      };
+      /** @description Bad request: INVALID_INPUT */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_INPUT';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Session ended (also for a missing or unknown token): SESSION_EXPIRED */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SESSION_EXPIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Not found (also for another enterprise’s records and an unknown language): NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'NOT_FOUND';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'TOTP_SETUP_REQUIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Internal error (details are only logged): INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INTERNAL_ERROR';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -18453,6 +18622,8 @@ export interface operations {
                 dPayoutUsd: number | null;
                 dPayoutMxn: number | null;
                 released_at: string | null;
+                /** @description The grower's payout waits until then: its payout account changed (cooling-off) */
+                dPayoutHeldUntil: string | null;
                 /** @description Paid and held, or a forward booked */
                 bSecured: boolean;
               };
@@ -19025,6 +19196,8 @@ export interface operations {
                 dPayoutUsd: number | null;
                 dPayoutMxn: number | null;
                 released_at: string | null;
+                /** @description The grower's payout waits until then: its payout account changed (cooling-off) */
+                dPayoutHeldUntil: string | null;
                 /** @description Paid and held, or a forward booked */
                 bSecured: boolean;
               };
@@ -19324,6 +19497,8 @@ export interface operations {
                 dPayoutUsd: number | null;
                 dPayoutMxn: number | null;
                 released_at: string | null;
+                /** @description The grower's payout waits until then: its payout account changed (cooling-off) */
+                dPayoutHeldUntil: string | null;
                 /** @description Paid and held, or a forward booked */
                 bSecured: boolean;
               };
@@ -19669,6 +19844,8 @@ export interface operations {
                 dPayoutUsd: number | null;
                 dPayoutMxn: number | null;
                 released_at: string | null;
+                /** @description The grower's payout waits until then: its payout account changed (cooling-off) */
+                dPayoutHeldUntil: string | null;
                 /** @description Paid and held, or a forward booked */
                 bSecured: boolean;
               };
@@ -20292,6 +20469,8 @@ export interface operations {
                 dPayoutUsd: number | null;
                 dPayoutMxn: number | null;
                 released_at: string | null;
+                /** @description The grower's payout waits until then: its payout account changed (cooling-off) */
+                dPayoutHeldUntil: string | null;
                 /** @description Paid and held, or a forward booked */
                 bSecured: boolean;
               };
@@ -20605,6 +20784,8 @@ export interface operations {
                 dPayoutUsd: number | null;
                 dPayoutMxn: number | null;
                 released_at: string | null;
+                /** @description The grower's payout waits until then: its payout account changed (cooling-off) */
+                dPayoutHeldUntil: string | null;
                 /** @description Paid and held, or a forward booked */
                 bSecured: boolean;
               };
@@ -20937,6 +21118,8 @@ export interface operations {
                 dPayoutUsd: number | null;
                 dPayoutMxn: number | null;
                 released_at: string | null;
+                /** @description The grower's payout waits until then: its payout account changed (cooling-off) */
+                dPayoutHeldUntil: string | null;
                 /** @description Paid and held, or a forward booked */
                 bSecured: boolean;
               };

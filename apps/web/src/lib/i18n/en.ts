@@ -108,6 +108,11 @@ export const en = {
     confirm: 'Confirm',
     cancel: 'Cancel',
     required: 'Type the code.',
+    passwordTitle: 'Confirm with your password',
+    passwordIntro:
+      'This changes where your company is paid: type your password again to confirm it is you.',
+    password: 'Password',
+    passwordRequired: 'Type your password.',
   },
   app: {
     name: 'Pesos & Produce',

@@ -110,6 +110,11 @@ export const sp: Translation = {
     confirm: 'Confirmar',
     cancel: 'Cancelar',
     required: 'Escribe el código.',
+    passwordTitle: 'Confirma con tu contraseña',
+    passwordIntro:
+      'Esto cambia dónde se le paga a tu empresa: escribe de nuevo tu contraseña para confirmar que eres tú.',
+    password: 'Contraseña',
+    passwordRequired: 'Escribe tu contraseña.',
   },
   app: {
     name: 'Pesos & Produce',

@@ -13,12 +13,16 @@ import { operatorKeys } from './operator';
 
 export type HeldFunds = ApiAnswer<'get', 'ops/held-funds'>;
 
+/** Bank account changes still in their cooling-off (a grower's own, or a buyer's supplier). */
+export type PendingBankChange = ApiAnswer<'get', 'ops/bank-changes'>['changes'][number];
+
 /** A dispute as the back office sees it: with the order's held money and, once resolved, the split. */
 export type OpsDispute = ApiAnswer<'get', 'disputes/{disputeId}'>['dispute'];
 
 export const opsMoneyKeys = {
   all: [...operatorKeys.all, 'money'] as const,
   held: (language: string) => [...opsMoneyKeys.all, 'held', language] as const,
+  bankChanges: () => [...opsMoneyKeys.all, 'bank-changes'] as const,
   disputes: (tab: string, page: number, language: string) =>
     [...opsMoneyKeys.all, 'disputes', tab, page, language] as const,
   dispute: (id: string, language: string) =>
@@ -31,6 +35,17 @@ export function useHeldFundsQuery() {
     queryOptions({
       queryKey: opsMoneyKeys.held(language),
       queryFn: () => apiGet('ops/held-funds'),
+      staleTime: 0,
+      meta: { errorToast: false },
+    }),
+  );
+}
+
+export function useBankChangesQuery() {
+  return useQuery(
+    queryOptions({
+      queryKey: opsMoneyKeys.bankChanges(),
+      queryFn: async () => (await apiGet('ops/bank-changes')).changes,
       staleTime: 0,
       meta: { errorToast: false },
     }),

@@ -38,6 +38,22 @@ export function OrderMoneySection({ order, side }: { order: Order; side: OrderSi
       },
       { label: t('money.order.releasedAt'), value: formatDateTime(money.released_at, language) },
     );
+  } else if (money.dPayoutHeldUntil !== null) {
+    // Accepted, but the grower's payout account changed recently: the payout waits.
+    items.push(
+      {
+        label: side === 'buyer' ? t('money.order.refunded') : t('money.order.refundedToBuyer'),
+        value: formatMoney(money.dRefunded),
+        testId: 'money-refunded',
+      },
+      {
+        label: t('money.order.releasedAt'),
+        value: t('money.order.payoutHeldUntil', {
+          time: formatDateTime(money.dPayoutHeldUntil, language),
+        }),
+        testId: 'money-payout-held',
+      },
+    );
   } else {
     items.push({ label: t('money.order.releasedAt'), value: t('money.order.notReleased') });
   }

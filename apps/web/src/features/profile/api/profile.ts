@@ -131,7 +131,10 @@ export function useUpdateUserAccess() {
 export function useUpdateBank() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: BankBody) => apiPut('profile/bank', { body }),
+    // Where the company is paid: a fresh second-factor code (x-totp-code), or the password
+    // of a user without one (sPassword); see useStepUpPrompt.
+    mutationFn: ({ body, stepUpCode }: { body: BankBody; stepUpCode?: string | undefined }) =>
+      apiPut('profile/bank', { body, ...(stepUpCode ? { stepUpCode } : {}) }),
     onSuccess: ({ bank }) => queryClient.setQueryData(profileKeys.bank(), bank),
     meta,
   });

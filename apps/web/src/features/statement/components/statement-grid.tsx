@@ -70,6 +70,22 @@ export function StatementGrid(props: StatementGridProps) {
         headerName: t('statement.columns.description'),
         minWidth: 170,
         flex: 1.6,
+        // A payment names the account it was paid to then (the supplier's may differ now).
+        renderCell: ({ row }) =>
+          row.sPaidAccount ? (
+            <Box component="span">
+              {row.sDescription}
+              <Box
+                component="span"
+                data-testid="statement-paid-account"
+                sx={{ display: 'block', fontSize: '0.75rem', color: 'text.secondary' }}
+              >
+                {row.sPaidAccount}
+              </Box>
+            </Box>
+          ) : (
+            row.sDescription
+          ),
       },
       {
         field: 'sType',

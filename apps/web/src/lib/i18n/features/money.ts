@@ -32,6 +32,7 @@ export const moneyEn = {
     payoutMxn: 'Paid to the grower (MXN)',
     releasedAt: 'Released',
     notReleased: 'Not released yet',
+    payoutHeldUntil: "Payout held until {{time}}: the grower's bank account changed",
     notSecured:
       'Waiting for the buyer’s payment: the order can move to “In preparation” once its money is secured (paid and held, or a forward booked).',
     secured: 'The money of this order is secured.',
@@ -67,6 +68,7 @@ export const moneyEn = {
       deposits: 'Deposits',
       disputes: 'Disputes',
       held: 'Held order funds',
+      bankChanges: 'Bank changes',
     },
     depositsIntro:
       'Credit a wire received at the bank to the buyer it came from, by its bank reference.',
@@ -85,6 +87,21 @@ export const moneyEn = {
       disputed: 'Disputed',
       empty: 'No order holds money.',
       loadFailed: 'The held funds could not be loaded.',
+    },
+    bankChanges: {
+      intro:
+        'Bank accounts changed recently, still in their cooling-off: no money goes to them until it ends. Call the company when a change looks wrong.',
+      tableLabel: 'Pending bank account changes',
+      company: 'Company',
+      account: 'Account of',
+      payoutAccount: 'Its own payout account',
+      supplier: 'Supplier {{name}}',
+      change: 'CLABE',
+      changedBy: 'Changed by',
+      changedAt: 'Changed',
+      effectiveAt: 'Takes effect',
+      empty: 'No bank account change is pending.',
+      loadFailed: 'The bank account changes could not be loaded.',
     },
     disputes: {
       inProcess: 'In process',
@@ -154,6 +171,7 @@ export const moneySp: Widen<typeof moneyEn> = {
     payoutMxn: 'Pagado al productor (MXN)',
     releasedAt: 'Liberado',
     notReleased: 'Aún no liberado',
+    payoutHeldUntil: 'Pago retenido hasta {{time}}: cambió la cuenta bancaria del productor',
     notSecured:
       'Esperando el pago del comprador: el pedido podrá pasar a “En preparación” cuando su dinero esté asegurado (pagado y retenido, o un forward contratado).',
     secured: 'El dinero de este pedido está asegurado.',
@@ -189,6 +207,7 @@ export const moneySp: Widen<typeof moneyEn> = {
       deposits: 'Depósitos',
       disputes: 'Disputas',
       held: 'Fondos retenidos de pedidos',
+      bankChanges: 'Cambios de cuenta',
     },
     depositsIntro:
       'Acredita una transferencia recibida en el banco al comprador que la envió, por su referencia bancaria.',
@@ -207,6 +226,21 @@ export const moneySp: Widen<typeof moneyEn> = {
       disputed: 'En disputa',
       empty: 'Ningún pedido tiene dinero retenido.',
       loadFailed: 'No se pudieron cargar los fondos retenidos.',
+    },
+    bankChanges: {
+      intro:
+        'Cuentas bancarias cambiadas hace poco, aún en su periodo de espera: no se les envía dinero hasta que termine. Llama a la empresa si un cambio parece sospechoso.',
+      tableLabel: 'Cambios de cuenta bancaria pendientes',
+      company: 'Empresa',
+      account: 'Cuenta de',
+      payoutAccount: 'Su propia cuenta de cobro',
+      supplier: 'Proveedor {{name}}',
+      change: 'CLABE',
+      changedBy: 'Cambiada por',
+      changedAt: 'Cambio',
+      effectiveAt: 'Entra en vigor',
+      empty: 'No hay cambios de cuenta bancaria pendientes.',
+      loadFailed: 'No se pudieron cargar los cambios de cuenta bancaria.',
     },
     disputes: {
       inProcess: 'En proceso',

@@ -124,6 +124,10 @@ export const profileEn = {
     registered: 'CLABE registered',
     notRegistered: 'No CLABE registered yet',
     saved: 'The bank data was saved.',
+    savedHeld:
+      'The bank data was saved. Your payouts are held until {{time}}, then they go to the new CLABE. Every administrator was told by e-mail.',
+    pendingChange:
+      'Your CLABE changed recently: payouts are held until {{time}} (cooling-off), then they go to the new account. If you did not make this change, change your password and contact us now.',
   },
   articles: {
     heading: 'Your articles',
@@ -386,6 +390,10 @@ export const profileSp: Widen<typeof profileEn> = {
     registered: 'CLABE registrada',
     notRegistered: 'Aún no hay CLABE registrada',
     saved: 'Los datos bancarios se guardaron.',
+    savedHeld:
+      'Los datos bancarios se guardaron. Tus pagos quedan retenidos hasta {{time}}; después van a la CLABE nueva. Se avisó por correo a cada administrador.',
+    pendingChange:
+      'Tu CLABE cambió hace poco: los pagos quedan retenidos hasta {{time}} (periodo de espera); después van a la cuenta nueva. Si no hiciste este cambio, cambia tu contraseña y contáctanos ya.',
   },
   articles: {
     heading: 'Tus artículos',
