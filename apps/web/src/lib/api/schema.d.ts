@@ -17492,6 +17492,22 @@ export interface operations {
           };
         };
       };
+      /** @description Rate limited: TOTP_LOCKED */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'TOTP_LOCKED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
       /** @description Internal error (details are only logged): INTERNAL_ERROR */
       500: {
         headers: {
@@ -17642,6 +17658,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
