@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
@@ -14,10 +15,13 @@ describe(`platform on ${TEST_ENGINE}`, () => {
     await t.close();
   });
 
-  it('reports health and the engine', async () => {
+  it('reports health, the engine and the runtime, which is the pinned Node', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(json(response)).toEqual({ status: 'ok', database: TEST_ENGINE });
+    expect(json(response)).toEqual({ status: 'ok', database: TEST_ENGINE, node: process.version });
+    // .nvmrc names the major the project pins (the `node` package); `npm test` runs on it.
+    const pinned = readFileSync(new URL('../../../../../.nvmrc', import.meta.url), 'utf8').trim();
+    expect(json<{ node: string }>(response).node).toMatch(new RegExp(`^v${pinned}\\.`));
   });
 
   it('sends security headers', async () => {
