@@ -175,9 +175,10 @@ export class AuthService {
     if (waitMs > 0) throw new AppError('RATE_LIMITED', { retryAfterSeconds: waitMs / 1000 });
 
     const user = await repo.findUserByEmail(this.db, body.sEmail);
+    const lane = { address: ip, account: body.sEmail };
     const passwordMatches = user
-      ? await this.hasher.verify(body.sPassword, user.passwordHash)
-      : await this.hasher.verifyAgainstDummy(body.sPassword);
+      ? await this.hasher.verify(body.sPassword, user.passwordHash, lane)
+      : await this.hasher.verifyAgainstDummy(body.sPassword, lane);
     if (user) found(user);
     if (!user || !passwordMatches || !user.active) {
       await repo.recordLoginFailure(this.db, { email: body.sEmail, ip, at: now });
