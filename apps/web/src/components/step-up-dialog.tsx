@@ -1,5 +1,4 @@
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -7,6 +6,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppDialog } from './app-dialog';
 
 /** The step-up state: null while closed; busy while the call runs with the code typed. */
 export type StepUpState = { busy: boolean; error?: string | undefined } | null;
@@ -28,9 +28,10 @@ export function StepUpDialog({
   const open = state !== null;
   const error = empty ? t('stepUp.required') : state?.error;
   return (
-    <Dialog
+    <AppDialog
       open={open}
-      onClose={state?.busy ? undefined : onCancel}
+      onClose={onCancel}
+      busy={state?.busy}
       aria-labelledby={titleId}
       maxWidth="xs"
       fullWidth
@@ -76,6 +77,6 @@ export function StepUpDialog({
           </Button>
         </DialogActions>
       </form>
-    </Dialog>
+    </AppDialog>
   );
 }
