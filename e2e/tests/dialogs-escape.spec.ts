@@ -110,6 +110,17 @@ for (const language of ['en', 'sp'] as const) {
       .locator('td[data-field="dPurchaseDate"], td[data-field="dDueDate"]')
       .evaluateAll((cells) => cells.filter((cell) => cell.scrollWidth > cell.clientWidth).length);
     expect(cut).toBe(0);
+    // The status chip is whole in its column: cut, its ellipsis showed as a stray dot at the
+    // edge of the auto-convert cell beside it.
+    const spilled = await table.locator('td[data-field="sStatusId"]').evaluateAll(
+      (cells) =>
+        cells.filter((cell) => {
+          const chip = cell.firstElementChild?.getBoundingClientRect();
+          const box = cell.getBoundingClientRect();
+          return !chip || chip.right > box.right - 2 || cell.scrollWidth > cell.clientWidth;
+        }).length,
+    );
+    expect(spilled).toBe(0);
     // An invoice without a rate order shows nothing in the auto-convert column.
     const autoConvert = await table.locator('td[data-field="rateOrder"]').allTextContents();
     for (const text of autoConvert) expect(text.trim()).not.toMatch(/^[.·•…]$/);

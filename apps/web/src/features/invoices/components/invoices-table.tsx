@@ -236,12 +236,16 @@ const tableStyles: SxProps<Theme> = (theme) => {
     '& tbody tr:last-of-type td': { borderBottom: 0 },
     '& .signed-gain': { color: gainColor(0), fontWeight: 600 },
     '& .signed-loss': { color: gainColor(-1), fontWeight: 600 },
-    // MUI's small Chip: filled primary for To pay, outlined for the rest.
+    // The chip is whole in its column: an ellipsis there would show as a stray dot at the
+    // edge of the next (often empty) cell.
+    '& td[data-field="sStatusId"]': { textOverflow: 'clip' },
+    // MUI's small Chip: filled primary for To pay, outlined for the rest; a little narrower,
+    // so 'Por pagar' fits its 88 px column.
     '& .status': {
       display: 'inline-flex',
       alignItems: 'center',
       height: 24,
-      px: 1,
+      px: '6px',
       borderRadius: 3,
       fontSize: '0.8125rem',
       border: '1px solid',
