@@ -119,5 +119,6 @@ describe.skipIf(TEST_ENGINE !== 'pglite')('database upkeep on an embedded databa
     } finally {
       await app.close();
     }
-  });
+    // The demo seed runs inside this test: as long as the other block's start-up hook allows.
+  }, 120_000);
 });
