@@ -41,6 +41,27 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'react-refresh/only-export-components': ['error', { allowConstantExport: true }],
+      // Every dialog opens in AppDialog, which makes Escape do what Cancel does.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@mui/material/Dialog',
+              message: 'Use AppDialog from components/app-dialog (Escape closes it).',
+            },
+            {
+              name: '@mui/material',
+              importNames: ['Dialog'],
+              message: 'Use AppDialog from components/app-dialog (Escape closes it).',
+            },
+          ],
+        },
+      ],
     },
+  },
+  {
+    files: ['apps/web/src/components/app-dialog.tsx'],
+    rules: { 'no-restricted-imports': 'off' },
   },
 );

@@ -1,6 +1,9 @@
 // `npm start`: build what is missing or stale, then serve the API and the web app on one port.
 import { existsSync, statSync } from 'node:fs';
 import { newestMtime, runOrExit } from './lib.mjs';
+import { ensurePinnedNode } from './runtime.mjs';
+
+ensurePinnedNode();
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';

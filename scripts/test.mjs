@@ -6,6 +6,11 @@ import { chromiumAvailable, CHROMIUM_PATH } from './chromium.mjs';
 import { postgresReachable, TEST_DATABASE_URL } from './postgres.mjs';
 import { run } from './lib.mjs';
 import { packagesAvailable } from '../deploy/cluster-lib.mjs';
+import { ensurePinnedNode } from './runtime.mjs';
+
+// Every step below (npx vitest, node …) runs on the Node this prints.
+ensurePinnedNode();
+console.log(`Node ${process.version} (${process.execPath})`);
 
 const reports = mkdtempSync(join(tmpdir(), 'pesos-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };

@@ -170,11 +170,13 @@ test('a grower signs up, registers a CLABE and publishes an article with a photo
   await page.getByRole('button', { name: 'Add article' }).click();
   const form = page.getByRole('dialog', { name: 'Add article' });
   await expect(form).toBeVisible();
+  // Escape closes it, as Cancel does.
+  await page.keyboard.press('Escape');
+  await expect(form).toBeHidden();
+  await page.getByRole('button', { name: 'Add article' }).click();
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form.getByText('This field is required.')).toHaveCount(6);
   await expect(form.getByText('Give the name in English, in Spanish or in both.')).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(form).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'add article dialog with errors');
 
   const name = `E2E Ataulfo mango ${Date.now()}`;
@@ -372,7 +374,10 @@ test('a buyer adds, edits and deletes a warehouse', async ({ page }) => {
   await edited.getByRole('button', { name: 'Delete Pharr cold storage' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete this warehouse?' });
   await expect(confirm).toContainText('Pharr cold storage');
+  // Escape cancels, as Cancel does.
   await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await edited.getByRole('button', { name: 'Delete Pharr cold storage' }).click();
   await expect(confirm).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'delete warehouse confirmation');
   await shot(page, 'warehouse-delete-en');

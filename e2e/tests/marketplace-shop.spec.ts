@@ -502,7 +502,10 @@ test.describe('marketplace: catalogue, cart and checkout', () => {
     await expect(confirm.getByTestId('confirm-details')).toContainText(
       'Pay now from your USD balance',
     );
+    // Escape cancels, as Cancel does; nothing was bought.
     await page.keyboard.press('Escape');
+    await expect(confirm).toBeHidden();
+    await page.getByRole('button', { name: 'Buy', exact: true }).click();
     await expect(confirm).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'confirm purchase (en)');
     await shot(page, 'confirm-purchase-en');

@@ -1,9 +1,10 @@
-// Lighthouse 12 (pinned: 13 needs Node 22) with its mobile preset (simulated 4× CPU and slow 4G)
+// Lighthouse 13 with its mobile preset (simulated 4× CPU and slow 4G)
 // against the built app on the embedded database with the demo data, as a new user sees it after
 // `npm start`. Logged-in pages get the demo customer's session in localStorage before the app
 // loads. Used by scripts/bench/web.mjs; `node scripts/bench/lighthouse.mjs [runs]` runs it alone
 // on apps/web/dist (or WEB_DIST_DIR) and prints the table; LIGHTHOUSE_REPORT_DIR keeps each report.
 /* global window */
+import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
@@ -18,6 +19,11 @@ export const LIGHTHOUSE_GOALS = {
   seo: 100,
 };
 const CATEGORIES = Object.keys(LIGHTHOUSE_GOALS);
+
+/** The installed Lighthouse's version, printed with its results. */
+export const lighthouseVersion = JSON.parse(
+  readFileSync(join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8'),
+).version;
 
 /** The pages measured; `login` pages are the finance dashboard's, `seo` the public ones. */
 export function lighthousePages(articleId) {

@@ -22,6 +22,7 @@ import {
   lighthousePages,
   lighthouseTable,
   LIGHTHOUSE_GOALS,
+  lighthouseVersion,
   measureLighthouse,
   meetsLighthouseGoals,
   startDemoServer,
@@ -606,7 +607,9 @@ try {
           ? ` Lazy-only modules found: ${check.leakDetail.join('; ')}.`
           : ''),
     );
-  console.log(`\nLighthouse 12.2.3, mobile preset, demo data (${RUNS} runs a page):\n`);
+  console.log(
+    `\nLighthouse ${lighthouseVersion}, mobile preset, demo data (${RUNS} runs a page):\n`,
+  );
   console.log(lighthouseTable(lighthouseResults));
   console.log(`\nraw: ${JSON.stringify({ vitals, sorts, exports, lighthouseResults })}`);
   if (rows.some((r) => !r.ok)) exitCode = 1;

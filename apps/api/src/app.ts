@@ -13,7 +13,12 @@ import { seedDemoFinance } from './db/seed/demo-finance.js';
 import { seedDemoMarketplace } from './db/seed/demo-marketplace.js';
 import { seedDemoOrders } from './db/seed/demo-orders.js';
 import { seedDemoApprovals } from './db/seed/demo-team.js';
-import { enterpriseIdOfUser, seedDemoDataIfEmpty } from './db/seed/seed.js';
+import {
+  demoDataSummary,
+  enterpriseIdOfUser,
+  seedDemoDataIfEmpty,
+  settleDemoEmails,
+} from './db/seed/seed.js';
 import { AppError } from './errors.js';
 import { loggerOptions } from './logger.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -365,9 +370,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await seedDemoOrders(marketplace, clock);
     await seedDemoApprovals(app, await enterpriseIdOfUser(database.db, 'demo@demo.test'));
     app.log.level = logLevel;
-    app.log.warn(
-      'Demo data loaded (demo@demo.test / Demo1234!, operator ops@demo.test): its passwords are published; never use it in production',
-    );
+    const emails = await settleDemoEmails(database.db, now());
+    app.log.warn(await demoDataSummary(database.db, { url: publicUrl(config), emails }));
   }
   // After the demo data (which is worth vacuuming); then hourly as a job.
   if (database.maintain) await database.maintain();

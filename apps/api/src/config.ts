@@ -170,6 +170,11 @@ const configSchema = z.object({
   /** The built web app; served when it exists. */
   WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * `auto`: one readable line per event on a terminal, JSON lines otherwise (files, log
+   * collectors); `json` or `pretty` choose one whatever the output.
+   */
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
 });
 
 /** A development key, published in this file: used only on the embedded database. */

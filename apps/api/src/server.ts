@@ -1,11 +1,18 @@
 import { loadConfig } from './config.js';
 import { buildApp } from './app.js';
 import { DataDirLockedError } from './db/data-dir-lock.js';
+import { logFormat, prettyLogStream } from './logger.js';
 
 /** Starts the server and stops it cleanly: no new connections, in-flight requests finish, the database closes. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const app = await buildApp({ config });
+  const isTerminal = process.stdout.isTTY === true;
+  const app = await buildApp({
+    config,
+    ...(logFormat(config, isTerminal) === 'pretty'
+      ? { logStream: prettyLogStream({ colorize: isTerminal }) }
+      : {}),
+  });
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

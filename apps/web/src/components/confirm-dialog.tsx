@@ -1,11 +1,11 @@
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { BusyButton } from './busy-button';
+import { AppDialog } from './app-dialog';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -20,11 +20,18 @@ interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/** A persistent confirmation: only its buttons close it, and they lock while it works. */
+/** A confirmation: its buttons or Escape (as Cancel) close it; they lock while it works. */
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const titleId = useId();
   return (
-    <Dialog open={props.open} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+    <AppDialog
+      open={props.open}
+      onClose={props.onCancel}
+      busy={props.busy}
+      aria-labelledby={titleId}
+      maxWidth="sm"
+      fullWidth
+    >
       <DialogTitle id={titleId}>{props.title}</DialogTitle>
       {props.children && <DialogContent>{props.children}</DialogContent>}
       <DialogActions>
@@ -40,6 +47,6 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           {props.confirmLabel}
         </BusyButton>
       </DialogActions>
-    </Dialog>
+    </AppDialog>
   );
 }

@@ -2,13 +2,13 @@ import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useId, type ReactNode } from 'react';
+import { AppDialog } from './app-dialog';
 
 /** The viewer's texts, in the caller's words and language. */
 export interface ImageViewerTexts {
@@ -52,9 +52,10 @@ export function ImageViewerDialog({
     onIndexChange((shown + step + count) % count);
   };
   return (
-    <Dialog
+    <AppDialog
       open={shown !== null}
       onClose={close}
+      closeOnBackdropClick
       aria-labelledby={titleId}
       maxWidth="md"
       fullWidth
@@ -89,6 +90,6 @@ export function ImageViewerDialog({
           </DialogActions>
         </>
       )}
-    </Dialog>
+    </AppDialog>
   );
 }

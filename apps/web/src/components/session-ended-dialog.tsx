@@ -1,23 +1,22 @@
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useTranslation } from 'react-i18next';
+import { AppDialog } from './app-dialog';
 
 interface SessionEndedDialogProps {
   open: boolean;
   onConfirm: () => void;
 }
 
-/** Cannot be dismissed: neither the backdrop nor Escape closes it; only OK does. */
+/** Cannot be dismissed: it has no close action, so neither the backdrop nor Escape closes it; only OK does. */
 export function SessionEndedDialog({ open, onConfirm }: SessionEndedDialogProps) {
   const { t } = useTranslation();
   return (
-    <Dialog
+    <AppDialog
       open={open}
-      disableEscapeKeyDown
       aria-labelledby="session-ended-title"
       aria-describedby="session-ended-text"
       maxWidth="xs"
@@ -32,6 +31,6 @@ export function SessionEndedDialog({ open, onConfirm }: SessionEndedDialogProps)
           {t('common.ok')}
         </Button>
       </DialogActions>
-    </Dialog>
+    </AppDialog>
   );
 }

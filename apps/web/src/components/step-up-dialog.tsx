@@ -1,5 +1,4 @@
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -7,6 +6,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppDialog } from './app-dialog';
 
 /**
  * The step-up state: null while closed; busy while the call runs with what was typed.
@@ -36,9 +36,10 @@ export function StepUpDialog({
   const password = state?.password === true;
   const error = empty ? t(password ? 'stepUp.passwordRequired' : 'stepUp.required') : state?.error;
   return (
-    <Dialog
+    <AppDialog
       open={open}
-      onClose={state?.busy ? undefined : onCancel}
+      onClose={onCancel}
+      busy={state?.busy}
       aria-labelledby={titleId}
       maxWidth="xs"
       fullWidth
@@ -96,6 +97,6 @@ export function StepUpDialog({
           </Button>
         </DialogActions>
       </form>
-    </Dialog>
+    </AppDialog>
   );
 }

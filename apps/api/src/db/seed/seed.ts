@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../database.js';
 import type { PasswordHasher } from '../../modules/auth/password-hasher.js';
 import { DEMO_PASSWORD, seedDemoAccounts } from './demo-accounts.js';
+import { SENT_BODY } from '../../modules/mail/mail.repository.js';
 
 /** Arbitrary constant for the advisory lock that keeps two starting replicas from both seeding. */
 const SEED_LOCK_ID = 727_001;
@@ -28,4 +29,45 @@ export async function enterpriseIdOfUser(db: Db, email: string): Promise<string>
     .where('email', '=', email)
     .executeTakeFirstOrThrow();
   return row.enterprise_id;
+}
+
+/**
+ * The demo history's e-mails (deposits, payments, orders) go to `@demo.test` addresses, which
+ * do not exist: they are marked sent without being sent, so a first start neither prints each
+ * one to the log nor hands them to an SMTP server. Answers how many there were.
+ */
+export async function settleDemoEmails(db: Db, now: Date): Promise<number> {
+  const settled = await db
+    .updateTable('outbox_emails')
+    .set({ sent_at: now, body_text: SENT_BODY })
+    .where('sent_at', 'is', null)
+    .where('to_address', 'like', '%@demo.test')
+    .executeTakeFirst();
+  return Number(settled.numUpdatedRows);
+}
+
+/** One line saying what the demo data holds and how to sign in, instead of its e-mails. */
+export async function demoDataSummary(
+  db: Db,
+  options: { url: string; emails: number },
+): Promise<string> {
+  const count = async (
+    table: 'enterprises' | 'users' | 'invoices' | 'payments' | 'articles' | 'orders',
+  ) => {
+    const row = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  };
+  const [companies, users, invoices, payments, articles, orders] = await Promise.all(
+    (['enterprises', 'users', 'invoices', 'payments', 'articles', 'orders'] as const).map(count),
+  );
+  return (
+    `Demo data: ${companies} companies, ${users} users, ${invoices} invoices, ${payments} ` +
+    `payments, ${articles} articles, ${orders} orders (${options.emails} demo e-mails kept ` +
+    `in the outbox, not sent). Sign in at ${options.url} as demo@demo.test, other@demo.test, ` +
+    `vendor@demo.test or ops@demo.test, password ${DEMO_PASSWORD}. Its passwords are ` +
+    'published: never use the demo data in production.'
+  );
 }

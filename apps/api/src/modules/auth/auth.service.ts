@@ -222,9 +222,10 @@ export class AuthService {
     failed: () => void,
   ): Promise<{ token: string; user: SessionUser }> {
     const user = await repo.findUserByEmail(this.db, body.sEmail);
+    const lane = { address: ip, account: body.sEmail };
     const passwordMatches = user
-      ? await this.hasher.verify(body.sPassword, user.passwordHash)
-      : await this.hasher.verifyAgainstDummy(body.sPassword);
+      ? await this.hasher.verify(body.sPassword, user.passwordHash, lane)
+      : await this.hasher.verifyAgainstDummy(body.sPassword, lane);
     if (user) found(user);
     if (!user || !passwordMatches || !user.active) {
       failed();

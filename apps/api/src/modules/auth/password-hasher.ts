@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { sharedScryptPool, type ScryptPool } from './scrypt-pool.js';
+import { sharedScryptPool, type HashLane, type ScryptPool } from './scrypt-pool.js';
 
 const KEY_LENGTH = 64;
 const BLOCK_SIZE = 8;
@@ -42,7 +42,11 @@ export class PasswordHasher {
     ].join('$');
   }
 
-  async verify(password: string, stored: string): Promise<boolean> {
+  /**
+   * `lane` names who is signing in (address and e-mail), so the pool takes turns between
+   * people rather than serving a burst of one in arrival order.
+   */
+  async verify(password: string, stored: string, lane?: HashLane): Promise<boolean> {
     const [scheme, logCost, blockSize, parallelism, salt, key] = stored.split('$');
     if (scheme !== 'scrypt' || !logCost || !blockSize || !parallelism || !salt || !key) {
       return false;
@@ -53,14 +57,15 @@ export class PasswordHasher {
       Buffer.from(salt, 'base64'),
       KEY_LENGTH,
       optionsFor(Number(logCost), Number(blockSize), Number(parallelism)),
+      lane && { address: lane.address, account: lane.account.trim().toLowerCase() },
     );
     return actual.length === expected.length && timingSafeEqual(actual, expected);
   }
 
   /** Spends the same time as a real check, so an unknown e-mail answers like a wrong password. */
-  async verifyAgainstDummy(password: string): Promise<false> {
+  async verifyAgainstDummy(password: string, lane?: HashLane): Promise<false> {
     this.dummyHash ??= this.hash('not-a-real-password');
-    await this.verify(password, await this.dummyHash);
+    await this.verify(password, await this.dummyHash, lane);
     return false;
   }
 }

@@ -55,4 +55,47 @@ describe('the password hashing pool', () => {
     });
     expect((await Promise.all(accepted)).every((key) => key.length === 64)).toBe(true);
   });
+
+  it("takes turns: another person's hash waits for the one being hashed, not for a burst", async () => {
+    const fair = pool(1);
+    const options = { N: 2 ** 14, r: 8, p: 1 };
+    const salt = Buffer.alloc(16, 2);
+    const finished: string[] = [];
+    const hash = (name: string, address: string, account: string) =>
+      fair.scrypt('x', salt, 64, options, { address, account }).then(() => finished.push(name));
+    // Twelve log-ins of one account from one address arrive first; then another account's
+    // from another address, and a third account's from the burst's own address.
+    const burst = Array.from({ length: 12 }, (_, i) => hash(`burst${i}`, '10.0.0.1', 'a@x.test'));
+    const other = hash('other', '10.0.0.2', 'b@x.test');
+    const colleague = hash('colleague', '10.0.0.1', 'c@x.test');
+    await Promise.all([...burst, other, colleague]);
+    // The burst's first hash was already running; the two others go right after it.
+    expect(finished.slice(0, 3)).toEqual(['burst0', 'other', 'colleague']);
+    expect(finished.filter((name) => name.startsWith('burst'))).toEqual(
+      Array.from({ length: 12 }, (_, i) => `burst${i}`),
+    );
+  });
+
+  it('keeps room for others: one address or one account holds at most half the queue', async () => {
+    const small = pool(1, 4);
+    const options = { N: 2 ** 14, r: 8, p: 1 };
+    const salt = Buffer.alloc(16, 3);
+    const lane = { address: '10.0.0.1', account: 'a@x.test' };
+    // The first starts at once; two wait (half of 4); the next of that lane is refused.
+    const accepted = [1, 2, 3].map(() => small.scrypt('x', salt, 64, options, lane));
+    await expect(small.scrypt('x', salt, 64, options, lane)).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+    });
+    // The same account from another address counts as the same account.
+    await expect(
+      small.scrypt('x', salt, 64, options, { address: '10.0.0.9', account: 'a@x.test' }),
+    ).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+    const others = [
+      small.scrypt('x', salt, 64, options, { address: '10.0.0.2', account: 'b@x.test' }),
+      small.scrypt('x', salt, 64, options, { address: '10.0.0.3', account: 'c@x.test' }),
+    ];
+    expect((await Promise.all([...accepted, ...others])).every((key) => key.length === 64)).toBe(
+      true,
+    );
+  });
 });

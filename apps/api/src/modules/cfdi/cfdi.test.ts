@@ -170,6 +170,16 @@ describe(`CFDI import on ${TEST_ENGINE}`, () => {
       'El CFDI no tiene TimbreFiscalDigital (el timbre del SAT con su UUID): no es un CFDI válido.',
     );
     expect(results[3]?.sReason).toBe('El archivo pesa más de 1 MB.');
+    // Both accepted versions are named, in both languages.
+    expect(results[1]?.sReason).toBe(
+      'El archivo no es un CFDI: su raíz debe ser cfdi:Comprobante, versión 4.0 o 3.3.',
+    );
+    const [english] = await parse(customer, {
+      files: [{ sFileName: 'order.xml', sContent: '<?xml version="1.0"?><Order/>' }],
+    });
+    expect(english?.sReason).toBe(
+      'The file is not a CFDI: its root must be cfdi:Comprobante, version 4.0 or 3.3.',
+    );
   });
 
   it('refuses more than 200 files with a clear error', async () => {

@@ -13,15 +13,21 @@ export async function healthRoutes(
     {
       schema: {
         tags: ['health'],
-        summary: 'Liveness and database check',
+        summary: 'Liveness, database check and runtime',
         response: {
-          200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }),
+          200: z.object({
+            status: z.literal('ok'),
+            database: z.enum(['pglite', 'postgres']),
+            // Which Node.js answers (e.g. v24.11.0), so a deployment can check it runs the
+            // project's pinned runtime.
+            node: z.string(),
+          }),
         },
       },
     },
     async () => {
       await sql`select 1`.execute(options.database.db);
-      return { status: 'ok' as const, database: options.database.engine };
+      return { status: 'ok' as const, database: options.database.engine, node: process.version };
     },
   );
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
@@ -14,10 +15,13 @@ describe(`platform on ${TEST_ENGINE}`, () => {
     await t.close();
   });
 
-  it('reports health and the engine', async () => {
+  it('reports health, the engine and the runtime, which is the pinned Node', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(json(response)).toEqual({ status: 'ok', database: TEST_ENGINE });
+    expect(json(response)).toEqual({ status: 'ok', database: TEST_ENGINE, node: process.version });
+    // .nvmrc names the major the project pins (the `node` package); `npm test` runs on it.
+    const pinned = readFileSync(new URL('../../../../../.nvmrc', import.meta.url), 'utf8').trim();
+    expect(json<{ node: string }>(response).node).toMatch(new RegExp(`^v${pinned}\\.`));
   });
 
   it('sends security headers', async () => {
@@ -79,13 +83,15 @@ describe.skipIf(TEST_ENGINE !== 'pglite')('database upkeep on an embedded databa
     // A disk PGlite gets an upkeep (vacuum); this one counts its calls instead.
     const database = await openDatabase({ dataDir: 'memory://' });
     let upkeeps = 0;
+    const logLines: Array<{ level: number; msg: string }> = [];
     const app = await buildApp({
       config: loadConfig({
         DATA_DIR: 'memory://',
         PASSWORD_HASH_COST: '10',
         DEMO_DATA: 'true',
-        LOG_LEVEL: 'silent',
+        LOG_LEVEL: 'warn',
       }),
+      logStream: { write: (line) => logLines.push(JSON.parse(line) as (typeof logLines)[0]) },
       database: {
         ...database,
         maintain: async () => {
@@ -95,10 +101,24 @@ describe.skipIf(TEST_ENGINE !== 'pglite')('database upkeep on an embedded databa
     });
     try {
       expect(upkeeps).toBe(1);
+      // One line says what the demo data holds and how to sign in; its e-mails, to addresses
+      // that do not exist, are settled rather than printed one by one.
+      const summary = logLines.filter((line) => line.msg.startsWith('Demo data: '));
+      expect(summary).toHaveLength(1);
+      expect(summary[0]?.msg).toMatch(
+        /^Demo data: 5 companies, \d+ users, \d+ invoices, \d+ payments, 40 articles, \d+ orders \(\d+ demo e-mails kept in the outbox, not sent\)\. Sign in at http:\/\/localhost:3000 as demo@demo\.test, .*password Demo1234!\./,
+      );
+      const unsent = await database.db
+        .selectFrom('outbox_emails')
+        .select('to_address')
+        .where('sent_at', 'is', null)
+        .execute();
+      expect(unsent).toEqual([]);
       const health = await app.inject({ method: 'GET', url: '/api/health' });
       expect(health.statusCode).toBe(200);
     } finally {
       await app.close();
     }
-  });
+    // The demo seed runs inside this test: as long as the other block's start-up hook allows.
+  }, 120_000);
 });

@@ -35,13 +35,13 @@ describe('rate order view', () => {
 
   it('shows the target and last day while waiting, the fill rate once filled, the reason on failure', () => {
     expect(rateOrderChip(order, 'en', t)).toMatchObject({
-      text: 'chip.ACTIVE {"rate":"18.9000","date":"12/05/2026","reason":""}',
+      text: 'chip.ACTIVE {"rate":"18.9000","date":"Dec 5, 2026","reason":""}',
       tone: 'waiting',
     });
-    expect(rateOrderChip(order, 'sp', t)?.text).toContain('"date":"05/12/2026"');
+    expect(rateOrderChip(order, 'sp', t)?.text).toMatch(/"date":"5 dic\.? 2026"/);
     expect(
       rateOrderChip({ ...order, sStatus: 'FILLED', dFilledRate: 18.9312 }, 'en', t),
-    ).toMatchObject({ text: 'chip.FILLED {"rate":"18.9312","date":"12/05/2026","reason":""}' });
+    ).toMatchObject({ text: 'chip.FILLED {"rate":"18.9312","date":"Dec 5, 2026","reason":""}' });
     const failed = rateOrderChip(
       { ...order, sStatus: 'FAILED', sReason: 'INSUFFICIENT_FUNDS' },
       'en',

@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -27,6 +26,7 @@ import {
 } from './api/team';
 import { ApprovalStatusChip } from './approvals-page';
 import { formatInstant } from './format-instant';
+import { AppDialog } from '../../components/app-dialog';
 
 /** One row of the detail list. */
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
@@ -204,9 +204,10 @@ export function ApprovalPage() {
         </Paper>
       )}
 
-      <Dialog
+      <AppDialog
         open={reviewOpen}
         onClose={() => setReviewOpen(false)}
+        busy={approve.isPending}
         aria-labelledby="approve-title"
       >
         <DialogTitle id="approve-title">{t('team.approvals.reviewTitle')}</DialogTitle>
@@ -249,11 +250,16 @@ export function ApprovalPage() {
             {t('team.approvals.confirmApprove')}
           </Button>
         </DialogActions>
-      </Dialog>
+      </AppDialog>
 
       {stepUpPrompt}
 
-      <Dialog open={rejectOpen} onClose={() => setRejectOpen(false)} aria-labelledby="reject-title">
+      <AppDialog
+        open={rejectOpen}
+        onClose={() => setRejectOpen(false)}
+        busy={reject.isPending}
+        aria-labelledby="reject-title"
+      >
         <DialogTitle id="reject-title">{t('team.approvals.rejectTitle')}</DialogTitle>
         <DialogContent>
           <TextField
@@ -279,7 +285,7 @@ export function ApprovalPage() {
             {t('team.approvals.confirmReject')}
           </Button>
         </DialogActions>
-      </Dialog>
+      </AppDialog>
     </PageFrame>
   );
 }

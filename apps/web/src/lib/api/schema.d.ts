@@ -11,7 +11,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Liveness and database check */
+    /** Liveness, database check and runtime */
     get: operations['getHealth'];
     put?: never;
     post?: never;
@@ -2123,6 +2123,7 @@ export interface operations {
             status: 'ok';
             /** @enum {string} */
             database: 'pglite' | 'postgres';
+            node: string;
           };
         };
       };

@@ -20,6 +20,20 @@ function jsonResponse(status: number, body: unknown): Response {
   });
 }
 
+/**
+ * A Blob's text. On Node 24 the Response under jsdom makes jsdom's Blob, which has no
+ * `text()` (a browser's has); jsdom's FileReader reads it.
+ */
+function readText(blob: Blob): Promise<string> {
+  if (typeof blob.text === 'function') return blob.text();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable blob'));
+    reader.readAsText(blob);
+  });
+}
+
 describe('the typed client', () => {
   const fetchMock = vi.fn<typeof fetch>();
 
@@ -121,7 +135,7 @@ describe('the typed client', () => {
       params: { orderId: 'o 1', kind: 'packing-list' },
       accept: 'application/pdf, application/json',
     });
-    expect(await blob.text()).toBe('%PDF-1.7');
+    expect(await readText(blob)).toBe('%PDF-1.7');
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/v1/sp/orders/o%201/documents/packing-list');
     const headers = init?.headers as Record<string, string>;

@@ -1,7 +1,6 @@
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -10,6 +9,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
 import { failureHint } from '../checkout-failure';
+import { AppDialog } from '../../../components/app-dialog';
 
 /** The spec's 'Failed to buy' dialog: the server's message and a way back to the cart. */
 export function FailedToBuyDialog({
@@ -26,7 +26,7 @@ export function FailedToBuyDialog({
   const message = isApiError(error) ? error.message : t('errors.unknown');
   const hint = failureHint(error);
   return (
-    <Dialog
+    <AppDialog
       open={open}
       aria-labelledby={titleId}
       aria-describedby={messageId}
@@ -54,6 +54,6 @@ export function FailedToBuyDialog({
           {t('cart.checkout.goToCart')}
         </Button>
       </DialogActions>
-    </Dialog>
+    </AppDialog>
   );
 }

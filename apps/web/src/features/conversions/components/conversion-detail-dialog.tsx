@@ -2,7 +2,6 @@ import AddIcon from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -10,7 +9,7 @@ import Divider from '@mui/material/Divider';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { moneyToNumber } from '@app/domain';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newIdempotencyKey } from '../../../lib/finance/queries';
 import type { Transaction, TransactionInvoice } from '../../../lib/finance/types';
@@ -36,6 +35,7 @@ import { GainText } from './gain-text';
 import { PaymentsMade } from './payments-made';
 import { PercentBar } from './percent-bar';
 import { TransactionTypeChip } from './transaction-type-chip';
+import { AppDialog } from '../../../components/app-dialog';
 
 interface ConversionDetailDialogProps {
   /** The conversion shown; null keeps the dialog closed. */
@@ -47,15 +47,19 @@ interface ConversionDetailDialogProps {
 }
 
 /**
- * 'Detalle de conversión', shared by /forwards, /balance and /conversions. Persistent: only
- * 'Cerrar' closes it. On /conversions it is read-only and shows what was paid.
+ * 'Detalle de conversión', shared by /forwards, /balance and /conversions. 'Cerrar' or
+ * Escape closes it, but not while an invoice is being detached. On /conversions it is
+ * read-only and shows what was paid.
  */
 export function ConversionDetailDialog(props: ConversionDetailDialogProps) {
   const titleId = useId();
   const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
   return (
-    <Dialog
+    <AppDialog
       open={props.transactionId !== null}
+      onClose={props.onClose}
+      busy={busy}
       aria-labelledby={titleId}
       maxWidth="md"
       fullWidth
@@ -63,9 +67,14 @@ export function ConversionDetailDialog(props: ConversionDetailDialogProps) {
     >
       <DialogTitle id={titleId}>{t('conversions.detail.title')}</DialogTitle>
       {props.transactionId !== null && (
-        <DetailBody key={props.transactionId} {...props} transactionId={props.transactionId} />
+        <DetailBody
+          key={props.transactionId}
+          {...props}
+          transactionId={props.transactionId}
+          onBusyChange={setBusy}
+        />
       )}
-    </Dialog>
+    </AppDialog>
   );
 }
 
@@ -74,7 +83,11 @@ function DetailBody({
   kind,
   onClose,
   onPayInvoices,
-}: ConversionDetailDialogProps & { transactionId: string }) {
+  onBusyChange,
+}: ConversionDetailDialogProps & {
+  transactionId: string;
+  onBusyChange: (busy: boolean) => void;
+}) {
   const { t } = useTranslation();
   const language = useLanguage();
   const detail = useConversionDetailQuery(transactionId);
@@ -87,6 +100,7 @@ function DetailBody({
   const readOnly = kind === 'history';
   const writeBlocked = useWriteGuard();
   const loading = detail.isFetching || detach.isPending;
+  useEffect(() => onBusyChange(detach.isPending), [detach.isPending, onBusyChange]);
 
   const onRemove = (entry: TransactionInvoice) => {
     if (!transaction) return;

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -19,6 +18,7 @@ import { useLanguage } from '../../../lib/i18n/i18n';
 import { showErrorToast, showSuccessToast } from '../../../lib/toast';
 import { useUpdateAttachedInvoiceMutation } from '../api/conversions-api';
 import { editInvoiceSchema, type EditInvoiceForm } from '../edit-invoice-form';
+import { AppDialog } from '../../../components/app-dialog';
 
 const PurchaseDatePicker = lazy(async () => ({
   default: (await import('./purchase-date-picker')).PurchaseDatePicker,
@@ -83,7 +83,14 @@ export function EditInvoiceDialog({ transaction, entry, onClose }: EditInvoiceDi
   const dateLabel = t('conversions.editInvoice.purchaseDate');
 
   return (
-    <Dialog open aria-labelledby={titleId} maxWidth="sm" fullWidth>
+    <AppDialog
+      open
+      onClose={onClose}
+      busy={update.isPending}
+      aria-labelledby={titleId}
+      maxWidth="sm"
+      fullWidth
+    >
       <DialogTitle id={titleId}>{t('conversions.editInvoice.title')}</DialogTitle>
       <form noValidate onSubmit={(event) => void onSubmit(event)}>
         <DialogContent sx={{ pt: 0 }}>
@@ -155,6 +162,6 @@ export function EditInvoiceDialog({ transaction, entry, onClose }: EditInvoiceDi
           </Button>
         </DialogActions>
       </form>
-    </Dialog>
+    </AppDialog>
   );
 }

@@ -8,7 +8,6 @@ import {
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -20,7 +19,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import InputAdornment from '@mui/material/InputAdornment';
 import ListSubheader from '@mui/material/ListSubheader';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIdempotencyKey, usePaymentRecipientsQuery } from '../../../lib/finance/queries';
 import type { Transaction } from '../../../lib/finance/types';
@@ -40,6 +39,7 @@ import {
 } from '../conversion-math';
 import { DetailList } from '../../../components/detail-list';
 import { RequiredTextArea } from '../../../components/required-text-area';
+import { AppDialog } from '../../../components/app-dialog';
 
 const CONCEPT_MAX = 200;
 
@@ -60,8 +60,16 @@ interface PayConversionDialogProps {
  */
 export function PayConversionDialog({ transaction, onCancel, onPaid }: PayConversionDialogProps) {
   const titleId = useId();
+  const [busy, setBusy] = useState(false);
   return (
-    <Dialog open={transaction !== null} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+    <AppDialog
+      open={transaction !== null}
+      onClose={onCancel}
+      busy={busy}
+      aria-labelledby={titleId}
+      maxWidth="sm"
+      fullWidth
+    >
       {transaction && (
         <PayBody
           key={transaction.sTransactionId}
@@ -69,9 +77,10 @@ export function PayConversionDialog({ transaction, onCancel, onPaid }: PayConver
           transaction={transaction}
           onCancel={onCancel}
           onPaid={onPaid}
+          onBusyChange={setBusy}
         />
       )}
-    </Dialog>
+    </AppDialog>
   );
 }
 
@@ -89,16 +98,20 @@ function PayBody({
   transaction,
   onCancel,
   onPaid,
+  onBusyChange,
 }: {
   titleId: string;
   transaction: Transaction;
   onCancel: () => void;
   onPaid: () => void;
+  /** While the payment is sent, Escape must not close the dialog. */
+  onBusyChange: (busy: boolean) => void;
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const recipients = usePaymentRecipientsQuery();
   const pay = usePayFromConversionMutation();
+  useEffect(() => onBusyChange(pay.isPending), [pay.isPending, onBusyChange]);
   const [pending] = useState(() => suppliersToPay(transaction));
   const preselected = pending.length === 1 ? pending[0] : undefined;
   const [step, setStep] = useState<1 | 2>(preselected ? 2 : 1);

@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -20,6 +19,7 @@ import { uploadFailureText, useImageUpload } from '../use-image-upload';
 import { UploadProgressLine } from './upload-progress-line';
 import { ImagePicker } from './image-picker';
 import { BusyButton } from '../../../components/busy-button';
+import { AppDialog } from '../../../components/app-dialog';
 
 const DESCRIPTION_MAX = 4000;
 
@@ -116,7 +116,15 @@ export function OpenDisputeDialog(props: OpenDisputeDialogProps) {
   };
 
   return (
-    <Dialog open={open} aria-labelledby={titleId} maxWidth="sm" fullWidth fullScreen={fullScreen}>
+    <AppDialog
+      open={open}
+      onClose={cancel}
+      busy={busy}
+      aria-labelledby={titleId}
+      maxWidth="sm"
+      fullWidth
+      fullScreen={fullScreen}
+    >
       <DialogTitle id={titleId}>
         {t('disputes.open.title', { id: String(orderTrackingId) })}
       </DialogTitle>
@@ -191,7 +199,7 @@ export function OpenDisputeDialog(props: OpenDisputeDialogProps) {
           {t('disputes.open.submit')}
         </BusyButton>
       </DialogActions>
-    </Dialog>
+    </AppDialog>
   );
 }
 

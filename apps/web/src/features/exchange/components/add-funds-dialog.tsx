@@ -66,7 +66,8 @@ export function AddFundsDialog({ onClose }: { onClose: () => void }) {
   return (
     <ExchangeDialog
       title={t('exchange.addFunds.title')}
-      onDismiss={onClose}
+      onClose={onClose}
+      informational
       testId="add-funds-dialog"
     >
       <DialogContent>

@@ -78,7 +78,12 @@ export function ConvertDialog({ onCancel, onSuccess }: MoneyDialogProps) {
   };
 
   return (
-    <ExchangeDialog title={t('exchange.convert.title')} testId="convert-dialog">
+    <ExchangeDialog
+      title={t('exchange.convert.title')}
+      onClose={onCancel}
+      busy={convert.isPending}
+      testId="convert-dialog"
+    >
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
         <DialogSteps
           labels={STEPS.map((key) => t(`exchange.convert.steps.${key}`))}

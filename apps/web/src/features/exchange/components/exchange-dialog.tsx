@@ -1,9 +1,9 @@
-import Dialog from '@mui/material/Dialog';
 import DialogTitle from '@mui/material/DialogTitle';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
+import { AppDialog } from '../../../components/app-dialog';
 
 /** How the exchange page opens a money dialog: it closes on cancel, or with what was done. */
 export interface MoneyDialogProps {
@@ -14,22 +14,35 @@ export interface MoneyDialogProps {
 interface ExchangeDialogProps {
   title: string;
   children: ReactNode;
-  /** Informational dialogs close on Escape or a click outside; money dialogs do not. */
-  onDismiss?: () => void;
+  /** What Cancel does; Escape does the same, unless `busy`. */
+  onClose: () => void;
+  /** While money is moving, Escape does nothing. */
+  busy?: boolean;
+  /** Informational dialogs also close on a click outside; money dialogs do not. */
+  informational?: boolean;
   testId?: string;
 }
 
 /**
- * The frame of the exchange dialogs: 600 px wide (spec), full screen on phones. Money
- * dialogs are persistent: only their own buttons close them, so no amount is lost.
+ * The frame of the exchange dialogs: 600 px wide (spec), full screen on phones. A click
+ * outside never closes a money dialog, so no typed amount is lost by accident.
  */
-export function ExchangeDialog({ title, children, onDismiss, testId }: ExchangeDialogProps) {
+export function ExchangeDialog({
+  title,
+  children,
+  onClose,
+  busy,
+  informational = false,
+  testId,
+}: ExchangeDialogProps) {
   const titleId = useId();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
-    <Dialog
+    <AppDialog
       open
-      onClose={onDismiss}
+      onClose={onClose}
+      busy={busy}
+      closeOnBackdropClick={informational}
       aria-labelledby={titleId}
       fullWidth
       maxWidth="sm"
@@ -38,6 +51,6 @@ export function ExchangeDialog({ title, children, onDismiss, testId }: ExchangeD
     >
       <DialogTitle id={titleId}>{title}</DialogTitle>
       {children}
-    </Dialog>
+    </AppDialog>
   );
 }

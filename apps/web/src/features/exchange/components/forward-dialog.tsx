@@ -147,7 +147,12 @@ export function ForwardDialog({ onCancel, onSuccess }: MoneyDialogProps) {
   const usdCents = linked.usdCents;
 
   return (
-    <ExchangeDialog title={t('exchange.forward.title')} testId="forward-dialog">
+    <ExchangeDialog
+      title={t('exchange.forward.title')}
+      onClose={onCancel}
+      busy={book.isPending}
+      testId="forward-dialog"
+    >
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
         <DialogSteps
           labels={STEPS.map((key) => t(`exchange.forward.steps.${key}`))}

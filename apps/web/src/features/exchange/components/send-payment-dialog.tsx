@@ -105,7 +105,12 @@ export function SendPaymentDialog({ onCancel, onSuccess }: MoneyDialogProps) {
   const recipientOptions = recipients.data ?? [];
 
   return (
-    <ExchangeDialog title={t('exchange.send.title')} testId="send-payment-dialog">
+    <ExchangeDialog
+      title={t('exchange.send.title')}
+      onClose={onCancel}
+      busy={busy}
+      testId="send-payment-dialog"
+    >
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
         <DialogSteps labels={STEPS.map((key) => t(`exchange.send.steps.${key}`))} active={step} />
 

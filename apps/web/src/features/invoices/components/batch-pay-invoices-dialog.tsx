@@ -10,7 +10,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -31,6 +30,7 @@ import { formatRate } from '../invoice-math';
 import type { SpotQuote } from './money-dialog';
 import { BusyButton } from '../../../components/busy-button';
 import { SmallTable } from '../../../components/small-table';
+import { AppDialog } from '../../../components/app-dialog';
 
 /** Most payments one batch takes (the API's limit). */
 const BATCH_MAX_ITEMS = 1000;
@@ -151,8 +151,10 @@ export function BatchPayInvoicesDialog(props: BatchPayInvoicesDialogProps) {
   const tooMany = chosen.length > BATCH_MAX_ITEMS;
 
   return (
-    <Dialog
+    <AppDialog
       open={props.open}
+      onClose={close}
+      busy={pay.isPending}
       aria-labelledby={titleId}
       maxWidth="md"
       fullWidth
@@ -295,6 +297,6 @@ export function BatchPayInvoicesDialog(props: BatchPayInvoicesDialogProps) {
           </BusyButton>
         )}
       </DialogActions>
-    </Dialog>
+    </AppDialog>
   );
 }

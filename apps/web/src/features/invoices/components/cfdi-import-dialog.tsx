@@ -6,7 +6,6 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -27,6 +26,7 @@ import { CFDI_MAX_BYTES, refusedCfdiLine } from '@app/domain';
 import { CFDI_MAX_FILES, importItemsOf, rowErrors, type CfdiRowInput } from '../cfdi-review';
 import { BusyButton } from '../../../components/busy-button';
 import { SmallTable } from '../../../components/small-table';
+import { AppDialog } from '../../../components/app-dialog';
 
 interface CfdiImportDialogProps {
   open: boolean;
@@ -163,13 +163,14 @@ export function CfdiImportDialog(props: CfdiImportDialogProps) {
   const busy = parse.isPending || save.isPending;
 
   return (
-    <Dialog
+    <AppDialog
       open={props.open}
       aria-labelledby={titleId}
       maxWidth="lg"
       fullWidth
       fullScreen={fullScreen}
-      onClose={busy ? undefined : close}
+      onClose={close}
+      busy={busy}
     >
       <DialogTitle id={titleId}>{t('payables.cfdi.title')}</DialogTitle>
       <DialogContent>
@@ -462,6 +463,6 @@ export function CfdiImportDialog(props: CfdiImportDialogProps) {
           </BusyButton>
         )}
       </DialogActions>
-    </Dialog>
+    </AppDialog>
   );
 }

@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -9,6 +8,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppDialog } from '../../../components/app-dialog';
 
 /** The chooser's values as the older client numbered them: 2 pays separately, 3 forward. */
 const CONVERSION_CHOICES = { forex: '2', forward: '3' } as const;
@@ -45,7 +45,7 @@ export function ConversionTypeDialog({ open, onCancel, onContinue }: ConversionT
   ];
 
   return (
-    <Dialog open={open} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+    <AppDialog open={open} onClose={onCancel} aria-labelledby={titleId} maxWidth="sm" fullWidth>
       <DialogTitle id={titleId}>{t('invoices.chooser.title')}</DialogTitle>
       <DialogContent>
         <Typography id={introId} sx={{ mb: 2 }}>
@@ -107,6 +107,6 @@ export function ConversionTypeDialog({ open, onCancel, onContinue }: ConversionT
           {t('finance.continue')}
         </Button>
       </DialogActions>
-    </Dialog>
+    </AppDialog>
   );
 }

@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -24,6 +23,7 @@ import type { MoneyDialogProps } from './money-dialog';
 import { useLastDefined } from './money-dialog';
 import { isHeldForApproval } from '../../../lib/api/held-for-approval';
 import { BusyButton } from '../../../components/busy-button';
+import { AppDialog } from '../../../components/app-dialog';
 
 /**
  * The forward dialog: pick a settlement day (tomorrow to one year after, no weekends or
@@ -92,7 +92,14 @@ export function ForwardDialog(props: MoneyDialogProps) {
   };
 
   return (
-    <Dialog open={open} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+    <AppDialog
+      open={open}
+      onClose={onCancel}
+      busy={book.isPending}
+      aria-labelledby={titleId}
+      maxWidth="sm"
+      fullWidth
+    >
       <DialogTitle id={titleId}>{t('invoices.forward.title')}</DialogTitle>
       <DialogContent>
         <LazyDatePicker
@@ -170,6 +177,6 @@ export function ForwardDialog(props: MoneyDialogProps) {
           {t('invoices.forward.confirm')}
         </BusyButton>
       </DialogActions>
-    </Dialog>
+    </AppDialog>
   );
 }

@@ -2,7 +2,6 @@ import { maskAccount } from '@app/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -29,6 +28,7 @@ import { FormDialogActions } from '../../../components/busy-button';
 import { FormTextField } from '../../../components/form-text-field';
 import { applyServerFieldError } from '../../../lib/form-errors';
 import { PAIR_SX } from '../../../components/form-layout';
+import { AppDialog } from '../../../components/app-dialog';
 
 const resolver = zodResolver(invoiceFormSchema);
 
@@ -111,7 +111,14 @@ export function InvoiceFormDialog({
       : suppliers;
 
   return (
-    <Dialog open={open} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+    <AppDialog
+      open={open}
+      onClose={onCancel}
+      busy={busy}
+      aria-labelledby={titleId}
+      maxWidth="sm"
+      fullWidth
+    >
       <DialogTitle id={titleId}>
         {editing ? t('invoices.form.editTitle') : t('invoices.form.addTitle')}
       </DialogTitle>
@@ -210,7 +217,7 @@ export function InvoiceFormDialog({
           onCancel={onCancel}
         />
       </form>
-    </Dialog>
+    </AppDialog>
   );
 }
 

@@ -85,11 +85,15 @@ describe('InvoicesTable', () => {
   it('shows each invoice with its formatted values, gain colours and actions', () => {
     renderTable();
     const row = screen.getByRole('row', { name: /F-1\b/ });
-    for (const text of ['Agrícola Los Altos', '10/15/2026', '11/29/2026']) {
+    for (const text of ['Agrícola Los Altos', 'Oct 15, 2026', 'Nov 29, 2026']) {
       expect(within(row).getByText(text)).toBeTruthy();
     }
-    // Compact dates in the cells, the full date in their title.
-    expect(within(row).getByText('11/29/2026').getAttribute('title')).toBe('November 29, 2026');
+    // Dates name the month (abbreviated in the cell, in full in its title).
+    expect(within(row).getByText('Nov 29, 2026').getAttribute('title')).toBe('November 29, 2026');
+    // An invoice without a rate order has an empty auto-convert cell: nothing in it at all.
+    const autoConvert = row.querySelector('[data-field="rateOrder"]')!;
+    expect(autoConvert.textContent).toBe('');
+    expect(autoConvert.childElementCount).toBe(0);
     expect(within(row).getByText('$12,345.67')).toBeTruthy();
     expect(within(row).getByText('-1.50%').className).toBe('signed-loss');
     expect(within(row).getByText('$12.34').className).toBe('signed-gain');
@@ -161,5 +165,19 @@ describe('InvoicesTable', () => {
     expect(screen.queryByText('No invoices match these filters.')).toBeNull();
     rerender({ rows: [], loading: false, total: 0 });
     expect(screen.getByText('No invoices match these filters.')).toBeTruthy();
+  });
+
+  it('names the month in Spanish too', async () => {
+    await setLanguage('sp');
+    try {
+      renderTable();
+      const row = screen.getByRole('row', { name: /F-1\b/ });
+      // The cell's abbreviation as the locale writes it ('sep' or 'sept'), the title in full.
+      const due = within(row).getByText(/^29 nov\.? 2026$/);
+      expect(due.getAttribute('title')).toBe('29 de noviembre de 2026');
+      expect(within(row).getByText(/^15 oct\.? 2026$/)).toBeTruthy();
+    } finally {
+      await setLanguage('en');
+    }
   });
 });

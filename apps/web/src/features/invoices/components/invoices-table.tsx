@@ -92,21 +92,23 @@ interface Column {
 }
 
 /**
- * Widths that fit every column, Actions included, at 1280 px in either language: compact
- * dates ('11/21/2026', '21/11/2026', the full date in the title), headers on up to three
- * lines, narrow cell padding. With the rate order's column they add up to 928 px of the ≈935 px the table has
- * at 1280 px beside a 15 px scrollbar.
+ * Widths that fit every column, Actions included, at 1280 px in either language: dates with
+ * the month abbreviated ('May 28, 2026', 79 px of text at the widest; '28 may 2026'; the full
+ * date in the title), headers on up to three lines, narrow cell padding. With the rate
+ * order's column they add up to 934 px of the ≈935 px the table has at 1280 px beside a
+ * 15 px scrollbar; wider screens give the rest to the supplier.
  * Narrower than its columns (a phone), the table scrolls sideways with the selection and
  * supplier columns pinned; no column is ever hidden.
  */
 const SELECT_WIDTH = 42;
-const SUPPLIER_MIN_WIDTH = 90;
-const DATE_WIDTH = 84;
+const SUPPLIER_MIN_WIDTH = 80;
+const DATE_WIDTH = 92;
 /** The rate order's chip: the rate (on two lines when it says more); its full sentence is the title. */
 const RATE_ORDER_WIDTH = 72;
 
 /**
- * The table's columns, dates compact so that they are never cut in either language.
+ * The table's columns, dates with an abbreviated month so that they are never cut in either
+ * language.
  * The table's layout is fixed, so a new page never moves a column.
  */
 function useColumns(): Column[] {
@@ -234,12 +236,16 @@ const tableStyles: SxProps<Theme> = (theme) => {
     '& tbody tr:last-of-type td': { borderBottom: 0 },
     '& .signed-gain': { color: gainColor(0), fontWeight: 600 },
     '& .signed-loss': { color: gainColor(-1), fontWeight: 600 },
-    // MUI's small Chip: filled primary for To pay, outlined for the rest.
+    // The chip is whole in its column: an ellipsis there would show as a stray dot at the
+    // edge of the next (often empty) cell.
+    '& td[data-field="sStatusId"]': { textOverflow: 'clip' },
+    // MUI's small Chip: filled primary for To pay, outlined for the rest; a little narrower,
+    // so 'Por pagar' fits its 88 px column.
     '& .status': {
       display: 'inline-flex',
       alignItems: 'center',
       height: 24,
-      px: 1,
+      px: '6px',
       borderRadius: 3,
       fontSize: '0.8125rem',
       border: '1px solid',

@@ -2,7 +2,6 @@ import { addDays, parseRate, rateToNumber } from '@app/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -20,6 +19,7 @@ import { ReviewList } from '../../../components/detail-list';
 import { LazyDatePicker } from './lazy-date-picker';
 import { useLastDefined } from './money-dialog';
 import { BusyButton } from '../../../components/busy-button';
+import { AppDialog } from '../../../components/app-dialog';
 
 /** A rate the API takes: above 0, up to 6 decimals. */
 function parseTarget(text: string): number | undefined {
@@ -99,7 +99,14 @@ export function RateOrderDialog(props: RateOrderDialogProps) {
   };
 
   return (
-    <Dialog open={open} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+    <AppDialog
+      open={open}
+      onClose={onCancel}
+      busy={busy}
+      aria-labelledby={titleId}
+      maxWidth="sm"
+      fullWidth
+    >
       <DialogTitle id={titleId}>
         {t('invoices.rateOrder.title', { invoice: invoice?.sInvoice ?? '' })}
       </DialogTitle>
@@ -209,6 +216,6 @@ export function RateOrderDialog(props: RateOrderDialogProps) {
           {active ? t('invoices.rateOrder.update') : t('invoices.rateOrder.confirm')}
         </BusyButton>
       </DialogActions>
-    </Dialog>
+    </AppDialog>
   );
 }

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
@@ -26,6 +25,7 @@ import {
   type DepositFormValues,
 } from '../deposit-form';
 import { BusyButton } from '../../../components/busy-button';
+import { AppDialog } from '../../../components/app-dialog';
 
 interface CreditDepositDialogProps {
   /** The enterprise to credit; the dialog is open while it is set. */
@@ -105,7 +105,14 @@ export function CreditDepositDialog({ enterprise, onClose, onReload }: CreditDep
   const busy = credit.isPending;
 
   return (
-    <Dialog open={enterprise !== null} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+    <AppDialog
+      open={enterprise !== null}
+      onClose={close}
+      busy={busy}
+      aria-labelledby={titleId}
+      maxWidth="sm"
+      fullWidth
+    >
       <DialogTitle id={titleId}>
         {step === 'form' ? t('operator.dialogTitle') : t('operator.confirmTitle')}
       </DialogTitle>
@@ -196,6 +203,6 @@ export function CreditDepositDialog({ enterprise, onClose, onReload }: CreditDep
           </DialogActions>
         </>
       )}
-    </Dialog>
+    </AppDialog>
   );
 }

@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
@@ -29,6 +28,7 @@ import {
 } from '../api/jobs';
 import { LoadError } from '../../../components/load-error';
 import { SmallTable } from '../../../components/small-table';
+import { AppDialog } from '../../../components/app-dialog';
 
 const STATE_COLOR = {
   queued: 'default',
@@ -180,7 +180,12 @@ export function JobsPanel() {
           ))}
         </SmallTable>
       )}
-      <Dialog open={confirming !== null} onClose={() => !retry.isPending && setConfirming(null)}>
+      <AppDialog
+        open={confirming !== null}
+        onClose={() => setConfirming(null)}
+        busy={retry.isPending}
+        closeOnBackdropClick
+      >
         <DialogTitle>{t('operator.jobs.confirmTitle')}</DialogTitle>
         <DialogContent>
           <DialogContentText>
@@ -199,7 +204,7 @@ export function JobsPanel() {
             {t('operator.jobs.confirmButton')}
           </Button>
         </DialogActions>
-      </Dialog>
+      </AppDialog>
     </Stack>
   );
 }

@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -14,6 +13,7 @@ import { showSuccessToast } from '../../../lib/toast';
 import type { Order } from '../api/orders';
 import { useRateOrder } from '../api/orders';
 import { BusyButton } from '../../../components/busy-button';
+import { AppDialog } from '../../../components/app-dialog';
 
 const COMMENT_MAX = 2000;
 
@@ -59,7 +59,14 @@ export function RatingDialog({ open, order, onClose }: RatingDialogProps) {
   };
 
   return (
-    <Dialog open={open} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+    <AppDialog
+      open={open}
+      onClose={close}
+      busy={rate.isPending}
+      aria-labelledby={titleId}
+      maxWidth="sm"
+      fullWidth
+    >
       <DialogTitle id={titleId}>
         {t('orders.rating.title', { id: String(order.iTrackingId) })}
       </DialogTitle>
@@ -109,6 +116,6 @@ export function RatingDialog({ open, order, onClose }: RatingDialogProps) {
           {t('orders.rating.submit')}
         </BusyButton>
       </DialogActions>
-    </Dialog>
+    </AppDialog>
   );
 }

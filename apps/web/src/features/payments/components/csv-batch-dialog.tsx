@@ -4,7 +4,6 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -35,6 +34,7 @@ import {
 import { downloadBlob } from '../../../lib/files';
 import { BusyButton } from '../../../components/busy-button';
 import { SmallTable } from '../../../components/small-table';
+import { AppDialog } from '../../../components/app-dialog';
 
 interface CsvBatchDialogProps {
   open: boolean;
@@ -119,8 +119,10 @@ export function CsvBatchDialog(props: CsvBatchDialogProps) {
   };
 
   return (
-    <Dialog
+    <AppDialog
       open={props.open}
+      onClose={close}
+      busy={pay.isPending}
       aria-labelledby={titleId}
       maxWidth="md"
       fullWidth
@@ -221,6 +223,6 @@ export function CsvBatchDialog(props: CsvBatchDialogProps) {
           {t('payables.csv.confirm', { count: rows?.length ?? 0 })}
         </BusyButton>
       </DialogActions>
-    </Dialog>
+    </AppDialog>
   );
 }

@@ -73,7 +73,8 @@ export function PaymentsGrid(props: PaymentsGridProps) {
       {
         field: 'created_at',
         headerName: t('payments.columns.date'),
-        width: 80,
+        // 'May 28, 2026' whole (the month abbreviated, as every table's dates).
+        width: 92,
         valueFormatter: (_value, row) => formatDate(paymentDay(row), language),
         renderCell: ({ row }) => <CompactDate date={paymentDay(row)} language={language} />,
       },

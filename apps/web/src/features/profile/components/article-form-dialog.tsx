@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -42,6 +41,7 @@ import { profileErrorText } from '../profile-error-text';
 import { PAIR_SX } from '../../../components/form-layout';
 import { ProfileTextField } from './profile-text-field';
 import { BusyButton } from '../../../components/busy-button';
+import { AppDialog } from '../../../components/app-dialog';
 
 const resolver = zodResolver(articleFormSchema, { error: validationErrorMap });
 
@@ -153,8 +153,10 @@ export function ArticleFormDialog({ open, article, onClose }: ArticleFormDialogP
   const editing = Boolean(articleId);
 
   return (
-    <Dialog
+    <AppDialog
       open={open}
+      onClose={onClose}
+      busy={busy}
       aria-labelledby={titleId}
       maxWidth="md"
       fullWidth
@@ -261,7 +263,7 @@ export function ArticleFormDialog({ open, article, onClose }: ArticleFormDialogP
           </BusyButton>
         </DialogActions>
       </form>
-    </Dialog>
+    </AppDialog>
   );
 }
 

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -19,6 +18,7 @@ import { EMPTY_INVITE, inviteBody, inviteFormSchema } from '../profile-forms';
 import { PAIR_SX } from '../../../components/form-layout';
 import { ProfileTextField } from './profile-text-field';
 import { FormDialogActions } from '../../../components/busy-button';
+import { AppDialog } from '../../../components/app-dialog';
 
 const resolver = zodResolver(inviteFormSchema, { error: validationErrorMap });
 
@@ -65,7 +65,14 @@ export function InviteUserDialog({ open, onClose, onInvited }: InviteUserDialogP
   const busy = invite.isPending;
 
   return (
-    <Dialog open={open} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+    <AppDialog
+      open={open}
+      onClose={onClose}
+      busy={busy}
+      aria-labelledby={titleId}
+      maxWidth="sm"
+      fullWidth
+    >
       <DialogTitle id={titleId}>{t('profile.users.inviteTitle')}</DialogTitle>
       <form noValidate onSubmit={(event) => void onSubmit(event)}>
         <DialogContent sx={{ pt: 0 }}>
@@ -126,6 +133,6 @@ export function InviteUserDialog({ open, onClose, onInvited }: InviteUserDialogP
           onCancel={onClose}
         />
       </form>
-    </Dialog>
+    </AppDialog>
   );
 }

@@ -5,7 +5,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -38,6 +37,7 @@ import {
   type WebhookEvent,
 } from '../api/notifications-webhooks';
 import { LoadError, TabSection } from './tab-section';
+import { AppDialog } from '../../../components/app-dialog';
 
 /** The company's webhook endpoints (managers only): add, secret once, log, replay, delete. */
 export function WebhooksTab() {
@@ -119,7 +119,14 @@ function AddEndpointDialog({
   };
 
   return (
-    <Dialog open aria-labelledby={titleId} maxWidth="sm" fullWidth>
+    <AppDialog
+      open
+      onClose={onClose}
+      busy={create.isPending}
+      aria-labelledby={titleId}
+      maxWidth="sm"
+      fullWidth
+    >
       <form onSubmit={(event) => void submit(event)} noValidate>
         <DialogTitle id={titleId}>{t('profile.webhooks.addTitle')}</DialogTitle>
         <DialogContent>
@@ -177,7 +184,7 @@ function AddEndpointDialog({
           </Button>
         </DialogActions>
       </form>
-    </Dialog>
+    </AppDialog>
   );
 }
 
@@ -194,7 +201,7 @@ function SecretDialog({ secret, onClose }: { secret: string; onClose: () => void
     }
   };
   return (
-    <Dialog open aria-labelledby={titleId} maxWidth="sm" fullWidth>
+    <AppDialog open onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
       <DialogTitle id={titleId}>{t('profile.webhooks.secretTitle')}</DialogTitle>
       <DialogContent>
         <Alert severity="warning" sx={{ mb: 2 }}>
@@ -216,7 +223,7 @@ function SecretDialog({ secret, onClose }: { secret: string; onClose: () => void
           {t('profile.webhooks.done')}
         </Button>
       </DialogActions>
-    </Dialog>
+    </AppDialog>
   );
 }
 

@@ -60,7 +60,8 @@ export function StatementGrid(props: StatementGridProps) {
       {
         field: 'dDate',
         headerName: t('statement.columns.date'),
-        width: 80,
+        // 'May 28, 2026' whole (the month abbreviated, as every table's dates).
+        width: 92,
         valueFormatter: (value: string) => formatDate(value, language),
         renderCell: ({ row }) =>
           row.dDate ? <CompactDate date={row.dDate} language={language} /> : null,

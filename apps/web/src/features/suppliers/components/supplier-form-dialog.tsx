@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
@@ -27,6 +26,7 @@ import {
 } from '../supplier-form';
 import { FormDialogActions } from '../../../components/busy-button';
 import { applyServerFieldError } from '../../../lib/form-errors';
+import { AppDialog } from '../../../components/app-dialog';
 
 const resolver = zodResolver(supplierFormSchema);
 
@@ -99,8 +99,10 @@ export function SupplierFormDialog({ open, supplier, onClose }: SupplierFormDial
 
   return (
     <>
-      <Dialog
+      <AppDialog
         open={open}
+        onClose={onClose}
+        busy={busy}
         aria-labelledby={titleId}
         maxWidth={false}
         slotProps={{ paper: SUPPLIER_DIALOG_PAPER }}
@@ -151,7 +153,7 @@ export function SupplierFormDialog({ open, supplier, onClose }: SupplierFormDial
             onCancel={onClose}
           />
         </form>
-      </Dialog>
+      </AppDialog>
       {stepUpPrompt}
     </>
   );
