@@ -203,7 +203,7 @@ export class AuthService {
     }
     let failed = false;
     try {
-      const session = await this.checkCredentials(body, found, () => {
+      const session = await this.checkCredentials(body, ip, found, () => {
         failed = true;
       });
       await limits.clearAttempts(this.db, accountKey);
@@ -218,6 +218,7 @@ export class AuthService {
   /** The password, then the second factor; `failed` is called for a wrong one of either. */
   private async checkCredentials(
     body: LoginBody,
+    ip: string,
     found: (user: repo.UserWithEnterprise) => void,
     failed: () => void,
   ): Promise<{ token: string; user: SessionUser }> {
@@ -303,7 +304,9 @@ export class AuthService {
     if (!taken.allowed) {
       throw new AppError('RATE_LIMITED', { retryAfterSeconds: taken.retryAfterSeconds });
     }
-    if (await this.hasher.verify(password, user.passwordHash)) {
+    if (
+      await this.hasher.verify(password, user.passwordHash, { address: ip, account: user.email })
+    ) {
       await limits.clearAttempts(this.db, accountKey);
       return true;
     }
