@@ -149,9 +149,11 @@ describe(`rate orders on ${TEST_ENGINE}`, () => {
       held: 0,
     });
     expect(await conversionCount(customer.enterpriseId)).toBe(1);
-    const mails = t.emails.filter((email) => email.subject.includes('LC-77'));
+    // The fill's notice goes out once, in the same e-mail as the conversion's own notice
+    // (one person's notifications of one send make one digest).
+    const mails = t.emails.filter((email) => email.text.includes('LC-77'));
     expect(mails).toHaveLength(1);
-    expect(mails[0]?.subject).toMatch(/^Rate order filled at \d+\.\d{4} for invoice LC-77$/);
+    expect(mails[0]?.text).toMatch(/^\d+\. Rate order filled at \d+\.\d{4} for invoice LC-77$/m);
     expect(mails[0]?.text).toContain('100,000.55 MXN');
   });
 
