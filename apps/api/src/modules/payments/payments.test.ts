@@ -1035,9 +1035,11 @@ describe(`payments on ${TEST_ENGINE}`, () => {
       sent.sPaymentId,
       paid.sPaymentId,
     ]);
-    // The invoice's own figures are the invoices module's (valued at today's rate).
-    const { invoice_payments_relationship: _invoices, ...paidFields } = paid;
+    // The invoice's own figures are the invoices module's (valued at today's rate), and the
+    // payout may have settled meanwhile (the rail settles by the clock the test moved on).
+    const { invoice_payments_relationship: _invoices, sStatus: _status, ...paidFields } = paid;
     expect(answer.payments[1]).toMatchObject(paidFields);
+    expect(['PROCESSING', 'COMPLETED']).toContain(answer.payments[1]?.sStatus);
     expect(answer.totalProfit).toBe(paid.dCurrencyGain);
     expect(paid.dCurrencyGain).not.toBe(0);
 
