@@ -2,6 +2,10 @@ import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${PORT}`;
+/** The mailbox the server sends to (e2e/mail-sink.mjs): its message list, and its SMTP port. */
+const MAIL_PORT = PORT + 1;
+const SMTP_PORT = PORT + 2;
+const MAILBOX_URL = `http://127.0.0.1:${MAIL_PORT}/messages`;
 const jsonReport = process.env.PLAYWRIGHT_JSON_OUTPUT_FILE;
 
 /**
@@ -40,24 +44,33 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node apps/api/dist/server.js',
-    cwd: '..',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    // Seeding the demo data takes seconds on a quiet machine, much longer on a loaded one.
-    timeout: 180_000,
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: 'memory://',
-      DEMO_DATA: 'true',
-      PASSWORD_HASH_COST: '12',
-      LOG_LEVEL: 'warn',
-      PUBLIC_AUTH_RATE_LIMIT: '10000',
-      // The webhooks spec's receiver listens on loopback.
-      WEBHOOK_ALLOW_LOOPBACK: 'true',
-      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
+  webServer: [
+    {
+      command: `node e2e/mail-sink.mjs ${MAIL_PORT} ${SMTP_PORT}`,
+      cwd: '..',
+      url: MAILBOX_URL,
+      reuseExistingServer: false,
     },
-  },
+    {
+      command: 'node apps/api/dist/server.js',
+      cwd: '..',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      // Seeding the demo data takes seconds on a quiet machine, much longer on a loaded one.
+      timeout: 180_000,
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: 'memory://',
+        DEMO_DATA: 'true',
+        PASSWORD_HASH_COST: '12',
+        LOG_LEVEL: 'warn',
+        PUBLIC_AUTH_RATE_LIMIT: '10000',
+        // The webhooks spec's receiver listens on loopback.
+        WEBHOOK_ALLOW_LOOPBACK: 'true',
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
+      },
+    },
+  ],
 });

@@ -46,3 +46,26 @@ export async function recordCspViolations(page: Page): Promise<string[]> {
   });
   return violations;
 }
+
+export interface ReceivedEmail {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+/**
+ * The e-mails the end-to-end server sent to `to` so far (e2e/mail-sink.mjs, one port above
+ * the app's), waiting until one matches `subject`: delivery runs after the answer.
+ */
+export async function emailsTo(to: string, subject: RegExp): Promise<ReceivedEmail[]> {
+  const mailbox = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1}/messages`;
+  let received: ReceivedEmail[] = [];
+  await expect
+    .poll(async () => {
+      const all = (await (await fetch(mailbox)).json()) as ReceivedEmail[];
+      received = all.filter((email) => email.to.includes(to));
+      return received.some((email) => subject.test(email.subject));
+    })
+    .toBe(true);
+  return received;
+}

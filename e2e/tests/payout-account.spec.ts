@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { uniqueEmail } from './helpers';
+import { emailsTo, uniqueEmail } from './helpers';
 
 const PASSWORD = 'E2e-Passw0rd!';
 const DEMO_PASSWORD = 'Demo1234!';
@@ -62,6 +62,13 @@ test("a grower changes its CLABE: the password is asked, the payouts' cooling-of
   await expect(confirm).toBeHidden();
   await expect(page.getByText(/Your payouts are held until/)).toBeVisible();
   await expect(page.getByTestId('bank-pending-change')).toContainText('payouts are held until');
+  // The company's admin (the grower who signed up) is told by e-mail, old and new account masked.
+  const mails = await emailsTo(email, /^Your payout bank account changed: Huertas Cambio SPR/);
+  const notice = mails.find((mail) => mail.subject.startsWith('Your payout bank account changed'));
+  expect(notice?.text).toContain(`${FIRST_CLABE.slice(-4)}`);
+  expect(notice?.text).toContain(`${NEW_CLABE.slice(-4)}`);
+  expect(notice?.text).toContain('Payouts are held until');
+  expect(notice?.text).not.toContain(NEW_CLABE);
   await page.reload();
   await expect(page.getByRole('textbox', { name: 'CLABE' })).toHaveValue(NEW_CLABE);
   await expect(page.getByTestId('bank-pending-change')).toBeVisible();
