@@ -1,7 +1,7 @@
 // Password hashing must not stall the server: during 40 concurrent logins of one account at
 // the real scrypt cost, a health check and a public photo keep answering in under 200 ms (p99),
-// and another person's log-in (from the same address) answers in under 2 s: the hashing queue
-// takes turns between accounts instead of serving the burst first.
+// and another person's log-in (from the same address) answers in under 2 s: the account's guard
+// admits a few of the burst at a time, and the hashing queue takes turns between accounts.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,17 +63,17 @@ export async function runLoginFlood(t, { logins = 40 } = {}) {
         }).then((response) => response.status),
       ),
     );
-    let done = false;
-    flood.finally(() => (done = true));
     // Another person signs in three times, one after the other, while the burst waits.
     const others = (async () => {
       await sleep(300);
       const logins = [];
-      for (let i = 0; i < 3 && !done; i += 1) {
+      for (let i = 0; i < 3; i += 1) {
         logins.push(await timedLogin(server.base, 'other@demo.test'));
       }
       return logins;
     })();
+    let done = false;
+    Promise.allSettled([flood, others]).finally(() => (done = true));
     const health = [];
     const photos = [];
     while (!done) {
@@ -100,10 +100,12 @@ export async function runLoginFlood(t, { logins = 40 } = {}) {
         slowest < bound,
       JSON.stringify({ alone, otherLogins }),
     );
+    // The account's own guard admits a few log-ins at a time and asks the rest to retry
+    // (429 with Retry-After): one account's burst cannot fill the hashing queue.
     const ok = statuses.filter((status) => status === 200).length;
     t.check(
-      `login flood: ${logins} concurrent logins at scrypt cost 2^17 all succeed (${Math.round(floodMs)} ms)`,
-      ok === logins,
+      `login flood: ${logins} concurrent logins of one account at scrypt cost 2^17: ${ok} signed in, the rest 429 (${Math.round(floodMs)} ms)`,
+      ok >= 1 && statuses.every((status) => status === 200 || status === 429),
       statuses.join(','),
     );
     const healthP99 = percentile(health, 99);
