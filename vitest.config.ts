@@ -41,6 +41,10 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // A test that types into a whole rendered app takes 2-3 s on a quiet machine and
+          // more than twice that while the two cores also build or run a server.
+          testTimeout: 20_000,
+          retry: process.env.CI === 'true' ? 1 : 0,
         },
       },
     ],
