@@ -242,6 +242,7 @@ describe(`marketplace orders on ${TEST_ENGINE}`, () => {
       dPayoutMxn: null,
       released_at: null,
       bSecured: true,
+      dPayoutHeldUntil: null,
     });
     expect(await paymentsOf(buyer)).toHaveLength(0);
     expect((await balancesOf(t, buyer.enterpriseId)).USD_AVAILABLE).toBe(
