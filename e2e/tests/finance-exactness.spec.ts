@@ -8,7 +8,7 @@ import { logIn } from './helpers';
 import { shot } from './screenshots';
 
 /**
- * Issue 15: the MXN typed is the MXN delivered, every assigned invoice payable, a review
+ * The MXN typed is the MXN delivered, every assigned invoice payable, a review
  * step before Convert moves money, and finance tables that fit a laptop.
  */
 

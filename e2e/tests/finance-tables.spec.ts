@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { shot } from './screenshots';
 
 /**
- * Tables that fit (issue 15): at every laptop width from 1280 px, every column of every
+ * Tables that fit: at every laptop width from 1280 px, every column of every
  * finance table, Actions included, is on screen with its whole header, in English and in
  * Spanish; on a phone a row keeps its identity (a pinned first column or a card).
  */

@@ -472,7 +472,7 @@ test('a buyer edits the enterprise data, the user data, and invites a sub-user',
 
   const row = page.getByTestId('sub-user').filter({ hasText: invitee });
   await expect(row).toContainText('Pedro Salinas');
-  // An invited member starts as a PREPARER (issue 17); the admin makes them an ADMIN.
+  // An invited member starts as a PREPARER; the admin makes them an ADMIN.
   await expect(row.getByRole('combobox')).toHaveText('Preparer');
   await row.getByRole('combobox').click();
   await page.getByRole('option', { name: 'Admin', exact: true }).click();

@@ -11,7 +11,7 @@ import { shot } from './screenshots';
 import { expectNoSeriousA11yViolations } from './accessibility';
 
 /**
- * The marketplace experience (issue 21): search from the top bar in both languages, the
+ * The marketplace experience: search from the top bar in both languages, the
  * trade documents of an order, and a new grower's checklist up to its article in search.
  */
 

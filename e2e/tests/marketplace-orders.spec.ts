@@ -430,7 +430,7 @@ test('the grower answers a dispute and records delivered quantities', async ({ p
     .click();
   await expect(page).toHaveURL(new RegExp(`/dispute/${dispute.sDisputeId}$`));
   await expect(page.getByTestId('dispute-images').getByTestId('dispute-image')).toHaveCount(1);
-  // The grower may add photos to its answer too (issue 21).
+  // The grower may add photos to its answer too.
   await expect(page.getByTestId('add-images')).toBeVisible();
   const answer = page.getByRole('textbox', { name: 'Your answer' });
   await answer.fill('The reefer log is attached to the claim; we will credit two pallets.');

@@ -73,7 +73,7 @@ test.describe('payments history', () => {
     const rows = grid.getByRole('row').filter({ has: page.getByRole('gridcell') });
     await expect(rows.first()).toBeVisible();
     expect(await rows.count()).toBeGreaterThanOrEqual(3);
-    // At 1280 px every column fits beside Actions (issue 15; finance-tables.spec.ts checks
+    // At 1280 px every column fits beside Actions (finance-tables.spec.ts checks
     // each table at each width), as the export below carries them.
     expect(await gridHeaders(page)).toEqual([
       'Id',

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { logIn } from './helpers';
 
 /**
- * Team controls (issue 17) on the demo company: the preparer's payment waits for an
+ * Team controls on the demo company: the preparer's payment waits for an
  * approval; the approver sees a fresh rate in the review dialog, approves, and the money moves.
  */
 const PASSWORD = 'Demo1234!';

@@ -1,4 +1,4 @@
-// Issue 20, goal 6: the Excel export of a year's statement in the browser, at ten times the
+// The Excel export of a year's statement in the browser, at ten times the
 // data. An enterprise with 100,000 USD movements in the last year (on PostgreSQL, a fresh
 // database); headless Chromium opens /statement for the year and clicks Download: the time
 // to the download, and the longest main-thread task meanwhile (the page keeps answering).

@@ -85,7 +85,7 @@ declare module 'fastify' {
     marketplace: MarketplaceServices;
     /** The background job queue (graphile-worker on PostgreSQL, in-process on PGlite). */
     jobs: JobQueue;
-    /** Rate orders (issue 19); tests run its job's sweep directly. */
+    /** Rate orders; tests run its job's sweep directly. */
     rateOrders: RateOrdersService;
     /** Webhook endpoints and deliveries; tests run the delivery sweep directly. */
     webhooks: WebhooksService;

@@ -6,7 +6,7 @@ export const ROLES = ['customer', 'vendor', 'operator'] as const;
 export type Role = (typeof ROLES)[number];
 
 /**
- * A user's role inside their company (issue 17): ADMIN runs the team and its settings,
+ * A user's role inside their company: ADMIN runs the team and its settings,
  * APPROVER approves others' money calls, PREPARER prepares them (each one waits for an
  * approval), VIEWER reads every screen and writes nothing.
  */

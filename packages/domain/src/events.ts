@@ -1,6 +1,6 @@
 /**
  * What happens to a company that it can be told about: by e-mail (each user turns kinds
- * off) and by webhooks (each endpoint takes the kinds it picked). Issue 19.
+ * off) and by webhooks (each endpoint takes the kinds it picked).
  */
 export const EVENT_TYPES = [
   'payment.completed',

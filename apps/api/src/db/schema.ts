@@ -135,7 +135,7 @@ export interface JournalsTable {
   enterprise_id: string | null;
   kind: string;
   description: string;
-  /** Issue 15: the description as a code and its parameters, rendered per language. */
+  /** The description as a code and its parameters, rendered per language. */
   description_code: ColumnType<string | null, string | null | undefined, string | null>;
   description_params: ColumnType<unknown, string | null | undefined, string | null>;
   reference: string | null;
@@ -545,7 +545,7 @@ export const RATE_ORDER_STATUSES = [
 ] as const;
 export type RateOrderStatus = (typeof RATE_ORDER_STATUSES)[number];
 
-/** Issue 19: convert an invoice's MXN when the market reaches a target rate before a date. */
+/** Convert an invoice's MXN when the market reaches a target rate before a date. */
 export interface RateOrdersTable {
   id: string;
   seq: Generated<bigint>;
@@ -568,7 +568,7 @@ export interface RateOrdersTable {
   approval_id: string | null;
 }
 
-/** Issue 19: what happened to a company, the outbox of notifications and webhooks. */
+/** What happened to a company, the outbox of notifications and webhooks. */
 export interface DomainEventsTable {
   id: string;
   enterprise_id: string;

@@ -86,7 +86,7 @@ export function registerDuties(
       await deps.finance.payments.settleDuePayouts();
     },
   });
-  // Pending approvals past the company's expiry become EXPIRED (issue 17).
+  // Pending approvals past the company's expiry become EXPIRED.
   registry.register({
     type: DUTY.expireApprovals,
     everyMs: 60_000,

@@ -38,7 +38,7 @@ export interface FinanceServices {
   conversions: ConversionsService;
   payments: PaymentsService;
   batches: BatchPaymentsService;
-  /** Maker-checker: money calls held for a second person (issue 17). */
+  /** Maker-checker: money calls held for a second person. */
   approvals: ApprovalsService;
 }
 

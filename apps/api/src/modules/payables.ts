@@ -9,7 +9,7 @@ import { rateOrdersRoutes } from './rate-orders/rate-orders.routes.js';
 import type { RateOrdersService } from './rate-orders/rate-orders.service.js';
 
 /**
- * Accounts payable of the corridor (issue 19): CFDI import, batch payments, SPEI
+ * Accounts payable of the corridor: CFDI import, batch payments, SPEI
  * evidence and rate orders, built on the finance services (modules reach each other only through them).
  */
 export async function payablesRoutes(

@@ -2,7 +2,7 @@ import type { GridColDef, GridColumnVisibilityModel } from '@mui/x-data-grid';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
 /**
- * Tables that fit a laptop (issue 15): a DataGrid's columns are flex columns with a minimum
+ * Tables that fit a laptop: a DataGrid's columns are flex columns with a minimum
  * width, so they never need a horizontal scroll while the minimums fit the table's width.
  * When they do not, columns are hidden by priority (the first of `hideOrder` first) until
  * they do; the Actions column is never in `hideOrder`, so it always stays on screen. The

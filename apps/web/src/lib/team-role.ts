@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from './session-store';
 
 /**
- * The signed-in user's role in their company (issue 17). The server checks every call
+ * The signed-in user's role in their company. The server checks every call
  * (409 ROLE_REQUIRED); the screens use this only to hide or disable what the role cannot do.
  * A session stored before roles existed falls back to the admin flag.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 14 (safe by default):
+ * Safe by default:
  * - password recovery requests, one row per request whether the address has an account or
  *   not, so both take the same path; they throttle recovery per address across replicas and
  *   are turned into reset e-mails after the answer;

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 15: journal descriptions as a code and its parameters, rendered in the reader's
+ * Journal descriptions as a code and its parameters, rendered in the reader's
  * language when a statement is read (on screen, Excel, PDF). The English text stays in
  * `description`. Existing journals get their code from the text every writer used.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Accounts payable of the corridor (issue 19):
+ * Accounts payable of the corridor:
  * - `cfdi_imports`: the fiscal folio (TimbreFiscalDigital UUID) of each invoice imported
  *   from a CFDI, unique per enterprise. Per enterprise, not globally, although a folio is
  *   unique in Mexico: a global index would tell one tenant that another holds that CFDI,

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Team controls (issue 17):
+ * Team controls:
  * - `users.team_role`: ADMIN, APPROVER, PREPARER or VIEWER. Today's managers become ADMIN,
  *   every other user PREPARER. `is_manager` stays (sessions and older screens read it) and
  *   always equals `team_role = 'ADMIN'`, which the check keeps true.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Team controls (issue 17, audit trail and second factor):
+ * Team controls (audit trail and second factor):
  * - `audit_log`: one row per write (sign-ins and failed sign-ins, every authenticated
  *   non-GET call, supplier and settings changes with before and after). Append-only like the
  *   journals: a trigger refuses UPDATE, DELETE and TRUNCATE on both engines.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Rate orders (issue 19, item 3): "convert this invoice's MXN when the market reaches my
+ * Rate orders: "convert this invoice's MXN when the market reaches my
  * rate before this date". At most one ACTIVE order per invoice (a partial unique index);
  * a filled order names the conversion it made, and one conversion fills at most one order.
  * The fill job reads the active orders by (status, target) and claims each row

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Domain events, notifications and webhooks (issue 19, items 5 and 6):
+ * Domain events, notifications and webhooks:
  * - `domain_events`: the outbox of what happened to a company (payment completed, deposit
  *   credited, …), written in the transaction that caused it. `dedupe_key` makes an event
  *   that a sweep may find twice (a forward's reminder) happen once.

@@ -5,7 +5,7 @@ import type { Trx } from '../database.js';
 import { insertUser } from '../../modules/auth/auth.repository.js';
 import { DEMO_PASSWORD } from './demo-accounts.js';
 
-/** The team of demo@demo.test's company (issue 17): one user of each role but ADMIN. */
+/** The team of demo@demo.test's company: one user of each role but ADMIN. */
 export const DEMO_TEAM: ReadonlyArray<{
   email: string;
   firstName: string;

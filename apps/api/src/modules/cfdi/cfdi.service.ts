@@ -124,7 +124,7 @@ function say(language: Language, key: TextKey, values: Record<string, string> = 
 }
 
 /**
- * CFDI import (issue 19): reads CFDI files into invoices to review (`parse`, which writes
+ * CFDI import: reads CFDI files into invoices to review (`parse`, which writes
  * nothing), then creates the reviewed invoices, and the suppliers new to the enterprise,
  * in one transaction (`importInvoices`). Each fiscal folio (UUID) is imported once per
  * enterprise.

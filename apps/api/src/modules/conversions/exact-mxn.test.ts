@@ -28,7 +28,7 @@ import type { ApiPayment } from '../payments/payments.service.js';
 import type { ApiTransaction } from './conversions.service.js';
 
 /**
- * Issue 15: the MXN the user types is the MXN delivered. Every converting call takes an
+ * The MXN the user types is the MXN delivered. Every converting call takes an
  * MXN target (`dDesAmount`) instead of USD; the pesos are exact and the USD charged is
  * ceil(mxn / rate) to the cent.
  */

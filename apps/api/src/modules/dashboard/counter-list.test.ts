@@ -9,7 +9,7 @@ import {
 } from '../../test/payment-fixtures.js';
 import { createTestApp, json, type TestApp } from '../../test/test-app.js';
 
-/** Issue 15: the dashboard's 'Invoices pending assignment' counts exactly what its link lists. */
+/** The dashboard's 'Invoices pending assignment' counts exactly what its link lists. */
 
 let t: TestApp;
 beforeAll(async () => {

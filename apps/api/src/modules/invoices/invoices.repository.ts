@@ -37,7 +37,7 @@ export interface DescribedInvoiceRow {
   created_at: Date;
   conversion_parts: string | null;
   pay_now_parts: string | null;
-  /** The invoice's newest rate order as JSON (issue 19), or null. */
+  /** The invoice's newest rate order as JSON, or null. */
   rate_order: unknown;
 }
 

@@ -45,7 +45,7 @@ export interface ApiInvoice {
   dCurrencyGain: number;
   sStatusId: string;
   created_at: string;
-  /** The invoice's newest rate order (issue 19), or null. */
+  /** The invoice's newest rate order, or null. */
   rateOrder: ApiRateOrder | null;
 }
 

@@ -38,7 +38,7 @@ export interface ApiBatch {
 }
 
 /**
- * Batch payments (issue 19): many payments at one quote in one request. The whole batch is
+ * Batch payments: many payments at one quote in one request. The whole batch is
  * one transaction under one Idempotency-Key, so a replay answers the same and money moves
  * once; inside it each item runs in a savepoint of its own, so an item that fails (a
  * supplier or invoice not found, an invoice no longer To pay) leaves the others alone. The

@@ -3,7 +3,7 @@ import type { PaymentStatus, PaymentType } from './payments.repository.js';
 import { formatMoneyText, formatRateText, labelledLine, PDF_FONT, renderPdf } from './pdf.js';
 
 /**
- * A receipt's time with its time zone (issue 15), e.g. 'November 21, 2026 at 12:00 PM CST'
+ * A receipt's time with its time zone, e.g. 'November 21, 2026 at 12:00 PM CST'
  * or '21 de noviembre de 2026, 12:00 p.m. CST': the business time zone, named.
  */
 export function formatReceiptInstant(at: Date, language: Language): string {

@@ -100,7 +100,7 @@ export const PAYMENT_LIST_CAP = 1_000;
 const SETTLE_BATCH = 500;
 /**
  * Pay-nows written in one statement at most, and such statements running at once (each holds
- * a pooled connection). Measured in `docs/BENCHMARKS.md` (issue 20, goal 5).
+ * a pooled connection). Measured in `docs/BENCHMARKS.md`.
  */
 const PAY_NOW_BATCH = 64;
 const PAY_NOW_STATEMENTS_IN_FLIGHT = 4;

@@ -56,7 +56,7 @@ const TEXT = {
   },
 } as const;
 
-/** SPEI evidence per payment (issue 19, item 4): the proof's data and its PDF. */
+/** SPEI evidence per payment: the proof's data and its PDF. */
 export class SpeiProofService {
   constructor(protected readonly db: Db) {}
 

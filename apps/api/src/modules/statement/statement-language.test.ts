@@ -7,7 +7,7 @@ import { insertSupplier, pdfText } from '../../test/payment-fixtures.js';
 import { createTestApp, json, type TestApp } from '../../test/test-app.js';
 import type { StatementAnswer } from './statement.service.js';
 
-/** Issue 15: a statement in Spanish has no English description, on screen and in the PDF. */
+/** A statement in Spanish has no English description, on screen and in the PDF. */
 
 let t: TestApp;
 beforeAll(async () => {

@@ -80,7 +80,7 @@ export class SuppliersService {
    */
   refuseDeleted(row: PaymentRecipientRow, field = 'sPaymentRecipientId'): PaymentRecipientRow {
     if (row.deleted_at !== null) throw new AppError('INVALID_STATE', { field });
-    // The cooling-off after a CLABE change (issue 17): the classic fraud path is a changed
+    // The cooling-off after a CLABE change: the classic fraud path is a changed
     // bank account paid at once, so nothing is paid to it until the company's hours pass.
     if (row.payments_held_until !== null && row.payments_held_until > this.now()) {
       throw new AppError('SUPPLIER_COOLING_OFF', { field });

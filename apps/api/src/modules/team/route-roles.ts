@@ -1,7 +1,7 @@
 import { TEAM_ROLES, type TeamRole } from '@app/domain';
 
 /**
- * Who may call each route, by the caller's role in their company (issue 17). This is the
+ * Who may call each route, by the caller's role in their company. This is the
  * one route table of roles: the session plugin puts `requireRole` on every route from it,
  * the README's table says the same in words, and the role × endpoint matrix test walks
  * every route of the app against it.

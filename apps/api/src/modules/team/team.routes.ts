@@ -51,7 +51,7 @@ const settingsSchema = z.object({
   iCoolingOffHours: z.number().int(),
 });
 
-/** Approvals (maker-checker) and the team's settings (issue 17). */
+/** Approvals (maker-checker) and the team's settings. */
 export async function teamRoutes(
   app: FastifyInstance,
   options: { approvals: ApprovalsService },
