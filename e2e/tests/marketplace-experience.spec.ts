@@ -297,6 +297,11 @@ test('a new grower completes the checklist and its article appears in search', a
   await page.getByRole('textbox', { name: 'CLABE' }).blur();
   await page.getByRole('textbox', { name: 'Bank name (MXN)' }).fill('Banorte');
   await page.getByRole('button', { name: 'Save' }).click();
+  // Where payouts go is a protected change: the grower confirms it with its password.
+  const confirm = page.getByRole('dialog', { name: 'Confirm with your password' });
+  await confirm.getByLabel('Password').fill(PASSWORD);
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await expect(confirm).toBeHidden();
   await expect(page.getByText('The bank data was saved.')).toBeVisible();
   await expect(checklist).toContainText('2 of 3 done');
 

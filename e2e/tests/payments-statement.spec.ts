@@ -353,9 +353,11 @@ test.describe('back office', () => {
     let dialog = await openDialog();
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await expect(dialog.getByText('This field is required.')).toHaveCount(2);
-    // Persistent: Escape does not close it.
+    // Escape closes it like Cancel, and nothing is credited.
     await page.keyboard.press('Escape');
-    await expect(dialog).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(row.getByRole('gridcell').nth(4)).toHaveText('$0.00');
+    dialog = await openDialog();
     await dialog.getByLabel('Amount USD').fill('1234.56');
     await dialog.getByLabel('Bank reference').fill(reference);
     await expectNoSeriousA11yViolations(page, 'credit deposit dialog (en)');

@@ -75,8 +75,11 @@ test('creates a supplier (the server refuses a bad CLABE on its field), edits an
     name: 'Are you sure you want to delete the supplier?',
   });
   await expect(confirm).toContainText('no more invoices can be created for this supplier');
-  // Persistent: Escape does not close it.
+  // Escape closes it like Cancel: nothing is deleted.
   await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: 'Delete supplier: Hortalizas del Bajío SA de CV' }).click();
   await expect(confirm).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'delete supplier confirmation');
   await shot(page, 'suppliers-delete-en');
