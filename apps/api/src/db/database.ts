@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } 
 import { open, readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
@@ -97,8 +98,8 @@ export async function openDatabase(options: {
     pglite = await PGlite.create({
       ...(dataDir ? { dataDir } : {}),
       ...(options.loadDataDir && !dataDir ? { loadDataDir: options.loadDataDir } : {}),
-      // The catalogue search (migration 0012) needs both; PostgreSQL ships them as contrib.
-      extensions: { unaccent, pg_trgm },
+      // The catalogue search needs these three; PostgreSQL ships them as contrib.
+      extensions: { unaccent, pg_trgm, fuzzystrmatch },
       parsers: {
         [PG_TYPE.INT8]: (value: string) => BigInt(value),
         [PG_TYPE.NUMERIC]: (value: string) => value,

@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
+import { searchTermsOf, type SearchTerm } from './produce-synonyms.js';
 
 /** SQL of the public catalogue: only active articles of vendor enterprises are shown. */
 
@@ -27,31 +28,37 @@ export function searchTokens(search: string): string[] {
 }
 
 const MAX_SEARCH_TOKENS = 8;
-/** How close a typed word must be to a word of the text (pg_trgm word_similarity). */
-const TYPO_SIMILARITY = 0.5;
+/** Shorter words are too easily near another ('mango', 'mano'): they must be spelled right. */
+const TYPO_MIN_LENGTH = 5;
+/** From this length a typed word may be two edits away from the word meant. */
+const TWO_TYPOS_MIN_LENGTH = 9;
 
 /**
  * The relevance of an article to the typed words: per word 2 when it is in a name, 1 when
- * only in a description, the origin or the vendor's name (literally), 0 otherwise; summed.
- * A word is
- * "in" a text when full-text search finds it (English and Spanish stems, or as a prefix)
- * or, for typos, when trigram word similarity reaches TYPO_SIMILARITY. Accents never count:
- * both sides go through unaccent. The tokens are letters and digits only, so they are safe
- * inside to_tsquery.
+ * only in a description, the origin, the kind of produce (subcategory and category) or the
+ * vendor's name (literally), 0 otherwise; summed. A word is "in" a text when full-text search
+ * finds it (English and Spanish stems, or as a prefix), when one of its synonyms is there
+ * (produce-synonyms.ts), or, for a typo, when a word of the text (or its beginning) is one
+ * edit away (two for long words). A typo is forgiven only for a word of five letters or more
+ * that no article contains as typed: a real word ('mango') is never read as a misspelling of
+ * another ('mano'). Accents never count: both sides are folded. The words are letters and
+ * digits only, so they are safe inside to_tsquery.
  */
-function relevanceOf(tokens: readonly string[]) {
-  return sql<number>`(${sql.join(tokens.map(tokenScore), sql` + `)})`;
+function relevanceOf(terms: readonly SearchTerm[]) {
+  return sql<number>`(${sql.join(terms.map(termScore), sql` + `)})`;
 }
 
 /**
- * An article matches when every typed word is found in it (each word with its typos and
- * accents forgiven), except short words of letters ('de', 'of', 'x'), which only rank.
+ * An article matches when every typed word is found in it (each word with its typos, accents
+ * and synonyms forgiven), except short words of letters ('de', 'of', 'x'), which only rank.
  */
-function everyWordMatches(tokens: readonly string[]) {
-  const required = tokens.filter((token) => !OPTIONAL_WORD.test(token));
-  const scored = required.length > 0 ? required : tokens;
+function everyWordMatches(terms: readonly SearchTerm[]) {
+  const required = terms.filter(
+    (term) => term.typed === undefined || !OPTIONAL_WORD.test(term.typed),
+  );
+  const scored = required.length > 0 ? required : terms;
   return sql<boolean>`(${sql.join(
-    scored.map((token) => sql`${tokenScore(token)} > 0`),
+    scored.map((term) => sql`${termScore(term)} > 0`),
     sql` and `,
   )})`;
 }
@@ -59,11 +66,36 @@ function everyWordMatches(tokens: readonly string[]) {
 /** One or two letters: a stop word or a size letter, never required. */
 const OPTIONAL_WORD = /^\p{L}{1,2}$/u;
 
-/** One word's score (see relevanceOf). */
-function tokenScore(token: string) {
-  const word = sql`unaccent(${token}::text)`;
-  const inNames = sql`(a.search_vector @@ (to_tsquery('simple', ${word} || ':*A') || to_tsquery('english', ${word} || ':A') || to_tsquery('spanish', ${word} || ':A')) or word_similarity(${word}, a.search_names) >= ${TYPO_SIMILARITY})`;
-  const inText = sql`(a.search_vector @@ (to_tsquery('simple', ${word} || ':*') || to_tsquery('english', ${word}) || to_tsquery('spanish', ${word})) or word_similarity(${word}, a.search_all) >= ${TYPO_SIMILARITY} or strpos(lower(unaccent(v.name)), ${word}) > 0)`;
+/** A tsquery of alternatives, each with a suffix (':A' for names only, ':*' for a prefix). */
+function anyOf(words: readonly string[], suffix: string): string {
+  return words.map((word) => `${word}${suffix}`).join(' | ');
+}
+
+/** One term's score (see relevanceOf). */
+function termScore(term: SearchTerm) {
+  const { typed, synonyms } = term;
+  const whole = typed === undefined ? synonyms : [typed, ...synonyms];
+  const prefixes = typed === undefined ? [] : [typed];
+  const fullText = (weight: string) => {
+    const stemmed = anyOf(whole, weight);
+    const simple = [anyOf(prefixes, `:*${weight}`), anyOf(synonyms, weight)]
+      .filter((part) => part !== '')
+      .join(' | ');
+    return sql`a.search_vector @@ (to_tsquery('simple', ${simple}) || to_tsquery('english', ${stemmed}) || to_tsquery('spanish', ${stemmed}))`;
+  };
+  const misspelt = typed !== undefined && typed.length >= TYPO_MIN_LENGTH ? typed : undefined;
+  const nearWord = (text: ReturnType<typeof sql>) => {
+    if (misspelt === undefined) return sql`false`;
+    const edits = misspelt.length >= TWO_TYPOS_MIN_LENGTH ? 2 : 1;
+    return sql`(not exists (select 1 from articles x where x.search_vector @@ (to_tsquery('simple', ${misspelt}) || to_tsquery('english', ${misspelt}) || to_tsquery('spanish', ${misspelt})))
+      and exists (select 1 from regexp_split_to_table(${text}, '[^a-z0-9]+') as w(word)
+        where w.word <> '' and (levenshtein(${misspelt}, w.word) <= ${edits}
+          or (length(w.word) > ${misspelt.length} and levenshtein(${misspelt}, left(w.word, ${misspelt.length})) <= ${edits}))))`;
+  };
+  const vendor =
+    typed === undefined ? sql`false` : sql`strpos(lower(unaccent(v.name)), ${typed}) > 0`;
+  const inNames = sql`(${fullText('A')} or ${nearWord(sql`a.search_names`)})`;
+  const inText = sql`(${fullText('')} or ${nearWord(sql`a.search_all`)} or ${vendor})`;
   return sql<number>`(case when ${inNames} then 2 when ${inText} then 1 else 0 end)`;
 }
 
@@ -186,9 +218,9 @@ function publicArticles(db: Executor, filters: ArticleFilters) {
   if (filters.maxPriceCents !== undefined) {
     query = query.where('a.price_per_box_cents', '<=', filters.maxPriceCents);
   }
-  const tokens = filters.search === undefined ? [] : searchTokens(filters.search);
-  if (tokens.length > 0) {
-    query = query.where(everyWordMatches(tokens));
+  const terms = searchTermsOf(filters.search === undefined ? [] : searchTokens(filters.search));
+  if (terms.length > 0) {
+    query = query.where(everyWordMatches(terms));
   } else if (filters.search !== undefined) {
     // Only punctuation: no word to look for, so nothing matches.
     query = query.where(sql<boolean>`false`);
@@ -228,7 +260,7 @@ export async function searchArticles(
   sort: ArticleSort,
   page: { offset: number; limit: number },
 ) {
-  const tokens = filters.search === undefined ? [] : searchTokens(filters.search);
+  const terms = searchTermsOf(filters.search === undefined ? [] : searchTokens(filters.search));
   let query = publicArticles(db, filters).select((eb) => [
     ...ARTICLE_COLUMNS,
     'a.subcategory_id',
@@ -240,7 +272,7 @@ export async function searchArticles(
     ...ratingColumns(eb),
   ]);
   // Relevance first (a whole number, so the user's sort orders the ties), then the sort.
-  if (tokens.length > 0) query = query.orderBy(relevanceOf(tokens), 'desc');
+  if (terms.length > 0) query = query.orderBy(relevanceOf(terms), 'desc');
   if (sort === 'price_asc') query = query.orderBy('a.price_per_box_cents', 'asc');
   else if (sort === 'price_desc') query = query.orderBy('a.price_per_box_cents', 'desc');
   else if (sort === 'name') query = query.orderBy(sql`lower(a.name)`, 'asc');
