@@ -42,6 +42,8 @@ export const ERROR_STATUS = {
   SERVICE_UNAVAILABLE: 503,
   PASSWORD_REQUIRED: 401,
   PASSWORD_INVALID: 401,
+  TOO_MANY_IMAGES: 409,
+  DISPUTE_NOT_OPEN: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -109,6 +111,9 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     SERVICE_UNAVAILABLE: 'The service is briefly unavailable. Please try again in a moment.',
     PASSWORD_REQUIRED: 'Enter your password again to confirm this change.',
     PASSWORD_INVALID: 'The password is not correct.',
+    TOO_MANY_IMAGES:
+      'Your side of this dispute already has 15 photos, the most each side can attach.',
+    DISPUTE_NOT_OPEN: 'This dispute is closed: nothing more can be added to it.',
   },
   sp: {
     INVALID_INPUT: 'La solicitud tiene datos inválidos o incompletos.',
@@ -162,6 +167,9 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
       'El servicio no está disponible por un momento. Inténtalo de nuevo en unos segundos.',
     PASSWORD_REQUIRED: 'Escribe de nuevo tu contraseña para confirmar este cambio.',
     PASSWORD_INVALID: 'La contraseña no es correcta.',
+    TOO_MANY_IMAGES:
+      'Tu parte de esta disputa ya tiene 15 fotos, el máximo que cada parte puede adjuntar.',
+    DISPUTE_NOT_OPEN: 'Esta disputa está cerrada: ya no se le puede agregar nada.',
   },
 };
 

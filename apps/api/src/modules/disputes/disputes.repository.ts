@@ -129,11 +129,17 @@ export async function updateDispute(
   await trx.updateTable('disputes').set(fields).where('id', '=', disputeId).execute();
 }
 
-export async function countImages(db: Executor, disputeId: string): Promise<number> {
+/** The photos one side (buyer or grower) has attached to a dispute. */
+export async function countImages(
+  db: Executor,
+  disputeId: string,
+  side: 'buyer' | 'vendor',
+): Promise<number> {
   const row = await db
     .selectFrom('dispute_images')
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .where('dispute_id', '=', disputeId)
+    .where('uploaded_by', '=', side)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -189,7 +189,7 @@ export class DisputesService {
 
   /**
    * POST disputes/:id/images: a JPEG, PNG or WebP photo (the type read from its bytes) of
-   * at most 5 MB, at most 15 per dispute, while the dispute is in process.
+   * at most 5 MB, at most 15 per side of the dispute, while the dispute is in process.
    */
   async addImage(
     party: { side: 'buyer' | 'vendor'; enterpriseId: string },
@@ -210,10 +210,11 @@ export class DisputesService {
         const dispute = await repo.findDispute(trx, party, id, { forUpdate: true });
         if (!dispute) throw new AppError('NOT_FOUND', { field: 'sDisputeId' });
         if (dispute.status !== 'IN_PROCESS') {
-          throw new AppError('INVALID_STATE', { field: 'sDisputeId' });
+          throw new AppError('DISPUTE_NOT_OPEN', { field: 'sDisputeId' });
         }
-        if ((await repo.countImages(trx, id)) >= MAX_DISPUTE_IMAGES) {
-          throw new AppError('INVALID_STATE', { field: 'images' });
+        // Each side has its own allowance, so the buyer's photos never crowd out the grower's.
+        if ((await repo.countImages(trx, id, party.side)) >= MAX_DISPUTE_IMAGES) {
+          throw new AppError('TOO_MANY_IMAGES', { field: 'images' });
         }
         await repo.insertImage(trx, {
           id: imageId,

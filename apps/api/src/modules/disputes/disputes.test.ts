@@ -258,7 +258,7 @@ describe(`disputes on ${TEST_ENGINE}`, () => {
       409,
       'INVALID_STATE',
     );
-    expectError(await addImage(buyer, dispute.sDisputeId, png), 409, 'INVALID_STATE');
+    expectError(await addImage(buyer, dispute.sDisputeId, png), 409, 'DISPUTE_NOT_OPEN');
 
     const buyerAgain = await logInAgain(t, buyer);
     expect(
@@ -279,8 +279,8 @@ describe(`disputes on ${TEST_ENGINE}`, () => {
     });
   });
 
-  it('keeps at most 15 photos and refuses files that are not JPEG, PNG or WebP', async () => {
-    const { buyer, order } = await deliveredOrder();
+  it('keeps at most 15 photos per side and refuses files that are not JPEG, PNG or WebP', async () => {
+    const { buyer, vendor, order } = await deliveredOrder();
     const dispute = await opened(buyer, order.sOrderId);
     expectError(
       await addImage(
@@ -318,13 +318,32 @@ describe(`disputes on ${TEST_ENGINE}`, () => {
       const response = await addImage(buyer, dispute.sDisputeId, png, `photo-${index}.png`);
       expect(response.statusCode, response.body).toBe(201);
     }
-    expectError(
-      await addImage(buyer, dispute.sDisputeId, png, 'photo-16.png'),
-      409,
-      'INVALID_STATE',
-      'images',
-    );
+    const sixteenth = await addImage(buyer, dispute.sDisputeId, png, 'photo-16.png');
+    expectError(sixteenth, 409, 'TOO_MANY_IMAGES', 'images');
+    expect(json<{ message: string }>(sixteenth).message).toContain('15 photos');
     expect(await tableCount(t, 'dispute_images')).toBe(15);
+
+    // The buyer's fifteen leave the grower its own fifteen, and no sixteenth.
+    const vendorImage = (index: number) =>
+      vendor.call('POST', `vendor/disputes/${dispute.sDisputeId}/images`, {
+        sFileName: `evidence-${index}.png`,
+        sContentBase64: png,
+      });
+    for (let index = 0; index < 15; index += 1) {
+      const response = await vendorImage(index);
+      expect(response.statusCode, response.body).toBe(201);
+    }
+    expectError(await vendorImage(16), 409, 'TOO_MANY_IMAGES', 'images');
+    const sides = await t.db
+      .selectFrom('dispute_images')
+      .select(['uploaded_by', (eb) => eb.fn.countAll<string>().as('n')])
+      .groupBy('uploaded_by')
+      .orderBy('uploaded_by')
+      .execute();
+    expect(sides.map((row) => [row.uploaded_by, Number(row.n)])).toEqual([
+      ['buyer', 15],
+      ['vendor', 15],
+    ]);
   });
 
   it('refuses a dispute after the 8-hour window, before delivery, or with a mismatched subcategory', async () => {

@@ -67,6 +67,9 @@ function DisputeDetail({ dispute, back }: { dispute: Dispute; back: ReactNode })
   const role = useSession()?.user.sRole;
   const vendor = role === 'vendor';
   const inProcess = dispute.sStatus === 'IN_PROCESS';
+  const side = vendor ? 'vendor' : 'buyer';
+  // Each side may attach up to MAX_DISPUTE_IMAGES of its own.
+  const ownImages = dispute.images.filter((image) => image.sUploadedBy === side).length;
   const pending = t('disputes.detail.pendingValue');
   const orderLabel = t('disputes.orderNumber', { id: String(dispute.iOrderTrackingId) });
 
@@ -101,16 +104,13 @@ function DisputeDetail({ dispute, back }: { dispute: Dispute; back: ReactNode })
           <SectionCard
             title={t('disputes.detail.imagesTitle', {
               shown: String(dispute.images.length),
+              own: String(ownImages),
               max: String(MAX_DISPUTE_IMAGES),
             })}
           >
             <DisputeImagesGallery disputeId={dispute.sDisputeId} images={dispute.images} />
-            {inProcess && dispute.images.length < MAX_DISPUTE_IMAGES && (
-              <AddImagesForm
-                disputeId={dispute.sDisputeId}
-                existing={dispute.images.length}
-                side={vendor ? 'vendor' : 'buyer'}
-              />
+            {inProcess && ownImages < MAX_DISPUTE_IMAGES && (
+              <AddImagesForm disputeId={dispute.sDisputeId} existing={ownImages} side={side} />
             )}
           </SectionCard>
           <SectionCard title={t('disputes.detail.answerTitle')} testId="vendor-answer">

@@ -22029,7 +22029,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, INVALID_STATE */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, DISPUTE_NOT_OPEN, TOO_MANY_IMAGES */
       409: {
         headers: {
           [name: string]: unknown;
@@ -22037,7 +22037,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED' | 'INVALID_STATE';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED' | 'DISPUTE_NOT_OPEN' | 'TOO_MANY_IMAGES';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -22198,7 +22198,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, INVALID_STATE */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, DISPUTE_NOT_OPEN, TOO_MANY_IMAGES */
       409: {
         headers: {
           [name: string]: unknown;
@@ -22206,7 +22206,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED' | 'INVALID_STATE';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED' | 'DISPUTE_NOT_OPEN' | 'TOO_MANY_IMAGES';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
