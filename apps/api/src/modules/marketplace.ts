@@ -12,6 +12,8 @@ import { catalogRoutes } from './catalog/catalog.routes.js';
 import { ProfileService } from './profile/profile.service.js';
 import { BankChangesService } from './bank-changes/bank-changes.service.js';
 import { bankChangesRoutes } from './bank-changes/bank-changes.routes.js';
+import { HouseIncomeService } from './house-income/house-income.service.js';
+import { houseIncomeRoutes } from './house-income/house-income.routes.js';
 import { profileRoutes } from './profile/profile.routes.js';
 import { VendorArticlesService } from './vendor-articles/vendor-articles.service.js';
 import { vendorArticlesRoutes } from './vendor-articles/vendor-articles.routes.js';
@@ -42,6 +44,7 @@ export interface MarketplaceServices {
   vendorArticles: VendorArticlesService;
   profile: ProfileService;
   bankChanges: BankChangesService;
+  houseIncome: HouseIncomeService;
   // M2 services:
   orders: OrdersService;
   disputes: DisputesService;
@@ -67,6 +70,7 @@ export function createMarketplaceServices(deps: MarketplaceDeps): MarketplaceSer
   );
   const profile = new ProfileService(deps.db, deps.auth, deps.now);
   const bankChanges = new BankChangesService(deps.db, deps.now);
+  const houseIncome = new HouseIncomeService(deps.db, deps.now);
   // M2 construction:
   const orders = new OrdersService(deps.db, deps.finance, cart, warehouses, deps.config, deps.now);
   const disputes = new DisputesService(
@@ -86,6 +90,7 @@ export function createMarketplaceServices(deps: MarketplaceDeps): MarketplaceSer
     vendorArticles,
     profile,
     bankChanges,
+    houseIncome,
     // M2 entries:
     orders,
     disputes,
@@ -106,6 +111,7 @@ export async function marketplaceRoutes(
   await app.register(warehousesRoutes, { warehouses: services.warehouses });
   await app.register(profileRoutes, { profile: services.profile });
   await app.register(bankChangesRoutes, { bankChanges: services.bankChanges });
+  await app.register(houseIncomeRoutes, { houseIncome: services.houseIncome });
   // M2 routes:
   await app.register(ordersRoutes, {
     orders: options.services.orders,

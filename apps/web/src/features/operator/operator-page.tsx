@@ -16,17 +16,26 @@ import { CreditDepositDialog } from './components/credit-deposit-dialog';
 import { EnterprisesGrid } from './components/enterprises-grid';
 import { BankChangesPanel } from './components/bank-changes-panel';
 import { HeldFundsPanel } from './components/held-funds-panel';
+import { HouseIncomePanel } from './components/house-income-panel';
 import { JobsPanel } from './components/jobs-panel';
 import { OpsDisputesPanel } from './components/ops-disputes-panel';
 import { LoadError } from '../../components/load-error';
 
-const TABS = ['enterprises', 'deposits', 'disputes', 'held', 'bankChanges', 'jobs'] as const;
+const TABS = [
+  'enterprises',
+  'deposits',
+  'disputes',
+  'held',
+  'income',
+  'bankChanges',
+  'jobs',
+] as const;
 type OpsTab = (typeof TABS)[number];
 
 /**
  * /operator, the back office (the operator's home): enterprises with their balances and
  * verification, crediting received wires, disputes resolved with a split of the held money,
- * the held order funds, bank account changes still in their cooling-off, and the background
+ * the held order funds, the house's fee income, bank account changes still in their cooling-off, and the background
  * jobs.
  */
 export function OperatorPage() {
@@ -118,6 +127,7 @@ export function OperatorPage() {
         )}
         {tab === 'disputes' && <OpsDisputesPanel />}
         {tab === 'held' && <HeldFundsPanel />}
+        {tab === 'income' && <HouseIncomePanel />}
         {tab === 'bankChanges' && <BankChangesPanel />}
         {tab === 'jobs' && <JobsPanel />}
       </TabbedPanel>

@@ -1223,6 +1223,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/{lang}/ops/house-income': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The house's marketplace fee income by kind, per day and per order (operator; at most 366 days) */
+    get: operations['getOpsHouseIncome'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/{lang}/orders/statuses': {
     parameters: {
       query?: never;
@@ -17582,6 +17599,175 @@ export interface operations {
               changed_at: string;
               /** @description When the cooling-off ends and payments go to it */
               dEffectiveAt: string;
+            }[];
+          };
+        };
+      };
+      /** @description Bad request: INVALID_INPUT */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_INPUT';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Session ended (also for a missing or unknown token): SESSION_EXPIRED */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SESSION_EXPIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Not found (also for another enterprise’s records and an unknown language): NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'NOT_FOUND';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'TOTP_SETUP_REQUIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Internal error (details are only logged): INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+    };
+  };
+  getOpsHouseIncome: {
+    parameters: {
+      query?: {
+        /** @description First day (YYYY-MM-DD, Mexico City) */
+        from?: string;
+        /** @description Last day, included; today by default */
+        to?: string;
+      };
+      header?: never;
+      path: {
+        /** @description The language of messages and documents */
+        lang: 'en' | 'sp';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            dFrom: string;
+            dTo: string;
+            totals: {
+              dFreight: number;
+              /** @description Border cold storage, in and out */
+              dColdStorage: number;
+              dBorderCrossing: number;
+              /** @description Cargo insurance */
+              dInsurance: number;
+              dTotal: number;
+            };
+            /** @description What the house's fee accounts moved in the period, read from their postings */
+            ledger: {
+              dFreightAndColdStorage: number;
+              dBorderCrossing: number;
+              dInsurance: number;
+              dTotal: number;
+            };
+            days: {
+              dDate: string;
+              iOrders: number;
+              dFreight: number;
+              /** @description Border cold storage, in and out */
+              dColdStorage: number;
+              dBorderCrossing: number;
+              /** @description Cargo insurance */
+              dInsurance: number;
+              dTotal: number;
+            }[];
+            orders: {
+              sOrderId: string;
+              iTrackingId: number;
+              sBuyerName: string;
+              sVendorName: string;
+              /** @description The first day in the period the order moved a fee */
+              dDate: string;
+              dFreight: number;
+              /** @description Border cold storage, in and out */
+              dColdStorage: number;
+              dBorderCrossing: number;
+              /** @description Cargo insurance */
+              dInsurance: number;
+              dTotal: number;
             }[];
           };
         };

@@ -16,6 +16,10 @@ export type HeldFunds = ApiAnswer<'get', 'ops/held-funds'>;
 /** Bank account changes still in their cooling-off (a grower's own, or a buyer's supplier). */
 export type PendingBankChange = ApiAnswer<'get', 'ops/bank-changes'>['changes'][number];
 
+/** The house's fee income in a period, by kind, per day and per order, beside its ledger accounts. */
+export type HouseIncome = ApiAnswer<'get', 'ops/house-income'>;
+export type HouseIncomeOrder = HouseIncome['orders'][number];
+
 /** A dispute as the back office sees it: with the order's held money and, once resolved, the split. */
 export type OpsDispute = ApiAnswer<'get', 'disputes/{disputeId}'>['dispute'];
 
@@ -23,6 +27,8 @@ export const opsMoneyKeys = {
   all: [...operatorKeys.all, 'money'] as const,
   held: (language: string) => [...opsMoneyKeys.all, 'held', language] as const,
   bankChanges: () => [...opsMoneyKeys.all, 'bank-changes'] as const,
+  houseIncome: (from: string, to: string) =>
+    [...opsMoneyKeys.all, 'house-income', from, to] as const,
   disputes: (tab: string, page: number, language: string) =>
     [...opsMoneyKeys.all, 'disputes', tab, page, language] as const,
   dispute: (id: string, language: string) =>
@@ -46,6 +52,22 @@ export function useBankChangesQuery() {
     queryOptions({
       queryKey: opsMoneyKeys.bankChanges(),
       queryFn: async () => (await apiGet('ops/bank-changes')).changes,
+      staleTime: 0,
+      meta: { errorToast: false },
+    }),
+  );
+}
+
+/** The period's fee income; without dates, the month so far (the server's default). */
+export function useHouseIncomeQuery(from: string, to: string) {
+  return useQuery(
+    queryOptions({
+      queryKey: opsMoneyKeys.houseIncome(from, to),
+      queryFn: () =>
+        apiGet('ops/house-income', {
+          query: { ...(from ? { from } : {}), ...(to ? { to } : {}) },
+        }),
+      placeholderData: keepPreviousData,
       staleTime: 0,
       meta: { errorToast: false },
     }),
