@@ -1,5 +1,6 @@
 import type { Language, OrderDocumentKind } from '@app/domain';
 import type { ApiOrder } from '../orders/orders.service.js';
+import type { DocumentVersion } from './document-versions.js';
 import {
   formatInstantText,
   labelledLine,
@@ -36,6 +37,11 @@ export interface OrderDocumentData {
   buyer: DocumentCompany;
   warehouse: DocumentWarehouse;
   printedAt: Date;
+  /**
+   * Which version this is (see document-versions.ts), and when the delivery was recorded; none
+   * for the bill of lading, a shipping document that a delivery does not change.
+   */
+  version?: { shown: DocumentVersion; deliveredAt: string | null } | undefined;
 }
 
 const TEXT = {
@@ -48,6 +54,11 @@ const TEXT = {
     order: 'Order',
     orderDate: 'Order date',
     printed: 'Printed',
+    version: 'Version',
+    versionOrdered: 'As ordered (current)',
+    versionReplaced: (date: string) =>
+      `As ordered: replaced by the version as delivered, recorded ${date}`,
+    versionDelivered: (date: string) => `As delivered, recorded ${date} (current)`,
     seller: 'Seller (grower)',
     buyer: 'Buyer',
     shipper: 'Shipper',
@@ -104,6 +115,11 @@ const TEXT = {
     order: 'Pedido',
     orderDate: 'Fecha del pedido',
     printed: 'Impreso',
+    version: 'Versión',
+    versionOrdered: 'Como se pidió (vigente)',
+    versionReplaced: (date: string) =>
+      `Como se pidió: reemplazada por la versión como se entregó, registrada el ${date}`,
+    versionDelivered: (date: string) => `Como se entregó, registrada el ${date} (vigente)`,
     seller: 'Vendedor (productor)',
     buyer: 'Comprador',
     shipper: 'Remitente',
@@ -256,6 +272,18 @@ function header(
   labelledLine(doc, t.order, `#${data.order.iTrackingId}`);
   labelledLine(doc, t.orderDate, formatInstantText(new Date(data.order.created_at), language));
   labelledLine(doc, t.printed, formatInstantText(data.printedAt, language));
+  if (!data.version) return;
+  const { shown, deliveredAt } = data.version;
+  const recorded = deliveredAt ? formatInstantText(new Date(deliveredAt), language) : '';
+  labelledLine(
+    doc,
+    t.version,
+    shown === 'delivered'
+      ? t.versionDelivered(recorded)
+      : deliveredAt
+        ? t.versionReplaced(recorded)
+        : t.versionOrdered,
+  );
 }
 
 function commercialInvoice(doc: PDFKit.PDFDocument, data: OrderDocumentData, language: Language) {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ORDER_DOCUMENT_KINDS } from '@app/domain';
 import { languageOf } from '../../plugins/error-handler.js';
 import { buyerCaller, sessionHook, vendorCaller } from '../marketplace-access.js';
+import { DOCUMENT_VERSIONS } from './document-versions.js';
 import type { OrderDocumentsService } from './order-documents.service.js';
 
 const tags = ['marketplace'];
@@ -40,6 +41,14 @@ export async function orderDocumentsRoutes(
           description,
           security,
           params,
+          querystring: z.object({
+            version: z
+              .enum(DOCUMENT_VERSIONS)
+              .optional()
+              .describe(
+                'ordered or delivered; the current one by default (delivered once a delivery is recorded). The bill of lading has one version.',
+              ),
+          }),
         },
       },
       async (request, reply) => {
@@ -48,6 +57,7 @@ export async function orderDocumentsRoutes(
           request.params.orderId,
           request.params.kind,
           languageOf(request),
+          request.query.version,
         );
         return reply
           .header('content-type', 'application/pdf')

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { OrderParty } from '../orders/orders.repository.js';
 import type { OrdersService } from '../orders/orders.service.js';
+import { asDelivered, documentVersions, type DocumentVersion } from './document-versions.js';
 import * as repo from './order-documents.repository.js';
 import { renderOrderDocument, type DocumentCompany } from './order-documents.pdf.js';
 
@@ -16,7 +17,9 @@ const NOT_GIVEN: DocumentCompany = {
 /**
  * The trade documents of an order (commercial invoice, packing list, bill of lading draft)
  * as PDFs, for its buyer or its grower. The order is read through OrdersService with the
- * caller's side, so another company's order is NOT_FOUND as everywhere else.
+ * caller's side, so another company's order is NOT_FOUND as everywhere else. Once a delivery
+ * is recorded the commercial invoice and packing list are issued again as delivered; the
+ * version as ordered stays available (`version=ordered`) and says it was replaced.
  */
 export class OrderDocumentsService {
   constructor(
@@ -30,8 +33,17 @@ export class OrderDocumentsService {
     orderId: string,
     kind: OrderDocumentKind,
     language: Language,
+    version?: DocumentVersion,
   ): Promise<{ pdf: Buffer; fileName: string }> {
-    const order = await this.orders.get(party, orderId, language);
+    const ordered = await this.orders.get(party, orderId, language);
+    const versions = documentVersions(ordered);
+    // The bill of lading travels with the load: a delivery does not issue it again.
+    const versioned = kind !== 'bill-of-lading';
+    const shown = versioned ? (version ?? versions.current) : 'ordered';
+    if (shown === 'delivered' && versions.current !== 'delivered') {
+      throw new AppError('NOT_FOUND', { field: 'version' });
+    }
+    const order = shown === 'delivered' ? asDelivered(ordered) : ordered;
     const [companies, warehouse] = await Promise.all([
       repo.findCompanies(this.db, [order.sBuyerId, order.sVendorId]),
       repo.findWarehouseContact(this.db, order.sBuyerId, order.sWarehouseId),
@@ -67,9 +79,11 @@ export class OrderDocumentsService {
           notes: warehouse.comments,
         },
         printedAt: this.now(),
+        version: versioned ? { shown, deliveredAt: versions.deliveredAt } : undefined,
       },
       language,
     );
-    return { pdf, fileName: `${kind}-${order.iTrackingId}.pdf` };
+    const suffix = versioned && versions.current === 'delivered' ? `-${shown}` : '';
+    return { pdf, fileName: `${kind}-${order.iTrackingId}${suffix}.pdf` };
   }
 }

@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../../test/marketplace-fixtures.js';
 import {
+  advanceTo,
   checkoutBody,
   newGrower,
   newOrderBuyer,
@@ -10,7 +11,7 @@ import {
   putInCart,
 } from '../../test/order-fixtures.js';
 import type { Customer } from '../../test/finance-fixtures.js';
-import { createTestApp, TEST_ENGINE, type TestApp } from '../../test/test-app.js';
+import { createTestApp, json, TEST_ENGINE, type TestApp } from '../../test/test-app.js';
 import type { ApiOrder } from '../orders/orders.service.js';
 import { groupedDecimal } from './order-documents.pdf.js';
 
@@ -186,6 +187,78 @@ describe(`order trade documents (${TEST_ENGINE})`, () => {
       await buyer.call('GET', 'orders/not-an-id/documents/packing-list'),
       404,
       'NOT_FOUND',
+    );
+  });
+
+  it('issues the commercial invoice and packing list again as delivered, keeping the version as ordered', async () => {
+    // Before a delivery there is one version, the one as ordered.
+    const before = pdfText(
+      await buyer.call('GET', `orders/${order.sOrderId}/documents/commercial-invoice`),
+    );
+    expect(before).toContain('As ordered (current)');
+    expectError(
+      await buyer.call(
+        'GET',
+        `orders/${order.sOrderId}/documents/commercial-invoice?version=delivered`,
+      ),
+      404,
+      'NOT_FOUND',
+    );
+
+    // 1,500 of the 1,560 avocado boxes arrive.
+    const onRoute = await advanceTo(vendor, order, 'ON_DELIVERY_ROUTE');
+    const avocado = onRoute.lines.find((line) => line.sProductName.startsWith('Hass'))!;
+    const delivered = await vendor.call('POST', `vendor/orders/${order.sOrderId}/status`, {
+      sStatus: 'DELIVERED',
+      lines: [{ sLineId: avocado.sLineId, dDeliveredQuantity: 1500 }],
+    });
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    const final = json<{ order: ApiOrder }>(delivered).order;
+    expect(final.dFinalPrice).not.toBeNull();
+
+    const current = pdfText(
+      await buyer.call('GET', `orders/${order.sOrderId}/documents/commercial-invoice`),
+    );
+    expect(current).toMatch(/As delivered, recorded .+ \(current\)/);
+    expect(current).toMatch(/Hass avocado 48ct, 25 lb lug\s+1,500\s/);
+    expect(current).not.toContain('1,560');
+    expect(current).toContain(`$${groupedDecimal(final.dFinalPrice!)} USD`);
+
+    const earlier = await buyer.call(
+      'GET',
+      `orders/${order.sOrderId}/documents/commercial-invoice?version=ordered`,
+    );
+    expect(earlier.headers['content-disposition']).toContain(
+      `commercial-invoice-${order.iTrackingId}-ordered.pdf`,
+    );
+    const earlierText = pdfText(earlier);
+    expect(earlierText).toContain('As ordered: replaced by the version as delivered');
+    expect(earlierText).toMatch(/Hass avocado 48ct, 25 lb lug\s+1,560\s/);
+    expect(earlierText).toContain(`$${groupedDecimal(order.dTotal)} USD`);
+
+    const packing = pdfText(
+      await vendor.call(
+        'GET',
+        `vendor/orders/${order.sOrderId}/documents/packing-list`,
+        undefined,
+        {
+          lang: 'sp',
+        },
+      ),
+    );
+    expect(packing).toMatch(/Como se entregó, registrada el .+ \(vigente\)/);
+    expect(packing).toMatch(/Hass avocado 48ct, 25 lb lug\s+\d+\s+1,500/);
+
+    // The bill of lading travels with the load and has one version.
+    const lading = pdfText(
+      await vendor.call('GET', `vendor/orders/${order.sOrderId}/documents/bill-of-lading`),
+    );
+    expect(lading).not.toContain('As delivered');
+    expect(lading).not.toContain('Version');
+    expectError(
+      await buyer.call('GET', `orders/${order.sOrderId}/documents/packing-list?version=latest`),
+      400,
+      'INVALID_INPUT',
     );
   });
 });

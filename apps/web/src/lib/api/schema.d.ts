@@ -23127,7 +23127,10 @@ export interface operations {
   };
   getOrdersByOrderIdDocumentsByKind: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description ordered or delivered; the current one by default (delivered once a delivery is recorded). The bill of lading has one version. */
+        version?: 'ordered' | 'delivered';
+      };
       header?: never;
       path: {
         orderId: string;
@@ -23246,7 +23249,10 @@ export interface operations {
   };
   getVendorOrdersByOrderIdDocumentsByKind: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description ordered or delivered; the current one by default (delivered once a delivery is recorded). The bill of lading has one version. */
+        version?: 'ordered' | 'delivered';
+      };
       header?: never;
       path: {
         orderId: string;

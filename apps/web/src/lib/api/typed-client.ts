@@ -184,12 +184,17 @@ type BinaryPathOf = {
  */
 export async function apiGetBlob<P extends BinaryPathOf>(
   path: P,
-  options: { params: PathParamsOf<OperationOf<'get', P>>; accept?: string; signal?: AbortSignal },
+  options: {
+    params: PathParamsOf<OperationOf<'get', P>>;
+    query?: AnyCallOptions['query'];
+    accept?: string;
+    signal?: AbortSignal;
+  },
 ): Promise<Blob> {
   const request: ApiRequestOptions = { headers: { Accept: options.accept ?? '*/*' } };
   if (options.signal) request.signal = options.signal;
   const params = options.params as AnyCallOptions['params'];
-  const response = await apiResponse(buildApiPath(path, params), request);
+  const response = await apiResponse(buildApiPath(path, params, options.query), request);
   return response.blob();
 }
 

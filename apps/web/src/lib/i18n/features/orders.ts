@@ -165,6 +165,10 @@ export const ordersEn = {
       'packing-list': 'packing-list',
       'bill-of-lading': 'bill-of-lading',
     },
+    reissued:
+      'The commercial invoice and packing list above are as delivered (current). The versions as ordered, now replaced:',
+    asOrdered: '{{document}} as ordered',
+    orderedSuffix: 'as-ordered',
   },
   warehouseContact: {
     manager: 'Dock contact',
@@ -340,6 +344,10 @@ export const ordersSp: Widen<typeof ordersEn> = {
       'packing-list': 'lista-de-empaque',
       'bill-of-lading': 'conocimiento-de-embarque',
     },
+    reissued:
+      'La factura comercial y la lista de empaque de arriba son como se entregó (vigentes). Las versiones como se pidió, ya reemplazadas:',
+    asOrdered: '{{document}} como se pidió',
+    orderedSuffix: 'como-se-pidio',
   },
   warehouseContact: {
     manager: 'Contacto del andén',
