@@ -31,15 +31,18 @@ export function currencyOf(ref: AccountRef): Currency {
   return 'house' in ref ? HOUSE_ACCOUNTS[ref.house] : CUSTOMER_ACCOUNTS[ref.kind];
 }
 
-export type JournalKind =
-  | 'ADD_FUNDS'
-  | 'FOREX'
-  | 'FORWARD_BOOKING'
-  | 'FORWARD_SETTLEMENT'
-  | 'PAY_NOW'
-  | 'SUPPLIER_PAYMENT'
-  | 'PAYOUT_SETTLED'
-  | 'PAYOUT_RETURNED'
-  | 'ORDER_HOLD'
-  | 'ORDER_RELEASE'
-  | 'ORDER_REFUND';
+/** Every kind of journal; statements and receipts name each in the reader's language. */
+export const JOURNAL_KINDS = [
+  'ADD_FUNDS',
+  'FOREX',
+  'FORWARD_BOOKING',
+  'FORWARD_SETTLEMENT',
+  'PAY_NOW',
+  'SUPPLIER_PAYMENT',
+  'PAYOUT_SETTLED',
+  'PAYOUT_RETURNED',
+  'ORDER_HOLD',
+  'ORDER_RELEASE',
+  'ORDER_REFUND',
+] as const;
+export type JournalKind = (typeof JOURNAL_KINDS)[number];

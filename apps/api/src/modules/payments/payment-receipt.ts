@@ -87,7 +87,7 @@ const TEXT = {
     invoices: 'Facturas pagadas',
     noInvoices: 'Sin facturas asignadas',
     statuses: { PROCESSING: 'En proceso', COMPLETED: 'Liquidado', RETURNED: 'Devuelto' },
-    types: { PAY_NOW: 'Pay Now', FOREX: 'Forex', FORWARD: 'Forward' },
+    types: { PAY_NOW: 'Pago inmediato', FOREX: 'Conversión', FORWARD: 'Forward' },
     footer: 'Conserve este comprobante. Los montos en MXN son los que recibe el beneficiario.',
   },
 } as const;

@@ -4,6 +4,15 @@ import { TRANSACTION_TYPE_IDS, rateToNumber } from '@app/domain';
 import { backfillDescriptionCodes } from '../../db/migrations/0010-finance-exactness.js';
 import { newCustomer, spotQuote, type Customer } from '../../test/finance-fixtures.js';
 import { insertSupplier, pdfText } from '../../test/payment-fixtures.js';
+import { JOURNAL_KINDS } from '../../ledger/accounts.js';
+import {
+  advanceTo,
+  checkoutBody,
+  newGrower,
+  newOrderBuyer,
+  placedOrder,
+  putInCart,
+} from '../../test/order-fixtures.js';
 import { createTestApp, json, type TestApp } from '../../test/test-app.js';
 import type { StatementAnswer } from './statement.service.js';
 
@@ -133,5 +142,36 @@ describe('statement descriptions per language', () => {
       ['FORWARD_BOOKING', { tracking: '77', date: '2026-12-01' }],
       ['SUPPLIER_PAYMENT', { recipient: 'Agrícola #2 del Valle', tracking: '15' }],
     ]);
+  });
+
+  it('names every kind of movement in Spanish in the PDF, marketplace orders included', async () => {
+    const grower = await newGrower(t, [
+      { name: 'Kent mango 8ct', price: '25.00', boxesPerPallet: 70, minBoxes: 10, stock: 500 },
+    ]);
+    const placing = await newOrderBuyer(t, { usd: '10000.00' });
+    await putInCart(t, placing.buyer, grower.articleIds[0]!, 140);
+    const order = await placedOrder(
+      placing.buyer,
+      await checkoutBody(t, placing.buyer, grower.vendor, placing.warehouseId),
+    );
+    const onRoute = await advanceTo(grower.vendor, order, 'ON_DELIVERY_ROUTE');
+    const delivered = await grower.vendor.call('POST', `vendor/orders/${order.sOrderId}/status`, {
+      sStatus: 'DELIVERED',
+      lines: [{ sLineId: onRoute.lines[0]!.sLineId, dDeliveredQuantity: 120 }],
+    });
+    expect(delivered.statusCode, delivered.body).toBe(200);
+    const accepted = await placing.buyer.call('POST', `orders/${order.sOrderId}/accept`);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+
+    const pdf = await placing.buyer.call('GET', `statement/pdf?currency=USD&${PERIOD}`, undefined, {
+      lang: 'sp',
+    });
+    const text = pdfText(
+      Buffer.from(json<{ statement: { data: string } }>(pdf).statement.data, 'base64'),
+    );
+    // The type column may wrap a name over two lines.
+    expect(text).toMatch(/Pedido del\s+marketplace/);
+    expect(text).toMatch(/Reembolso de\s+Reembolso del pedido del/);
+    for (const kind of JOURNAL_KINDS) expect(text).not.toContain(kind);
   });
 });

@@ -9,6 +9,7 @@ import {
   tableRow,
   type TableColumn,
 } from '../payments/pdf.js';
+import type { JournalKind } from '../../ledger/accounts.js';
 import type { Statement } from './statement.service.js';
 
 const TEXT = {
@@ -36,7 +37,10 @@ const TEXT = {
       SUPPLIER_PAYMENT: 'Supplier payment',
       PAYOUT_SETTLED: 'Payout completed',
       PAYOUT_RETURNED: 'Payment returned',
-    } as Record<string, string>,
+      ORDER_HOLD: 'Marketplace order',
+      ORDER_RELEASE: 'Order released',
+      ORDER_REFUND: 'Order refund',
+    } satisfies Record<JournalKind, string> as Record<string, string>,
   },
   sp: {
     title: 'Estado de cuenta',
@@ -62,7 +66,10 @@ const TEXT = {
       SUPPLIER_PAYMENT: 'Pago a proveedor',
       PAYOUT_SETTLED: 'Pago liquidado',
       PAYOUT_RETURNED: 'Pago devuelto',
-    } as Record<string, string>,
+      ORDER_HOLD: 'Pedido del marketplace',
+      ORDER_RELEASE: 'Pedido liberado',
+      ORDER_REFUND: 'Reembolso de pedido',
+    } satisfies Record<JournalKind, string> as Record<string, string>,
   },
 } as const;
 
