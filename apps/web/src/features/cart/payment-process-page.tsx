@@ -10,14 +10,14 @@ import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { showErrorToast, showSuccessToast, showToast } from '../../lib/toast';
+import { showErrorToast, showSuccessToast } from '../../lib/toast';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageFrame } from '../../components/page-frame';
 import { quoteDeadline, useCountdown } from '../../components/use-countdown';
-import { isApiError } from '../../lib/api-client';
+import { isQuoteError, notifyQuoteRefreshed } from '../../lib/finance/quote-errors';
 import { financeKeys, useDashboardQuery, useIdempotencyKey } from '../../lib/finance/queries';
 import { formatDate, formatMoney } from '../../lib/format';
 import { useLanguage } from '../../lib/i18n/i18n';
@@ -49,10 +49,6 @@ const ForwardDateField = lazy(async () => ({
   default: (await import('../../components/forward-date-field')).ForwardDateField,
 }));
 
-/** The server refused the quote: it expired, or it is not the one the rate came from. */
-function isQuoteError(error: unknown): boolean {
-  return isApiError(error) && (error.code === 'QUOTE_EXPIRED' || error.code === 'QUOTE_MISMATCH');
-}
 
 interface ForwardChoice extends ForwardQuote {
   date: string;
@@ -132,7 +128,7 @@ function Checkout({ cart }: { cart: ProviderCart }) {
     void queryClient.invalidateQueries({ queryKey: financeKeys.dashboard() });
     if (method === 'FORWARD') setForwardQuote(null);
     // The rate changed under the buyer: never a raw error, a plain notice to review.
-    showToast(t('finance.quoteRefreshed'), { variant: 'info' });
+    notifyQuoteRefreshed();
   };
 
   const place = useMutation({

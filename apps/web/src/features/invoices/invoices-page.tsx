@@ -12,7 +12,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { showErrorToast, showSuccessToast, showToast } from '../../lib/toast';
+import { showErrorToast, showSuccessToast } from '../../lib/toast';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -21,7 +21,7 @@ import { DialogLoading } from '../../components/dialog-loading';
 import { PageFrame } from '../../components/page-frame';
 import { SpreadRow } from '../../components/spread-row';
 import { WithReason } from '../../components/with-reason';
-import { isApiError } from '../../lib/api-client';
+import { isQuoteError, notifyQuoteRefreshed } from '../../lib/finance/quote-errors';
 import { excelDate, type ExcelColumn } from '../../lib/excel';
 import {
   financeKeys,
@@ -118,10 +118,6 @@ function listFilter(
 
 const NO_QUOTE: SpotQuote = { rate: 0, reference: '', refreshing: true };
 
-function isQuoteError(error: unknown): boolean {
-  return isApiError(error) && (error.code === 'QUOTE_EXPIRED' || error.code === 'QUOTE_MISMATCH');
-}
-
 /**
  * /invoices, 'Facturas pendientes': the invoices whose rate is not locked yet, with today's
  * quote, and the three ways to act on one: pay now, convert now (forex), or a forward.
@@ -207,12 +203,12 @@ export function InvoicesPage() {
     (error: unknown) => {
       if (isQuoteError(error)) {
         reload();
-        showToast(t('finance.quoteRefreshed'), { variant: 'info' });
+        notifyQuoteRefreshed();
       } else {
         showErrorToast(error);
       }
     },
-    [reload, t],
+    [reload],
   );
 
   const { remove } = useInvoiceMutations();
