@@ -274,9 +274,9 @@ export function createRoutes(queryClient: QueryClient): AppRoute[] {
                     (
                       await withFeatureTexts(
                         ['finance', 'exchange'],
-                        import('../features/exchange/exchange-page'),
+                        import('./routes/exchange-route'),
                       )
-                    ).ExchangePage,
+                    ).ExchangeRoute,
                 },
                 {
                   path: 'invoices',

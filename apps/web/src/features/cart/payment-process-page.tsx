@@ -49,7 +49,6 @@ const ForwardDateField = lazy(async () => ({
   default: (await import('../../components/forward-date-field')).ForwardDateField,
 }));
 
-
 interface ForwardChoice extends ForwardQuote {
   date: string;
   fetchedAt: number;
