@@ -11,7 +11,7 @@ import { formatPercent, formatRate, isToPay } from '../invoice-math';
 import type { rateOrderChip } from '../rate-order-view';
 import { InvoiceActions, type RowTexts } from './invoice-row-actions';
 import { SKELETON_ROWS } from './invoices-table-columns';
-import { visuallyHidden } from './invoices-table-styles';
+import { visuallyHidden } from '../../../components/visually-hidden';
 
 /** A gain in green, a loss in red: plain spans styled once by the table. */
 function Signed({ value, text }: { value: number; text: string }) {

@@ -8,7 +8,7 @@ import type { InvoiceTableSort } from '../invoice-sort';
 import { nextInvoiceSort } from '../invoice-sort';
 import { GRID_SIZES } from './grid-sizes';
 import type { Column } from './invoices-table-columns';
-import { visuallyHidden } from './invoices-table-styles';
+import { visuallyHidden } from '../../../components/visually-hidden';
 
 /** The header: a hidden label over the selection column, then each column, sortable or not. */
 export function InvoicesTableHeader({

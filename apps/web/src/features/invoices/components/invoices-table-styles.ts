@@ -4,16 +4,6 @@ import { gainColor } from '../invoice-math';
 import { GRID_SIZES } from './grid-sizes';
 import { SELECT_WIDTH, SKELETON_ROWS } from './invoices-table-columns';
 
-/** Read by screen readers, not shown: the header of the selection column. */
-export const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
-
 /**
  * The table's look, styled once for every cell: MUI's table cells and small chips, with the
  * DataGrid's cell padding (its column widths hold the same text) and its row heights.
