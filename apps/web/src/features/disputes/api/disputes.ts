@@ -5,12 +5,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import {
-  apiGet,
-  apiPost,
-  type ApiAnswer,
-  type ApiBody,
-} from '../../../lib/api/typed-client';
+import { apiGet, apiPost, type ApiAnswer, type ApiBody } from '../../../lib/api/typed-client';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import type { DisputeTab } from '../dispute-tabs';
 
