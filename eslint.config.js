@@ -3,6 +3,50 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+// Every dialog opens in AppDialog, which makes Escape do what Cancel does.
+const dialogImports = [
+  {
+    name: '@mui/material/Dialog',
+    message: 'Use AppDialog from components/app-dialog (Escape closes it).',
+  },
+  {
+    name: '@mui/material',
+    importNames: ['Dialog'],
+    message: 'Use AppDialog from components/app-dialog (Escape closes it).',
+  },
+];
+
+// The web app's boundaries, after bulletproof-react's restricted-paths zones: a feature uses
+// shared code (components/, lib/) and never another feature, and shared code never a feature;
+// only app/ composes features. Code two features need moves to components/ or lib/.
+const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const featureBoundaries = webFeatures.map((feature) => ({
+  files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        paths: dialogImports,
+        patterns: [
+          {
+            regex: `^(\\.\\./)+(features/)?(${webFeatures
+              .filter((other) => other !== feature)
+              .join('|')})(/|$)`,
+            message:
+              'A feature does not import another feature: move what both need to components/ or lib/, or compose them in app/.',
+          },
+        ],
+      },
+    ],
+  },
+}));
 
 export default tseslint.config(
   {
@@ -41,19 +85,21 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'react-refresh/only-export-components': ['error', { allowConstantExport: true }],
-      // Every dialog opens in AppDialog, which makes Escape do what Cancel does.
+      'no-restricted-imports': ['error', { paths: dialogImports }],
+    },
+  },
+  ...featureBoundaries,
+  {
+    files: ['apps/web/src/{components,lib}/**/*.{ts,tsx}'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: [
+          paths: dialogImports,
+          patterns: [
             {
-              name: '@mui/material/Dialog',
-              message: 'Use AppDialog from components/app-dialog (Escape closes it).',
-            },
-            {
-              name: '@mui/material',
-              importNames: ['Dialog'],
-              message: 'Use AppDialog from components/app-dialog (Escape closes it).',
+              regex: '^(\\.\\./)+features/',
+              message: 'Shared code does not import a feature: only app/ composes features.',
             },
           ],
         },

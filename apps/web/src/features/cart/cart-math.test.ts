@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cartLineCount, cartShippedPallets, shippedPallets, trucksFor } from './cart-math';
-import { boxesProblem } from '../catalog/boxes';
+import { boxesProblem } from '../../lib/boxes';
 
 describe('cart counts', () => {
   it('ships each line on whole pallets', () => {

@@ -2,29 +2,24 @@ import { todayInTimeZone } from '@app/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { showErrorToast, showSuccessToast, showToast } from '../../lib/toast';
-import { lazy, Suspense, useState } from 'react';
+import { showErrorToast, showSuccessToast } from '../../lib/toast';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageFrame } from '../../components/page-frame';
 import { quoteDeadline, useCountdown } from '../../components/use-countdown';
-import { isApiError } from '../../lib/api-client';
+import { isQuoteError, notifyQuoteRefreshed } from '../../lib/finance/quote-errors';
 import { financeKeys, useDashboardQuery, useIdempotencyKey } from '../../lib/finance/queries';
-import { formatDate, formatMoney } from '../../lib/format';
-import { useLanguage } from '../../lib/i18n/i18n';
+import { formatMoney } from '../../lib/format';
 import { useSession } from '../../lib/session-store';
 import type { ProviderCart } from './api/cart';
 import { cartKeys, useCartQuery } from './api/cart';
-import type { CheckoutBody, ForwardQuote, PaymentMethod } from './api/checkout';
+import type { CheckoutBody, PaymentMethod } from './api/checkout';
 import {
   checkout,
   useCheckoutPreviewQuery,
@@ -32,69 +27,23 @@ import {
   useForwardRateMutation,
 } from './api/checkout';
 import { BankDetails } from './components/bank-details';
+import { CheckoutConfirmDialog } from './components/checkout-confirm-dialog';
+import { CheckoutWarehouseSection } from './components/checkout-warehouse-section';
+import { ForwardRatePicker, type ForwardChoice } from './components/forward-rate-picker';
 import { CartEmptyState, CartLoadError } from './components/cart-notices';
 import { CheckoutPreviewCard } from './components/checkout-preview';
 import { CheckoutSummary } from './components/checkout-summary';
 import { FailedToBuyDialog } from './components/failed-to-buy-dialog';
 import { PaymentMethodOptions } from './components/payment-method-options';
 import { RateLine } from './components/rate-line';
-import { cartShippedPallets } from './cart-math';
 import { isHeldForApproval } from '../../lib/api/held-for-approval';
 import { formatQuoteRate } from '../../components/format-rate';
 import { WithReason } from '../../components/with-reason';
 import { useWriteGuard } from '../../lib/team-role';
-import { FactList } from '../../components/fact-list';
-
-const ForwardDateField = lazy(async () => ({
-  default: (await import('../../components/forward-date-field')).ForwardDateField,
-}));
-
-/** The server refused the quote: it expired, or it is not the one the rate came from. */
-function isQuoteError(error: unknown): boolean {
-  return isApiError(error) && (error.code === 'QUOTE_EXPIRED' || error.code === 'QUOTE_MISMATCH');
-}
-
-interface ForwardChoice extends ForwardQuote {
-  date: string;
-  fetchedAt: number;
-}
-
-/** The forward rate of the chosen day, counted down to its expiry. */
-function ForwardQuoteLine({
-  quote,
-  onExpired,
-  running,
-}: {
-  quote: ForwardChoice;
-  onExpired: () => void;
-  running: boolean;
-}) {
-  const { t } = useTranslation();
-  const language = useLanguage();
-  const seconds = useCountdown({
-    deadline: quoteDeadline(quote.fetchedAt, quote.expiresAt),
-    resetKey: quote.uuid,
-    onZero: onExpired,
-    running,
-  });
-  return (
-    <RateLine
-      label={t('cart.checkout.forwardRate')}
-      value={t('cart.checkout.forwardRateValue', {
-        rate: formatQuoteRate(quote.rate),
-        date: formatDate(quote.date, language),
-      })}
-      seconds={seconds}
-      expiresText={t('cart.checkout.forwardRateExpires', { seconds: String(seconds) })}
-      testId="forward-rate"
-    />
-  );
-}
 
 function Checkout({ cart }: { cart: ProviderCart }) {
   const { t } = useTranslation();
   const writeBlocked = useWriteGuard();
-  const language = useLanguage();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const rateText = (rate: number) => t('cart.checkout.rateValue', { rate: formatQuoteRate(rate) });
@@ -132,7 +81,7 @@ function Checkout({ cart }: { cart: ProviderCart }) {
     void queryClient.invalidateQueries({ queryKey: financeKeys.dashboard() });
     if (method === 'FORWARD') setForwardQuote(null);
     // The rate changed under the buyer: never a raw error, a plain notice to review.
-    showToast(t('finance.quoteRefreshed'), { variant: 'info' });
+    notifyQuoteRefreshed();
   };
 
   const place = useMutation({
@@ -242,63 +191,11 @@ function Checkout({ cart }: { cart: ProviderCart }) {
         }}
       >
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3, minWidth: 0 }}>
-          <Paper
-            variant="outlined"
-            component="section"
-            aria-labelledby="warehouse-title"
-            sx={{ p: { xs: 2, sm: 3 } }}
-          >
-            <Typography id="warehouse-title" component="h2" variant="h3" sx={{ mb: 1.5 }}>
-              {t('cart.checkout.warehouseTitle')}
-            </Typography>
-            {warehouses.isError ? (
-              <CartLoadError
-                message={t('cart.checkout.warehousesFailed')}
-                onRetry={() => void warehouses.refetch()}
-              />
-            ) : !warehouses.data ? (
-              <Skeleton variant="rectangular" height={56} />
-            ) : list.length === 0 ? (
-              <Alert
-                severity="warning"
-                data-testid="no-warehouse"
-                action={
-                  <Button component={RouterLink} to="/warehouse/add" color="inherit" size="small">
-                    {t('cart.checkout.addWarehouse')}
-                  </Button>
-                }
-              >
-                {t('cart.checkout.noWarehouse')}
-              </Alert>
-            ) : (
-              <TextField
-                select
-                label={t('cart.checkout.warehouse')}
-                value={warehouseId}
-                onChange={(event) => setChosenWarehouse(event.target.value)}
-                margin="none"
-                helperText={
-                  warehouse
-                    ? [
-                        warehouse.sAddress,
-                        warehouse.sCity,
-                        warehouse.sState,
-                        warehouse.sPostalCode,
-                        warehouse.sCountry,
-                      ]
-                        .filter(Boolean)
-                        .join(', ')
-                    : undefined
-                }
-              >
-                {list.map((item) => (
-                  <MenuItem key={item.sWarehouseId} value={item.sWarehouseId}>
-                    {item.sName}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          </Paper>
+          <CheckoutWarehouseSection
+            warehouses={warehouses}
+            warehouseId={warehouseId}
+            onChange={setChosenWarehouse}
+          />
 
           <Paper variant="outlined" component="section" sx={{ p: { xs: 2, sm: 3 } }}>
             <PaymentMethodOptions value={method} onChange={setMethod} />
@@ -334,59 +231,27 @@ function Checkout({ cart }: { cart: ProviderCart }) {
               {method === 'FORWARD' && (
                 <>
                   {spotRate}
-                  <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
-                    <Box sx={{ flex: '1 1 260px', maxWidth: 360 }}>
-                      <Suspense fallback={<Skeleton variant="rectangular" height={56} />}>
-                        <ForwardDateField
-                          value={forwardDate}
-                          today={today}
-                          language={language}
-                          label={t('cart.checkout.forwardDate')}
-                          helperText={
-                            forwardDateInvalid
-                              ? t('cart.checkout.forwardDateInvalid')
-                              : t('cart.checkout.forwardDateHelp')
-                          }
-                          error={forwardDateInvalid}
-                          onChange={(date, rejected) => {
-                            setForwardDate(date);
-                            setForwardDateInvalid(rejected !== undefined);
-                            setForwardQuote(null);
-                            setForwardExpired(false);
-                          }}
-                        />
-                      </Suspense>
-                    </Box>
-                    <Button
-                      variant="outlined"
-                      onClick={getForwardRate}
-                      disabled={!forwardDate || !quote || forwardRate.isPending}
-                      startIcon={
-                        forwardRate.isPending ? (
-                          <CircularProgress size={16} color="inherit" />
-                        ) : undefined
-                      }
-                      sx={{ minHeight: 56 }}
-                    >
-                      {t('cart.checkout.getForwardRate')}
-                    </Button>
-                  </Box>
-                  {forwardQuote ? (
-                    <ForwardQuoteLine
-                      quote={forwardQuote}
-                      running={!confirmOpen}
-                      onExpired={() => {
-                        setForwardQuote(null);
-                        setForwardExpired(true);
-                      }}
-                    />
-                  ) : (
-                    <Typography color={forwardExpired ? 'error' : 'text.secondary'} variant="body2">
-                      {forwardExpired
-                        ? t('cart.checkout.forwardRateExpired')
-                        : t('cart.checkout.forwardRateNeeded')}
-                    </Typography>
-                  )}
+                  <ForwardRatePicker
+                    today={today}
+                    forwardDate={forwardDate}
+                    forwardDateInvalid={forwardDateInvalid}
+                    onDateChange={(date, rejected) => {
+                      setForwardDate(date);
+                      setForwardDateInvalid(rejected);
+                      setForwardQuote(null);
+                      setForwardExpired(false);
+                    }}
+                    canAsk={Boolean(forwardDate && quote)}
+                    asking={forwardRate.isPending}
+                    onAsk={getForwardRate}
+                    forwardQuote={forwardQuote}
+                    forwardExpired={forwardExpired}
+                    running={!confirmOpen}
+                    onExpired={() => {
+                      setForwardQuote(null);
+                      setForwardExpired(true);
+                    }}
+                  />
                 </>
               )}
             </Box>
@@ -417,13 +282,15 @@ function Checkout({ cart }: { cart: ProviderCart }) {
         </Box>
       </Box>
 
-      <ConfirmDialog
+      <CheckoutConfirmDialog
         open={confirmOpen}
-        title={t('cart.checkout.confirmTitle')}
-        confirmLabel={t('cart.checkout.confirm')}
-        cancelLabel={t('cart.checkout.cancel')}
+        cart={cart}
+        warehouseName={warehouse?.sName ?? ''}
+        method={method}
+        body={body}
+        preview={preview}
         busy={place.isPending}
-        confirmDisabled={!body || !preview}
+        rateText={rateText}
         onCancel={() => {
           setConfirmOpen(false);
           void dashboard.refetch();
@@ -431,51 +298,7 @@ function Checkout({ cart }: { cart: ProviderCart }) {
         onConfirm={() => {
           if (body) place.mutate(body);
         }}
-      >
-        <Typography sx={{ mb: 1.5 }}>{t('cart.checkout.confirmIntro')}</Typography>
-        <FactList
-          dense
-          testId="confirm-details"
-          facts={[
-            { label: t('cart.checkout.grower'), value: cart.sProviderName },
-            { label: t('cart.checkout.warehouseLabel'), value: warehouse?.sName ?? '' },
-            { label: t('cart.checkout.method'), value: t(`cart.checkout.methods.${method}`) },
-            {
-              label:
-                method === 'FORWARD' ? t('cart.checkout.forwardRate') : t('cart.checkout.rate'),
-              value: body ? rateText(body.dExchangeRate) : '',
-            },
-            ...(body?.dForwardDate
-              ? [
-                  {
-                    label: t('cart.checkout.forwardDate'),
-                    value: formatDate(body.dForwardDate, language),
-                  },
-                ]
-              : []),
-            { label: t('money.preview.goods'), value: formatMoney(preview?.dGoods ?? cart.dTotal) },
-            ...(preview?.fees ?? []).map((fee) => ({
-              label: fee.sFeeName,
-              value: formatMoney(fee.dTotal),
-            })),
-            {
-              label: t('money.preview.confirmTotal'),
-              value: preview ? `${formatMoney(preview.dTotal)} USD` : '…',
-            },
-            {
-              label: t('money.preview.confirmTotalMxn'),
-              value: preview ? `${formatMoney(preview.dTotalMxn)} MXN` : '…',
-            },
-            {
-              label: t('cart.checkout.palletsToShip'),
-              value: String(cartShippedPallets(cart.aProducts)),
-            },
-          ]}
-        />
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
-          {t('money.preview.heldNote')}
-        </Typography>
-      </ConfirmDialog>
+      />
 
       <FailedToBuyDialog
         error={failure}

@@ -5,7 +5,7 @@ import {
   readArticleFilters,
   writeArticleFilters,
 } from './article-filters';
-import { boxesProblem, canBuy, palletsOf } from './boxes';
+import { boxesProblem, canBuy, palletsOf } from '../../lib/boxes';
 
 describe('article filters in the URL', () => {
   it('reads defaults from an empty query string', () => {

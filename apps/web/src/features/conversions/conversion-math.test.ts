@@ -1,5 +1,6 @@
 import { TRANSACTION_TYPE_IDS } from '@app/domain';
 import { describe, expect, it } from 'vitest';
+import { isForwardDue } from '../../lib/finance/forwards';
 import type { Invoice, Transaction, TransactionInvoice } from '../../lib/finance/types';
 import {
   assignedGain,
@@ -11,7 +12,6 @@ import {
   instantToCalendarDate,
   isEntryPaid,
   isForward,
-  isForwardDue,
   maskAccount,
   maxPaymentCents,
   suppliersToPay,

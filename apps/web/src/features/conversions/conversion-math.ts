@@ -30,11 +30,6 @@ export function isForward(transaction: Pick<Transaction, 'sTransactionType'>): b
   return transactionTypeKey(transaction) === 'FORWARD';
 }
 
-/** A forward is due, and its payment may be requested, once its days remaining reach 0. */
-export function isForwardDue(transaction: Pick<Transaction, 'iDaysRemaining'>): boolean {
-  return transaction.iDaysRemaining !== null && transaction.iDaysRemaining <= 0;
-}
-
 /** MXN of an assignment not yet paid out. */
 export function unpaidOfEntry(entry: Pick<TransactionInvoice, 'dAmount' | 'dPaidAmount'>): bigint {
   return atLeastZero(cents(entry.dAmount) - cents(entry.dPaidAmount));

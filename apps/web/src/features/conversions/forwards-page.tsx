@@ -23,7 +23,7 @@ import { ConversionsGrid } from './components/conversions-grid';
 import { TotalGain } from './components/gain-text';
 import { TableToolbar } from '../../components/table-toolbar';
 import { useLoadFailureRedirect } from './use-load-failure-redirect';
-import { isForwardDue } from './conversion-math';
+import { isForwardDue } from '../../lib/finance/forwards';
 import { formatQuoteRate } from '../../components/format-rate';
 import { useWriteGuard } from '../../lib/team-role';
 

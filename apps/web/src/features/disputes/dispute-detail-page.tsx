@@ -16,7 +16,7 @@ import type { Dispute } from './api/disputes';
 import { useDisputeQuery } from './api/disputes';
 import { AddImagesForm } from './components/add-images-form';
 import { DetailList } from '../../components/detail-list';
-import { DisputeImagesGallery } from './components/dispute-images-gallery';
+import { DisputeImagesGallery } from '../../lib/disputes/dispute-images-gallery';
 import { DisputeStatusChip } from './components/dispute-status-chip';
 import { SectionCard } from '../../components/section-card';
 import { VendorAnswerForm } from './components/vendor-answer-form';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkPickedImages, imageName, MAX_IMAGE_BYTES } from './dispute-images';
+import { imageName } from '../../lib/disputes/dispute-photos';
+import { checkPickedImages, MAX_IMAGE_BYTES } from './dispute-images';
 
 const png = (name: string, size = 1000) => ({ name, type: 'image/png', size });
 

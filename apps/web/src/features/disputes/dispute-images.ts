@@ -52,8 +52,3 @@ export function readFileAsBase64(file: Blob): Promise<string> {
     reader.readAsDataURL(file);
   });
 }
-
-/** A photo's name for labels: its file name, else its position. */
-export function imageName(image: { sFileName: string | null }, index: number): string {
-  return image.sFileName ?? `#${String(index + 1)}`;
-}

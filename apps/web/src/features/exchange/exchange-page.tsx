@@ -13,8 +13,6 @@ import { DialogLoading } from '../../components/dialog-loading';
 import { PageFrame } from '../../components/page-frame';
 import { useWriteGuard } from '../../lib/team-role';
 import { WithReason } from '../../components/with-reason';
-import { useApprovalsQuery } from '../team/api/team';
-import { PendingApprovalsCard } from '../team/pending-approvals-card';
 import { quoteDeadline } from '../../components/use-countdown';
 import { isApiError } from '../../lib/api-client';
 import { financeKeys, useDashboardQuery } from '../../lib/finance/queries';
@@ -63,20 +61,23 @@ const threeColumns = {
   gap: { xs: 2, lg: 3 },
 } as const;
 
-/** The exchange dashboard: today's rate, balances, operations and counters. */
-export function ExchangePage() {
+/**
+ * The exchange dashboard: today's rate, balances, operations and counters. The app puts
+ * what stands above the figures (the pending approvals); the figures wait until it is ready,
+ * so that it never pushes them down after they painted.
+ */
+export function ExchangePage({
+  aboveFigures,
+  aboveFiguresReady,
+}: {
+  aboveFigures: ReactNode;
+  aboveFiguresReady: boolean;
+}) {
   const { t } = useTranslation();
   const writeBlocked = useWriteGuard();
   const queryClient = useQueryClient();
   const dashboard = useDashboardQuery();
   const { data } = dashboard;
-  // The pending approvals stand above the figures. The figures (or their skeletons) show once
-  // the approvals have answered, so the card never pushes the rate down after it painted
-  // (a layout shift of 0.11 on a phone). The route asks for both at once. Once answered, the
-  // page stays shown: a refetch of a failed list goes back to pending.
-  const pendingApprovals = useApprovalsQuery('PENDING');
-  const [approvalsAnswered, setApprovalsAnswered] = useState(false);
-  if (!approvalsAnswered && !pendingApprovals.isPending) setApprovalsAnswered(true);
   const [dialog, setDialog] = useState<DialogName | null>(null);
 
   const onQuoteZero = () => {
@@ -145,9 +146,9 @@ export function ExchangePage() {
         </Box>
       }
     >
-      {approvalsAnswered && (
+      {aboveFiguresReady && (
         <>
-          <PendingApprovalsCard approvals={pendingApprovals} />
+          {aboveFigures}
           {!data && dashboard.isError && (
             <LoadError
               message={t('exchange.loadFailed')}

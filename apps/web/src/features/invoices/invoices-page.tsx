@@ -1,35 +1,20 @@
-import { maskAccount } from '@app/domain';
-import AddIcon from '@mui/icons-material/Add';
-import AutorenewIcon from '@mui/icons-material/Autorenew';
-import CurrencyExchangeIcon from '@mui/icons-material/CurrencyExchange';
-import PlaylistAddCheckIcon from '@mui/icons-material/PlaylistAddCheck';
-import SendIcon from '@mui/icons-material/Send';
-import UploadFileIcon from '@mui/icons-material/UploadFile';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { showErrorToast, showSuccessToast, showToast } from '../../lib/toast';
+import { showErrorToast, showSuccessToast } from '../../lib/toast';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
-import { isHeldForApproval } from '../../lib/api/held-for-approval';
-import { DialogLoading } from '../../components/dialog-loading';
+import { useSearchParams } from 'react-router';
 import { PageFrame } from '../../components/page-frame';
 import { SpreadRow } from '../../components/spread-row';
-import { WithReason } from '../../components/with-reason';
-import { isApiError } from '../../lib/api-client';
-import { excelDate, type ExcelColumn } from '../../lib/excel';
+import { isQuoteError, notifyQuoteRefreshed } from '../../lib/finance/quote-errors';
 import {
   financeKeys,
   usePaymentRecipientsQuery,
   useStatusCatalogQuery,
 } from '../../lib/finance/queries';
-import type { Invoice, PaymentRecipient } from '../../lib/finance/types';
-import { useWriteGuard } from '../../lib/team-role';
+import type { Invoice } from '../../lib/finance/types';
 import type { InvoiceListFilter } from './api/invoices';
 import {
   FIRST_INVOICES_VIEW,
@@ -37,6 +22,10 @@ import {
   useInvoiceMutations,
   useInvoicesQuery,
 } from './api/invoices';
+import { InvoiceActionButtons } from './components/invoice-action-buttons';
+import type { DialogState } from './components/invoice-dialog-loaders';
+import { InvoiceDialogs } from './components/invoice-dialogs';
+import { InvoiceFilters } from './components/invoice-filters';
 import { InvoicesExportButton } from './components/invoices-export-button';
 import type { SpotQuote } from './components/money-dialog';
 import type { InvoicesTablePage } from './components/invoices-table';
@@ -45,7 +34,7 @@ import { RateCard, TotalGainCard } from './components/rate-card';
 import { isToPay } from './invoice-math';
 import type { InvoiceTableSort } from './invoice-sort';
 import { toInvoiceSort } from './invoice-sort';
-import { useStatusName } from './use-status-name';
+import { useInvoiceExportColumns } from './invoice-export-columns';
 import { LoadError } from '../../components/load-error';
 
 // The table comes after the page's frame: the rate, the filters and the buttons paint first,
@@ -53,50 +42,6 @@ import { LoadError } from '../../components/load-error';
 const InvoicesTable = lazy(async () => ({
   default: (await import('./components/invoices-table')).InvoicesTable,
 }));
-
-// Each dialog is its own chunk (forms, zod, the date picker): fetched when the user points at
-// its button, at the latest when it opens. The page's first load carries none of them.
-const loadInvoiceForm = () => import('./components/invoice-form-dialog');
-const loadCfdiImport = () => import('./components/cfdi-import-dialog');
-const loadBatchPay = () => import('./components/batch-pay-invoices-dialog');
-const loadPayInvoice = () => import('./components/pay-invoice-dialog');
-const loadConversionType = () => import('./components/conversion-type-dialog');
-const loadRateOrder = () => import('./components/rate-order-dialog');
-const loadForex = () => import('./components/forex-dialog');
-const loadForward = () => import('./components/forward-dialog');
-/** The chooser leads to the forex or the forward dialog: pointing at it fetches all three. */
-const loadConversion = () => Promise.all([loadConversionType(), loadForex(), loadForward()]);
-
-const InvoiceFormDialog = lazy(async () => ({
-  default: (await loadInvoiceForm()).InvoiceFormDialog,
-}));
-const CfdiImportDialog = lazy(async () => ({ default: (await loadCfdiImport()).CfdiImportDialog }));
-const BatchPayInvoicesDialog = lazy(async () => ({
-  default: (await loadBatchPay()).BatchPayInvoicesDialog,
-}));
-const PayInvoiceDialog = lazy(async () => ({ default: (await loadPayInvoice()).PayInvoiceDialog }));
-const ConversionTypeDialog = lazy(async () => ({
-  default: (await loadConversionType()).ConversionTypeDialog,
-}));
-const ForexDialog = lazy(async () => ({ default: (await loadForex()).ForexDialog }));
-const ForwardDialog = lazy(async () => ({ default: (await loadForward()).ForwardDialog }));
-const RateOrderDialog = lazy(async () => ({ default: (await loadRateOrder()).RateOrderDialog }));
-const ConfirmDeleteInvoiceDialog = lazy(async () => ({
-  default: (await import('./components/confirm-delete-invoice-dialog')).ConfirmDeleteInvoiceDialog,
-}));
-
-/** A button's handlers that fetch a dialog's chunk when the user points at it or tabs to it. */
-function preloadOn(load: () => Promise<unknown>) {
-  return { onPointerEnter: () => void load(), onFocus: () => void load() };
-}
-
-type DialogState =
-  | {
-      kind: 'pay' | 'chooser' | 'forex' | 'forward' | 'edit' | 'delete' | 'rateOrder';
-      invoice: Invoice;
-    }
-  | { kind: 'create' }
-  | { kind: 'cfdi' | 'batch' };
 
 /**
  * The status filter's first option: every invoice with MXN still to assign (To pay and
@@ -118,10 +63,6 @@ function listFilter(
 
 const NO_QUOTE: SpotQuote = { rate: 0, reference: '', refreshing: true };
 
-function isQuoteError(error: unknown): boolean {
-  return isApiError(error) && (error.code === 'QUOTE_EXPIRED' || error.code === 'QUOTE_MISMATCH');
-}
-
 /**
  * /invoices, 'Facturas pendientes': the invoices whose rate is not locked yet, with today's
  * quote, and the three ways to act on one: pay now, convert now (forex), or a forward.
@@ -130,13 +71,9 @@ function isQuoteError(error: unknown): boolean {
  */
 export function InvoicesPage() {
   const { t } = useTranslation();
-  const writeBlocked = useWriteGuard();
-  const rateOrderBlocked = useWriteGuard('decide');
   const queryClient = useQueryClient();
-  const statusName = useStatusName();
   const suppliers = usePaymentRecipientsQuery();
   const catalog = useStatusCatalogQuery();
-  const navigate = useNavigate();
 
   const [supplierId, setSupplierId] = useState<string | undefined>();
   const [searchParams] = useSearchParams();
@@ -207,12 +144,12 @@ export function InvoicesPage() {
     (error: unknown) => {
       if (isQuoteError(error)) {
         reload();
-        showToast(t('finance.quoteRefreshed'), { variant: 'info' });
+        notifyQuoteRefreshed();
       } else {
         showErrorToast(error);
       }
     },
-    [reload, t],
+    [reload],
   );
 
   const { remove } = useInvoiceMutations();
@@ -227,10 +164,6 @@ export function InvoicesPage() {
 
   const onEdit = useCallback((invoice: Invoice) => setDialog({ kind: 'edit', invoice }), []);
   const onDelete = useCallback((invoice: Invoice) => setDialog({ kind: 'delete', invoice }), []);
-  const onRateOrder = useCallback(
-    (invoice: Invoice) => setDialog({ kind: 'rateOrder', invoice }),
-    [],
-  );
 
   /** A new filter or order shows its first page. */
   const changeFilter = (next: Omit<InvoiceListFilter, 'page' | 'limit'>, change: () => void) => {
@@ -247,25 +180,7 @@ export function InvoicesPage() {
   ];
   const supplierOptions = suppliers.data ?? [];
 
-  const exportColumns = useMemo<ExcelColumn<Invoice>[]>(
-    () => [
-      { header: t('invoices.columns.supplier'), value: (row) => row.sName },
-      {
-        header: t('invoices.columns.purchaseDate'),
-        value: (row) => excelDate(row.dPurchaseDate),
-      },
-      { header: t('invoices.columns.dueDate'), value: (row) => excelDate(row.dDueDate) },
-      { header: t('invoices.columns.invoice'), value: (row) => row.sInvoice },
-      { header: t('invoices.columns.status'), value: (row) => statusName(row.sStatusId) },
-      { header: t('invoices.columns.totalMxn'), value: (row) => row.dTotalAmount },
-      { header: t('invoices.columns.rateProtection'), value: (row) => row.dRateProtection },
-      { header: t('invoices.columns.profitPercent'), value: (row) => row.dProfitPercentage },
-      { header: t('invoices.columns.currencyGain'), value: (row) => row.dCurrencyGain },
-    ],
-    [t, statusName],
-  );
-
-  const moneyProps = { quote, onCancel: cancel, onDone: done, onFailed: failed };
+  const exportColumns = useInvoiceExportColumns();
 
   return (
     <PageFrame title={t('invoices.title')} subtitle={t('invoices.subtitle')}>
@@ -306,108 +221,26 @@ export function InvoicesPage() {
             mb: 2,
           }}
         >
-          <Autocomplete<PaymentRecipient>
-            options={supplierOptions}
-            value={supplierOptions.find((s) => s.sPaymentRecipientId === supplierId) ?? null}
-            onChange={(_event, supplier) =>
-              changeFilter(listFilter(supplier?.sPaymentRecipientId, statusId, sortModel), () =>
-                setSupplierId(supplier?.sPaymentRecipientId),
-              )
+          <InvoiceFilters
+            supplierOptions={supplierOptions}
+            supplierId={supplierId}
+            suppliersLoading={suppliers.isPending}
+            onSupplierChange={(next) =>
+              changeFilter(listFilter(next, statusId, sortModel), () => setSupplierId(next))
             }
-            getOptionLabel={(s) => `${s.sName} ${maskAccount(s.sAccountNumber)}`}
-            isOptionEqualToValue={(a, b) => a.sPaymentRecipientId === b.sPaymentRecipientId}
-            loading={suppliers.isPending}
-            size="small"
-            sx={{ width: { xs: '100%', sm: 300 } }}
-            renderInput={(params) => (
-              <TextField {...params} label={t('invoices.supplierFilter')} margin="none" />
-            )}
-          />
-          <Autocomplete
-            options={statusOptions}
-            value={statusOptions.find((s) => s.sStatusId === statusId) ?? null}
-            onChange={(_event, status) =>
-              changeFilter(listFilter(supplierId, status?.sStatusId, sortModel), () =>
-                setStatusId(status?.sStatusId),
-              )
+            statusOptions={statusOptions}
+            statusId={statusId}
+            statusesLoading={catalog.isPending}
+            onStatusChange={(next) =>
+              changeFilter(listFilter(supplierId, next, sortModel), () => setStatusId(next))
             }
-            getOptionLabel={(s) => s.sName}
-            isOptionEqualToValue={(a, b) => a.sStatusId === b.sStatusId}
-            loading={catalog.isPending}
-            size="small"
-            sx={{ width: { xs: '100%', sm: 240 } }}
-            renderInput={(params) => (
-              <TextField {...params} label={t('invoices.statusFilter')} margin="none" />
-            )}
           />
           <Box sx={{ flexGrow: 1 }} />
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-            <WithReason reason={writeBlocked}>
-              <Button
-                variant="outlined"
-                startIcon={<AddIcon />}
-                onClick={() => setDialog({ kind: 'create' })}
-                {...preloadOn(loadInvoiceForm)}
-              >
-                {t('invoices.addInvoice')}
-              </Button>
-            </WithReason>
-            <WithReason reason={writeBlocked}>
-              <Button
-                variant="outlined"
-                startIcon={<UploadFileIcon />}
-                onClick={() => setDialog({ kind: 'cfdi' })}
-                {...preloadOn(loadCfdiImport)}
-              >
-                {t('payables.cfdi.open')}
-              </Button>
-            </WithReason>
-            <WithReason reason={writeBlocked}>
-              <Button
-                variant="outlined"
-                startIcon={<PlaylistAddCheckIcon />}
-                disabled={!list.data}
-                onClick={() => setDialog({ kind: 'batch' })}
-                {...preloadOn(loadBatchPay)}
-              >
-                {t('payables.batch.open')}
-              </Button>
-            </WithReason>
-            <WithReason reason={writeBlocked}>
-              <Button
-                variant="contained"
-                startIcon={<SendIcon />}
-                disabled={!selected || !list.data}
-                onClick={() => selected && setDialog({ kind: 'pay', invoice: selected })}
-                {...preloadOn(loadPayInvoice)}
-              >
-                {t('invoices.pay')}
-              </Button>
-            </WithReason>
-            <WithReason reason={writeBlocked}>
-              <Button
-                variant="contained"
-                color="secondary"
-                startIcon={<CurrencyExchangeIcon />}
-                disabled={!selected || !list.data}
-                onClick={() => selected && setDialog({ kind: 'chooser', invoice: selected })}
-                {...preloadOn(loadConversion)}
-              >
-                {t('invoices.convert')}
-              </Button>
-            </WithReason>
-            <WithReason reason={rateOrderBlocked}>
-              <Button
-                variant="outlined"
-                startIcon={<AutorenewIcon />}
-                disabled={!selected || !list.data}
-                onClick={() => selected && onRateOrder(selected)}
-                {...preloadOn(loadRateOrder)}
-              >
-                {t('invoices.rateOrder.action')}
-              </Button>
-            </WithReason>
-          </Box>
+          <InvoiceActionButtons
+            selected={selected}
+            loaded={Boolean(list.data)}
+            setDialog={setDialog}
+          />
         </Box>
 
         {list.isError && (
@@ -444,79 +277,19 @@ export function InvoicesPage() {
       </Paper>
 
       {dialog && (
-        <Suspense fallback={<DialogLoading />}>
-          {dialog.kind === 'pay' && <PayInvoiceDialog invoice={dialog.invoice} {...moneyProps} />}
-          {dialog.kind === 'chooser' && (
-            <ConversionTypeDialog
-              open
-              onCancel={cancel}
-              onContinue={(choice) => setDialog({ kind: choice, invoice: dialog.invoice })}
-            />
-          )}
-          {dialog.kind === 'forex' && <ForexDialog invoice={dialog.invoice} {...moneyProps} />}
-          {dialog.kind === 'forward' && <ForwardDialog invoice={dialog.invoice} {...moneyProps} />}
-          {dialog.kind === 'rateOrder' && (
-            <RateOrderDialog
-              invoice={dialog.invoice}
-              marketRate={quote.rate}
-              onCancel={cancel}
-              onDone={done}
-              onFailed={failed}
-            />
-          )}
-          {(dialog.kind === 'create' || dialog.kind === 'edit') && (
-            <InvoiceFormDialog
-              target={dialog.kind === 'create' ? 'create' : dialog.invoice}
-              suppliers={supplierOptions}
-              onCancel={cancel}
-              onSaved={() => {
-                setDialog(undefined);
-                setSelectedId(undefined);
-                reload();
-              }}
-            />
-          )}
-          {dialog.kind === 'cfdi' && (
-            <CfdiImportDialog
-              open
-              onClose={cancel}
-              onImported={() => {
-                setDialog(undefined);
-                reload();
-              }}
-            />
-          )}
-          {dialog.kind === 'batch' && (
-            <BatchPayInvoicesDialog
-              open
-              quote={quote}
-              onCancel={cancel}
-              onFailed={failed}
-              onPaid={(answer) => {
-                setDialog(undefined);
-                reload();
-                if (isHeldForApproval(answer)) {
-                  showSuccessToast(t('team.heldForApproval'));
-                  return;
-                }
-                const { batch } = answer;
-                const sent = batch.items.filter((item) => item.sStatus === 'SENT').length;
-                showSuccessToast(
-                  t('payables.batch.done', { sent: String(sent), count: batch.items.length }),
-                );
-                void navigate(`/payments/batches/${batch.sBatchId}`);
-              }}
-            />
-          )}
-          {dialog.kind === 'delete' && (
-            <ConfirmDeleteInvoiceDialog
-              invoice={dialog.invoice}
-              busy={remove.isPending}
-              onCancel={cancel}
-              onConfirm={(invoice) => void confirmDelete(invoice)}
-            />
-          )}
-        </Suspense>
+        <InvoiceDialogs
+          dialog={dialog}
+          setDialog={setDialog}
+          quote={quote}
+          suppliers={supplierOptions}
+          cancel={cancel}
+          done={done}
+          failed={failed}
+          reload={reload}
+          clearSelection={() => setSelectedId(undefined)}
+          deleting={remove.isPending}
+          confirmDelete={(invoice) => void confirmDelete(invoice)}
+        />
       )}
     </PageFrame>
   );

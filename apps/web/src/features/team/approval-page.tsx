@@ -25,7 +25,8 @@ import {
   type ApprovalQuote,
 } from './api/team';
 import { ApprovalStatusChip } from './approvals-page';
-import { formatInstant } from './format-instant';
+import { formatInstant } from '../../components/format-instant';
+import { useLanguage } from '../../lib/i18n/i18n';
 import { AppDialog } from '../../components/app-dialog';
 
 /** One row of the detail list. */
@@ -63,7 +64,8 @@ function RequestFields({ approval }: { approval: Approval }) {
  * decision. Approving opens a review with a fresh quote; the request runs at that quote.
  */
 export function ApprovalPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const language = useLanguage();
   const { approvalId = '' } = useParams();
   const approval = useApprovalQuery(approvalId);
   const canDecide = useCanDecide();
@@ -160,14 +162,14 @@ export function ApprovalPage() {
               </Detail>
             )}
             <Detail label={t('team.approvals.columns.by')}>
-              {`${item.requestedBy.sFullName} · ${formatInstant(item.requested_at, i18n.language)}`}
+              {`${item.requestedBy.sFullName} · ${formatInstant(item.requested_at, language)}`}
             </Detail>
             <Detail label={t('team.approvals.expiresAt')}>
-              {formatInstant(item.expiresAt, i18n.language)}
+              {formatInstant(item.expiresAt, language)}
             </Detail>
             {item.decidedBy && (
               <Detail label={t('team.approvals.decidedBy')}>
-                {`${item.decidedBy.sFullName}${item.decided_at ? ` · ${formatInstant(item.decided_at, i18n.language)}` : ''}`}
+                {`${item.decidedBy.sFullName}${item.decided_at ? ` · ${formatInstant(item.decided_at, language)}` : ''}`}
               </Detail>
             )}
             {item.sReason && <Detail label={t('team.approvals.reason')}>{item.sReason}</Detail>}
@@ -231,7 +233,7 @@ export function ApprovalPage() {
               </Box>
               <Typography color="text.secondary" variant="body2">
                 {t('team.approvals.quoteExpires', {
-                  time: formatInstant(quote.quoteExpiresAt, i18n.language),
+                  time: formatInstant(quote.quoteExpiresAt, language),
                 })}
               </Typography>
             </>

@@ -15,7 +15,8 @@ import { Link as RouterLink } from 'react-router';
 import { PageFrame } from '../../components/page-frame';
 import { formatMoney } from '../../lib/format';
 import { useApprovalsQuery, type Approval } from './api/team';
-import { formatInstant } from './format-instant';
+import { formatInstant } from '../../components/format-instant';
+import { useLanguage } from '../../lib/i18n/i18n';
 import { SmallTable } from '../../components/small-table';
 
 const STATUS_COLOR: Record<string, 'default' | 'warning' | 'success' | 'error'> = {
@@ -40,7 +41,8 @@ export function ApprovalStatusChip({ status }: { status: Approval['sStatus'] }) 
 
 /** The company's approvals: pending first by default, each row opening its detail. */
 export function ApprovalsPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const language = useLanguage();
   const [filter, setFilter] = useState<'PENDING' | 'ALL'>('PENDING');
   const approvals = useApprovalsQuery(filter);
   const rows = approvals.data?.approvals ?? [];
@@ -95,7 +97,7 @@ export function ApprovalsPage() {
         >
           {rows.map((approval) => (
             <TableRow key={approval.sApprovalId} hover>
-              <TableCell>{formatInstant(approval.requested_at, i18n.language)}</TableCell>
+              <TableCell>{formatInstant(approval.requested_at, language)}</TableCell>
               <TableCell>
                 <Link
                   component={RouterLink}

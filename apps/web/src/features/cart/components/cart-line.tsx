@@ -18,7 +18,7 @@ import { localeOf, useLanguage } from '../../../lib/i18n/i18n';
 import { showSuccessToast } from '../../../lib/toast';
 import type { CartProduct } from '../api/cart';
 import { useRemoveLineMutation, useUpdateLineMutation } from '../api/cart';
-import { boxesProblem, type BoxesProblem } from '../../catalog/boxes';
+import { boxesProblem, type BoxesProblem } from '../../../lib/boxes';
 import { LabelledValue } from './labelled-value';
 import { useWriteGuard } from '../../../lib/team-role';
 import { WithReason } from '../../../components/with-reason';

@@ -17,8 +17,8 @@ import { localeOf, useLanguage } from '../../../lib/i18n/i18n';
 import { useSession } from '../../../lib/session-store';
 import { useAddToCartMutation } from '../api/add-to-cart';
 import type { ArticleDetail } from '../api/catalog';
-import type { BoxesProblem } from '../boxes';
-import { boxesProblem, canBuy, palletsOf } from '../boxes';
+import type { BoxesProblem } from '../../../lib/boxes';
+import { boxesProblem, canBuy, palletsOf } from '../../../lib/boxes';
 import { useWriteGuard } from '../../../lib/team-role';
 import { WithReason } from '../../../components/with-reason';
 

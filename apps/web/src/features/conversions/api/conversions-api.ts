@@ -6,6 +6,7 @@ import {
   type ApiAnswer,
   type ApiBody,
 } from '../../../lib/api/typed-client';
+import { activeForwardsKey, activeForwardsQueryOptions } from '../../../lib/finance/forwards';
 import { financeKeys } from '../../../lib/finance/queries';
 import type { Transaction } from '../../../lib/finance/types';
 
@@ -20,20 +21,13 @@ export type ConversionHistory = ApiAnswer<'get', 'transactions/history'>;
 
 export const conversionKeys = {
   all: ['conversions'] as const,
-  forwards: () => [...conversionKeys.all, 'forwards'] as const,
+  forwards: () => activeForwardsKey,
   available: () => [...conversionKeys.all, 'available'] as const,
   history: () => [...conversionKeys.all, 'history'] as const,
   detail: (transactionId: string) => [...conversionKeys.all, 'detail', transactionId] as const,
   supplierInvoices: (supplierId: string, rate: number) =>
     [...conversionKeys.all, 'supplier-invoices', supplierId, rate] as const,
 };
-
-export function activeForwardsQueryOptions() {
-  return queryOptions({
-    queryKey: conversionKeys.forwards(),
-    queryFn: () => apiGet('transactions/getForwardsActive'),
-  });
-}
 
 export function useActiveForwardsQuery() {
   return useQuery(activeForwardsQueryOptions());

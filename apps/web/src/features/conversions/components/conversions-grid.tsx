@@ -17,6 +17,7 @@ import {
 import type { Transaction } from '../../../lib/finance/types';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { CONVERSION_HIDE_ORDER } from './conversion-columns';
+import { visuallyHidden } from '../../../components/visually-hidden';
 
 interface ConversionsGridProps {
   label: string;
@@ -30,18 +31,6 @@ interface ConversionsGridProps {
     onChange: (model: GridRowSelectionModel) => void;
   };
 }
-
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
 
 const spanishText = esES.components.MuiDataGrid.defaultProps.localeText;
 

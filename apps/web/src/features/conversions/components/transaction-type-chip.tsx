@@ -1,7 +1,8 @@
 import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
 import type { Transaction } from '../../../lib/finance/types';
-import { isForward, isForwardDue } from '../conversion-math';
+import { isForwardDue } from '../../../lib/finance/forwards';
+import { isForward } from '../conversion-math';
 
 /** Dark enough for white text (WCAG AA). */
 const BLUE = '#1565c0';

@@ -5,13 +5,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import {
-  apiGet,
-  apiGetBlob,
-  apiPost,
-  type ApiAnswer,
-  type ApiBody,
-} from '../../../lib/api/typed-client';
+import { apiGet, apiPost, type ApiAnswer, type ApiBody } from '../../../lib/api/typed-client';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import type { DisputeTab } from '../dispute-tabs';
 
@@ -24,12 +18,6 @@ export type DisputeList = ApiAnswer<'get', 'disputes'>;
 export type DisputeSummary = DisputeList['disputes'][number];
 
 export type DisputeStatus = DisputeSummary['sStatus'];
-
-/**
- * A photo: the buyer's evidence, or one with the grower's answer. Its `sUrl` needs the bearer
- * token: read it with `getDisputeImage`, never as an <img src>.
- */
-export type DisputeImage = Dispute['images'][number];
 
 export type DisputeCategory = ApiAnswer<'get', 'disputes/categories'>['categories'][number];
 
@@ -44,8 +32,6 @@ export const disputesKeys = {
     [...disputesKeys.reads(), 'list', tab, page, limit, language] as const,
   detail: (disputeId: string, language: string) =>
     [...disputesKeys.reads(), 'detail', disputeId, language] as const,
-  image: (disputeId: string, imageId: string) =>
-    [...disputesKeys.all, 'image', disputeId, imageId] as const,
   categories: (language: string) => [...disputesKeys.all, 'categories', language] as const,
 };
 
@@ -92,28 +78,6 @@ export function useDisputeCategoriesQuery(enabled: boolean) {
 }
 
 /** A dispute photo's bytes, through the typed client's blob twin (403 ends the session). */
-export function getDisputeImage(
-  disputeId: string,
-  imageId: string,
-  signal?: AbortSignal,
-): Promise<Blob> {
-  return apiGetBlob('disputes/{disputeId}/images/{imageId}', {
-    params: { disputeId, imageId },
-    accept: 'image/*, application/json',
-    ...(signal ? { signal } : {}),
-  });
-}
-
-export function useDisputeImageQuery(disputeId: string, imageId: string) {
-  return useQuery({
-    queryKey: disputesKeys.image(disputeId, imageId),
-    queryFn: ({ signal }) => getDisputeImage(disputeId, imageId, signal),
-    staleTime: Infinity,
-    gcTime: 5 * 60_000,
-    meta: { errorToast: false },
-  });
-}
-
 export async function openDispute(body: OpenDisputeBody): Promise<Dispute> {
   return (await apiPost('disputes', { body })).dispute;
 }
@@ -122,7 +86,7 @@ export function addDisputeImage(
   disputeId: string,
   image: { sFileName: string; sContentBase64: string },
   side: 'buyer' | 'vendor' = 'buyer',
-): Promise<{ image: DisputeImage }> {
+): Promise<{ image: Dispute['images'][number] }> {
   const call = { params: { disputeId }, body: image };
   return side === 'vendor'
     ? apiPost('vendor/disputes/{disputeId}/images', call)

@@ -8,7 +8,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImageRejection } from '../dispute-images';
 import { checkPickedImages, IMAGE_ACCEPT, MAX_DISPUTE_IMAGES } from '../dispute-images';
-import { useObjectUrl } from '../use-object-url';
+import { useObjectUrl } from '../../../lib/use-object-url';
 import { CornerIconButton } from '../../../components/corner-icon-button';
 
 interface ImagePickerProps {

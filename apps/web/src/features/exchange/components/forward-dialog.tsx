@@ -26,7 +26,8 @@ import { ReviewList } from '../../../components/detail-list';
 import { DialogSteps, StepActions } from './dialog-steps';
 import { ExchangeDialog, type MoneyDialogProps } from './exchange-dialog';
 import { RateLine } from './rate-line';
-import { amountReviewItems, isQuoteError, quoteCallHandlers, useLiveQuote } from './use-live-quote';
+import { isQuoteError } from '../../../lib/finance/quote-errors';
+import { amountReviewItems, quoteCallHandlers, useLiveQuote } from './use-live-quote';
 import { showErrorToast } from '../../../lib/toast';
 
 // The date picker is its own chunk: the dialog opens before it has loaded.

@@ -3,8 +3,7 @@ import Link from '@mui/material/Link';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { activeForwardsQueryOptions } from '../../conversions/api/conversions-api';
-import { isForwardDue } from '../../conversions/conversion-math';
+import { activeForwardsQueryOptions, isForwardDue } from '../../../lib/finance/forwards';
 
 /**
  * The dashboard flags forwards whose date has come (or passed): their payment can be

@@ -21,8 +21,8 @@ import { ReviewList } from '../../../components/detail-list';
 import { DialogSteps, StepActions } from './dialog-steps';
 import { ExchangeDialog, type MoneyDialogProps } from './exchange-dialog';
 import { RateLine } from './rate-line';
+import { notifyQuoteRefreshed } from '../../../lib/finance/quote-errors';
 import {
-  notifyQuoteRefreshed,
   quoteCallHandlers,
   amountReviewItems,
   spotReviewItems,

@@ -4,10 +4,10 @@ import type { TFunction } from 'i18next';
 import type { DetailItem } from '../../../components/detail-list';
 import { formatQuoteRate } from '../../../components/format-rate';
 import { formatDate, formatMoney } from '../../../lib/format';
-import { showErrorToast, showToast } from '../../../lib/toast';
+import { showErrorToast } from '../../../lib/toast';
 import { useCallback } from 'react';
 import { quoteDeadline } from '../../../components/use-countdown';
-import { isApiError } from '../../../lib/api-client';
+import { isQuoteError, notifyQuoteRefreshed } from '../../../lib/finance/quote-errors';
 import { isHeldForApproval } from '../../../lib/api/held-for-approval';
 import { useDashboardQuery } from '../../../lib/finance/queries';
 import type { Dashboard } from '../../../lib/finance/types';
@@ -35,16 +35,6 @@ export function useLiveQuote() {
     resetKey: dataUpdatedAt,
     refresh,
   };
-}
-
-/** The server refused the quote: it expired, or it is not the one the rate came from. */
-export function isQuoteError(error: unknown): boolean {
-  return isApiError(error) && (error.code === 'QUOTE_EXPIRED' || error.code === 'QUOTE_MISMATCH');
-}
-
-/** Tells the user the rate changed under them: review, then confirm again. */
-export function notifyQuoteRefreshed(): void {
-  showToast(i18n.t('finance.quoteRefreshed'), { variant: 'info' });
 }
 
 /**

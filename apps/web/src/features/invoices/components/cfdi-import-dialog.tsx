@@ -1,16 +1,12 @@
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -18,15 +14,14 @@ import { useTheme } from '@mui/material/styles';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatMoney } from '../../../lib/format';
-import { useLanguage } from '../../../lib/i18n/i18n';
 import { showErrorToast, showSuccessToast } from '../../../lib/toast';
 import { importCfdiInvoices, parseCfdiFiles, type CfdiParseLine } from '../api/cfdi';
 import { CFDI_MAX_BYTES, refusedCfdiLine } from '@app/domain';
-import { CFDI_MAX_FILES, importItemsOf, rowErrors, type CfdiRowInput } from '../cfdi-review';
+import { CFDI_MAX_FILES, importItemsOf, type CfdiRowInput } from '../cfdi-review';
 import { BusyButton } from '../../../components/busy-button';
 import { SmallTable } from '../../../components/small-table';
 import { AppDialog } from '../../../components/app-dialog';
+import { CfdiReviewRow } from './cfdi-review-row';
 
 interface CfdiImportDialogProps {
   open: boolean;
@@ -37,13 +32,6 @@ interface CfdiImportDialogProps {
 
 const DEFAULT_INPUT: CfdiRowInput = { include: true, rate: '', credit: '30' };
 
-/** A dark amber that reads at 4.5:1 or more on white (MUI's warning.dark does not). */
-const WARNING_TEXT = '#8a4b08';
-
-function statusColor(status: CfdiParseLine['sStatus']): 'success' | 'warning' | 'error' {
-  return status === 'READY' ? 'success' : status === 'DUPLICATE' ? 'warning' : 'error';
-}
-
 /**
  * 'Import CFDI': the user drops or picks CFDI XML files; the server reads them (writing
  * nothing); the user reviews what will be created, fills in the protected rate and credit
@@ -52,7 +40,6 @@ function statusColor(status: CfdiParseLine['sStatus']): 'success' | 'warning' | 
  */
 export function CfdiImportDialog(props: CfdiImportDialogProps) {
   const { t } = useTranslation();
-  const language = useLanguage();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('md'));
   const titleId = useId();
@@ -302,141 +289,15 @@ export function CfdiImportDialog(props: CfdiImportDialogProps) {
             >
               {lines.map((line, index) => {
                 const uuid = line.sUuid ?? '';
-                const input = inputs[uuid] ?? DEFAULT_INPUT;
-                const isReady = line.sStatus === 'READY';
-                const included = isReady && input.include;
-                const errors = included ? rowErrors(line, input, clabes) : {};
-                const rfc = line.sRfcEmisor ?? '';
                 return (
-                  <TableRow
+                  <CfdiReviewRow
                     key={`${line.sFileName}-${index}`}
-                    data-testid="cfdi-row"
-                    sx={{ verticalAlign: 'top' }}
-                  >
-                    <TableCell padding="checkbox">
-                      <Checkbox
-                        checked={included}
-                        disabled={!isReady}
-                        onChange={(event) => setInput(uuid, { include: event.target.checked })}
-                        slotProps={{
-                          input: {
-                            'aria-label': t('payables.cfdi.includeRow', {
-                              invoice: line.sInvoice ?? line.sFileName,
-                            }),
-                          },
-                        }}
-                      />
-                    </TableCell>
-                    <TableCell sx={{ minWidth: 180 }}>
-                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                        {line.sNombreEmisor ?? line.sFileName}
-                      </Typography>
-                      <Typography variant="caption" color="text.secondary" component="div">
-                        {line.sRfcEmisor ? `${line.sRfcEmisor} · ` : ''}
-                        {line.sFileName}
-                      </Typography>
-                      {line.sReason && (
-                        <Typography variant="caption" color="error" component="div">
-                          {line.sReason}
-                        </Typography>
-                      )}
-                      {line.aWarnings.map((warning) => (
-                        <Box
-                          key={warning.sCode}
-                          sx={{ display: 'flex', gap: 0.5, mt: 0.5, color: WARNING_TEXT }}
-                          data-testid="cfdi-warning"
-                        >
-                          <WarningAmberIcon fontSize="small" aria-hidden />
-                          <Typography variant="caption">{warning.sMessage}</Typography>
-                        </Box>
-                      ))}
-                    </TableCell>
-                    <TableCell>
-                      <Typography variant="body2">{line.sInvoice ?? '—'}</Typography>
-                      <Typography variant="caption" color="text.secondary">
-                        {line.dPurchaseDate ? formatDate(line.dPurchaseDate, language) : ''}
-                        {line.sVersion ? ` · CFDI ${line.sVersion}` : ''}
-                      </Typography>
-                    </TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {line.dTotalAmount !== null ? formatMoney(line.dTotalAmount) : '—'}
-                      {line.sMoneda && line.sMoneda !== 'MXN' && (
-                        <Typography variant="caption" component="div" sx={{ color: WARNING_TEXT }}>
-                          {t('payables.cfdi.originalTotal', {
-                            total: formatMoney(line.dTotalOriginal ?? 0),
-                            currency: line.sMoneda,
-                            rate: String(line.dTipoCambio ?? ''),
-                          })}
-                        </Typography>
-                      )}
-                    </TableCell>
-                    <TableCell sx={{ minWidth: 200 }}>
-                      {!isReady ? (
-                        '—'
-                      ) : line.sPaymentRecipientId ? (
-                        line.sPaymentRecipientName
-                      ) : (
-                        <>
-                          <Chip
-                            size="small"
-                            label={t('payables.cfdi.newSupplier')}
-                            sx={{ mb: 1 }}
-                          />
-                          <TextField
-                            size="small"
-                            fullWidth
-                            label={t('payables.cfdi.clabe', { rfc })}
-                            value={clabes[rfc] ?? ''}
-                            onChange={(event) =>
-                              setClabes((current) => ({
-                                ...current,
-                                [rfc]: event.target.value,
-                              }))
-                            }
-                            disabled={!included}
-                            error={Boolean(errors.clabe && (clabes[rfc] ?? '') !== '')}
-                            helperText={errors.clabe ? t('payables.cfdi.clabeInvalid') : ' '}
-                            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 18 } }}
-                          />
-                        </>
-                      )}
-                    </TableCell>
-                    <TableCell sx={{ minWidth: 120 }}>
-                      {isReady && (
-                        <TextField
-                          size="small"
-                          label={t('payables.cfdi.columns.rate')}
-                          value={input.rate}
-                          onChange={(event) => setInput(uuid, { rate: event.target.value })}
-                          disabled={!included}
-                          error={Boolean(errors.rate && input.rate !== '')}
-                          helperText={errors.rate ? t('payables.cfdi.rateInvalid') : ' '}
-                          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-                        />
-                      )}
-                    </TableCell>
-                    <TableCell sx={{ minWidth: 100 }}>
-                      {isReady && (
-                        <TextField
-                          size="small"
-                          label={t('payables.cfdi.columns.credit')}
-                          value={input.credit}
-                          onChange={(event) => setInput(uuid, { credit: event.target.value })}
-                          disabled={!included}
-                          error={Boolean(errors.credit)}
-                          helperText={errors.credit ? t('payables.cfdi.creditInvalid') : ' '}
-                          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-                        />
-                      )}
-                    </TableCell>
-                    <TableCell>
-                      <Chip
-                        size="small"
-                        color={statusColor(line.sStatus)}
-                        label={t(`payables.cfdi.statuses.${line.sStatus}`)}
-                      />
-                    </TableCell>
-                  </TableRow>
+                    line={line}
+                    input={inputs[uuid] ?? DEFAULT_INPUT}
+                    clabes={clabes}
+                    onInput={(change) => setInput(uuid, change)}
+                    onClabe={(rfc, clabe) => setClabes((current) => ({ ...current, [rfc]: clabe }))}
+                  />
                 );
               })}
             </SmallTable>

@@ -18,7 +18,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { showErrorToast, showSuccessToast } from '../../../lib/toast';
-import { DisputeImagesGallery } from '../../disputes/components/dispute-images-gallery';
+import { DisputeImagesGallery } from '../../../lib/disputes/dispute-images-gallery';
 import {
   useOpsDisputeQuery,
   useOpsDisputesQuery,

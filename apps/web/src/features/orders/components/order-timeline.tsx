@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import type { TimelineStep } from '../api/orders';
 import { formatDateTime } from '../../../components/format-instant';
+import { visuallyHidden } from '../../../components/visually-hidden';
 
 /**
  * The vertical status timeline: the 11 steps in order, each reached one with its time and
@@ -83,15 +84,3 @@ export function OrderTimeline({ steps }: { steps: TimelineStep[] }) {
     </Box>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  border: 0,
-  padding: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

@@ -2,10 +2,10 @@ import Alert from '@mui/material/Alert';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { showErrorToast, showSuccessToast, showToast } from '../../../lib/toast';
+import { showErrorToast, showSuccessToast } from '../../../lib/toast';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { isApiError } from '../../../lib/api-client';
+import { isQuoteError, notifyQuoteRefreshed } from '../../../lib/finance/quote-errors';
 import {
   dashboardQueryOptions,
   financeKeys,
@@ -54,12 +54,9 @@ export function PayOrderDialog({ order, openedAt, onClose }: PayOrderDialogProps
           onClose();
         },
         onError: (error) => {
-          if (
-            isApiError(error) &&
-            (error.code === 'QUOTE_EXPIRED' || error.code === 'QUOTE_MISMATCH')
-          ) {
+          if (isQuoteError(error)) {
             void queryClient.invalidateQueries({ queryKey: financeKeys.dashboard() });
-            showToast(t('finance.quoteRefreshed'), { variant: 'info' });
+            notifyQuoteRefreshed();
           } else {
             showErrorToast(error);
           }

@@ -15,7 +15,7 @@ import { useTheme } from '@mui/material/styles';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api-client';
+import { isQuoteError } from '../../../lib/finance/quote-errors';
 import {
   useDashboardQuery,
   useIdempotencyKey,
@@ -96,10 +96,7 @@ export function CsvBatchDialog(props: CsvBatchDialogProps) {
       props.onPaid(answer.batch);
     },
     onError: (error) => {
-      if (
-        isApiError(error) &&
-        (error.code === 'QUOTE_EXPIRED' || error.code === 'QUOTE_MISMATCH')
-      ) {
+      if (isQuoteError(error)) {
         void dashboard.refetch();
       }
       showErrorToast(error);

@@ -3,9 +3,8 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ImageViewerDialog } from '../../../components/image-viewer-dialog';
-import type { DisputeImage } from '../api/disputes';
-import { imageName } from '../dispute-images';
+import { ImageViewerDialog } from '../../components/image-viewer-dialog';
+import { imageName, type DisputeImage } from './dispute-photos';
 import { DisputeImageView } from './dispute-image-view';
 
 /** The dispute's photos as thumbnails (fetched with the bearer token); each opens the viewer. */

@@ -2,9 +2,8 @@ import BrokenImageIcon from '@mui/icons-material/BrokenImage';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import { useTranslation } from 'react-i18next';
-import type { DisputeImage } from '../api/disputes';
-import { useDisputeImageQuery } from '../api/disputes';
 import { useObjectUrl } from '../use-object-url';
+import { useDisputeImageQuery, type DisputeImage } from './dispute-photos';
 
 /** One photo, read as a blob through the API and shown from an object URL. */
 export function DisputeImageView({

@@ -1,0 +1,97 @@
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { FactList } from '../../../components/fact-list';
+import { formatDate, formatMoney } from '../../../lib/format';
+import { useLanguage } from '../../../lib/i18n/i18n';
+import type { ProviderCart } from '../api/cart';
+import type { CheckoutBody, PaymentMethod, useCheckoutPreviewQuery } from '../api/checkout';
+import { cartShippedPallets } from '../cart-math';
+
+type CheckoutPreview = NonNullable<ReturnType<typeof useCheckoutPreviewQuery>['data']>;
+
+/**
+ * The review before the purchase: grower, warehouse, method, rate, goods, fees and totals in
+ * both currencies, exactly what the checkout will charge.
+ */
+export function CheckoutConfirmDialog({
+  open,
+  cart,
+  warehouseName,
+  method,
+  body,
+  preview,
+  busy,
+  rateText,
+  onCancel,
+  onConfirm,
+}: {
+  open: boolean;
+  cart: ProviderCart;
+  warehouseName: string;
+  method: PaymentMethod;
+  body: CheckoutBody | null;
+  preview: CheckoutPreview | undefined;
+  busy: boolean;
+  rateText: (rate: number) => string;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  return (
+    <ConfirmDialog
+      open={open}
+      title={t('cart.checkout.confirmTitle')}
+      confirmLabel={t('cart.checkout.confirm')}
+      cancelLabel={t('cart.checkout.cancel')}
+      busy={busy}
+      confirmDisabled={!body || !preview}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+    >
+      <Typography sx={{ mb: 1.5 }}>{t('cart.checkout.confirmIntro')}</Typography>
+      <FactList
+        dense
+        testId="confirm-details"
+        facts={[
+          { label: t('cart.checkout.grower'), value: cart.sProviderName },
+          { label: t('cart.checkout.warehouseLabel'), value: warehouseName },
+          { label: t('cart.checkout.method'), value: t(`cart.checkout.methods.${method}`) },
+          {
+            label: method === 'FORWARD' ? t('cart.checkout.forwardRate') : t('cart.checkout.rate'),
+            value: body ? rateText(body.dExchangeRate) : '',
+          },
+          ...(body?.dForwardDate
+            ? [
+                {
+                  label: t('cart.checkout.forwardDate'),
+                  value: formatDate(body.dForwardDate, language),
+                },
+              ]
+            : []),
+          { label: t('money.preview.goods'), value: formatMoney(preview?.dGoods ?? cart.dTotal) },
+          ...(preview?.fees ?? []).map((fee) => ({
+            label: fee.sFeeName,
+            value: formatMoney(fee.dTotal),
+          })),
+          {
+            label: t('money.preview.confirmTotal'),
+            value: preview ? `${formatMoney(preview.dTotal)} USD` : '…',
+          },
+          {
+            label: t('money.preview.confirmTotalMxn'),
+            value: preview ? `${formatMoney(preview.dTotalMxn)} MXN` : '…',
+          },
+          {
+            label: t('cart.checkout.palletsToShip'),
+            value: String(cartShippedPallets(cart.aProducts)),
+          },
+        ]}
+      />
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+        {t('money.preview.heldNote')}
+      </Typography>
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,54 @@
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import IconButton from '@mui/material/IconButton';
+import { useContext } from 'react';
+import type { Invoice } from '../../../lib/finance/types';
+import { isToPay } from '../invoice-math';
+import { BusyContext } from './invoice-row-busy';
+
+export interface RowTexts {
+  select: string;
+  edit: string;
+  delete: string;
+  /** Why the user cannot edit or delete (a VIEWER), shown on the disabled buttons. */
+  blocked: string | undefined;
+}
+
+/** Edit and delete of one invoice: To pay only, and not while the list is busy. */
+export function InvoiceActions(props: {
+  invoice: Invoice;
+  texts: RowTexts;
+  onEdit: (invoice: Invoice) => void;
+  onDelete: (invoice: Invoice) => void;
+}) {
+  const busy = useContext(BusyContext);
+  const { invoice, texts } = props;
+  const disabled = busy || !isToPay(invoice) || texts.blocked !== undefined;
+  // A `title` on a wrapper instead of a MUI Tooltip per button: 200 tooltips cost more to
+  // mount than the rest of the row, and the wrapper shows its hint on a disabled button too.
+  return (
+    <div className="actions">
+      <span title={texts.blocked ?? texts.edit}>
+        <IconButton
+          size="small"
+          aria-label={`${texts.edit}: ${invoice.sInvoice}`}
+          disabled={disabled}
+          onClick={() => props.onEdit(invoice)}
+        >
+          <EditIcon fontSize="small" />
+        </IconButton>
+      </span>
+      <span title={texts.blocked ?? texts.delete}>
+        <IconButton
+          size="small"
+          color="error"
+          aria-label={`${texts.delete}: ${invoice.sInvoice}`}
+          disabled={disabled}
+          onClick={() => props.onDelete(invoice)}
+        >
+          <DeleteIcon fontSize="small" />
+        </IconButton>
+      </span>
+    </div>
+  );
+}
