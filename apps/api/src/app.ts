@@ -61,6 +61,7 @@ import { AuditService } from './modules/audit/audit.service.js';
 import { registerSecondFactorPolicy } from './modules/two-factor/policy.js';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
 import { TwoFactorService } from './modules/two-factor/two-factor.service.js';
+import { setupStpRail, type StpRail } from './modules/rails/stp/stp-rail.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -93,6 +94,8 @@ declare module 'fastify' {
     mail: MailService;
     /** Second factors; `assertStepUp(app.twoFactor, …)` guards sensitive writes. */
     twoFactor: TwoFactorService;
+    /** The STP rail (SPEI_RAIL=stp), or undefined on the sandbox. */
+    stp: StpRail | undefined;
   }
 }
 
@@ -315,6 +318,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSwagger(app);
   await app.register(sessionPlugin, { auth });
   await app.register(healthRoutes, { database });
+  // After the OpenAPI plugin, so STP's webhooks are in the document.
+  app.decorate(
+    'stp',
+    await setupStpRail(app, { config, db: database.db, finance, jobs: jobRegistry, now }),
+  );
 
   await app.register(
     async (api) => {

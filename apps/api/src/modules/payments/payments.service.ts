@@ -649,6 +649,8 @@ export class PaymentsService {
    * payment twice. Answers how many this call completed.
    */
   async settleDuePayouts(): Promise<number> {
+    // A real rail's payouts settle when its bank says so (rails/stp), never by the timer.
+    if (this.rail.reportsBack) return 0;
     const cutoff = new Date(this.now().getTime() - this.settings.payoutSettleSeconds * 1000);
     let settled = 0;
     while (settled < SETTLE_BATCH) {

@@ -81,9 +81,10 @@ const CADENA_FIELDS = [
 ] as const;
 
 /** `||a|b|…||`: each field's value (empty when not sent), monto always with 2 decimals. */
-export function cadenaOriginal(orden: Readonly<Record<string, unknown>>): string {
+export function cadenaOriginal(orden: object): string {
+  const record = orden as Readonly<Record<string, unknown>>;
   const values = CADENA_FIELDS.map((field) => {
-    const value = orden[field];
+    const value = record[field];
     if (value === undefined || value === null) return '';
     if (field === 'monto') return moneyToDecimalString(parseMoney(value as number | string));
     return String(value);
@@ -97,16 +98,12 @@ export function loadStpPrivateKey(pem: string, passphrase: string | undefined): 
 }
 
 /** STP's `firma`: base64 of RSA-SHA256 (PKCS#1 v1.5) over the cadena original. */
-export function signOrden(orden: Readonly<Record<string, unknown>>, key: KeyObject): string {
+export function signOrden(orden: object, key: KeyObject): string {
   return createSign('RSA-SHA256').update(cadenaOriginal(orden), 'utf8').sign(key, 'base64');
 }
 
 /** What STP does with each order it receives: checks its `firma` with the company's public key. */
-export function verifyOrden(
-  orden: Readonly<Record<string, unknown>>,
-  firma: string,
-  publicKey: KeyObject,
-): boolean {
+export function verifyOrden(orden: object, firma: string, publicKey: KeyObject): boolean {
   try {
     return createVerify('RSA-SHA256')
       .update(cadenaOriginal(orden), 'utf8')
