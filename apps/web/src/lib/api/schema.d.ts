@@ -24739,6 +24739,23 @@ export interface operations {
                 /** @description Masked CLABE */
                 sAccountNumber: string;
               };
+              /** @description What fetches Banxico's CEP of a payout STP settled; null otherwise */
+              cep: {
+                /** @description YYYY-MM-DD */
+                sFechaOperacion: string;
+                sClaveRastreo: string;
+                /** @description Sending institution code */
+                sEmisor: string;
+                sEmisorName: string;
+                /** @description Receiving institution code */
+                sReceptor: string;
+                sReceptorName: string;
+                /** @description Full CLABE, as the CEP lookup needs it */
+                sCuentaBeneficiario: string;
+                dMonto: number;
+                /** @description Banxico's CEP lookup with these fields */
+                sUrl: string;
+              } | null;
             };
           };
         };

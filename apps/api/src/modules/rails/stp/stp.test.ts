@@ -7,7 +7,12 @@ import {
   newCustomer,
   type Customer,
 } from '../../../test/finance-fixtures.js';
-import { insertInvoice, insertSupplier, paymentRow } from '../../../test/payment-fixtures.js';
+import {
+  insertInvoice,
+  insertSupplier,
+  paymentRow,
+  pdfText,
+} from '../../../test/payment-fixtures.js';
 import { createTestApp, json, type TestApp } from '../../../test/test-app.js';
 import type { PayoutRail } from '../../payments/payout-rail.js';
 import { stpPrivateKeyOf } from './stp-rail.js';
@@ -102,6 +107,32 @@ describe('SPEI through STP', () => {
     const settled = await orderRow(payment.sPaymentId);
     expect(settled?.state).toBe('SETTLED');
     expect(settled?.fecha_operacion).toMatch(/^\d{8}$/);
+
+    // The CEP's data and link, on screen and on the receipt.
+    const proof = json<{ proof: { cep: Record<string, unknown> | null } }>(
+      await customer.call('GET', `payments/${payment.sPaymentId}/spei`),
+    ).proof;
+    const supplierClabe = (await paymentRow(t, payment.sPaymentId)).paid_clabe;
+    const fecha = `${settled?.fecha_operacion?.slice(0, 4)}-${settled?.fecha_operacion?.slice(4, 6)}-${settled?.fecha_operacion?.slice(6)}`;
+    expect(proof.cep).toEqual({
+      sFechaOperacion: fecha,
+      sClaveRastreo: payment.sTrackingKey,
+      sEmisor: '90646',
+      sEmisorName: 'STP',
+      sReceptor: '40012',
+      sReceptorName: 'BBVA MEXICO',
+      sCuentaBeneficiario: supplierClabe,
+      dMonto: 1000,
+      sUrl: expect.stringContaining(`criterio=${payment.sTrackingKey}`) as unknown,
+    });
+    expect(String(proof.cep?.sUrl)).toMatch(/^https:\/\/www\.banxico\.org\.mx\/cep\/valida\.do\?/);
+    const receipt = json<{ paymentReceipt: { data: string } }>(
+      await customer.call('POST', 'payments/paymentReceipt', { sPaymentId: payment.sPaymentId }),
+    );
+    const text = pdfText(Buffer.from(receipt.paymentReceipt.data, 'base64'));
+    expect(text).toContain('Proof of payment (Banxico CEP)');
+    expect(text).toMatch(new RegExp(`Beneficiary CLABE:\\s+${supplierClabe}`));
+    expect(text).toMatch(/Sending bank:\s+STP \(90646\)/);
     await expectLedgerSound(t);
   });
 
