@@ -62,6 +62,7 @@ import { registerSecondFactorPolicy } from './modules/two-factor/policy.js';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
 import { TwoFactorService } from './modules/two-factor/two-factor.service.js';
 import { setupStpRail, type StpRail } from './modules/rails/stp/stp-rail.js';
+import { stpOpsRoutes } from './modules/rails/stp/stp-ops.routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -346,6 +347,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(notificationsRoutes, { db: database.db, now });
       await api.register(auditRoutes, { audit });
       await api.register(twoFactorRoutes, { twoFactor, auth });
+      const stp = app.stp;
+      if (stp) await api.register(stpOpsRoutes, { stp });
     },
     { prefix: '/api/v1/:lang' },
   );

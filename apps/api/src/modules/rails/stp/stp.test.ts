@@ -13,7 +13,9 @@ import {
   paymentRow,
   pdfText,
 } from '../../../test/payment-fixtures.js';
-import { createTestApp, json, type TestApp } from '../../../test/test-app.js';
+import { bearer, createTestApp, json, type TestApp } from '../../../test/test-app.js';
+import { createOperator } from '../../auth/create-operator.js';
+import { PasswordHasher } from '../../auth/password-hasher.js';
 import type { PayoutRail } from '../../payments/payout-rail.js';
 import { stpPrivateKeyOf } from './stp-rail.js';
 
@@ -337,6 +339,56 @@ describe('SPEI through STP', () => {
     const sent = await stp().local.sendAbono({ cuentaBeneficiario: spei.sClabe, monto: 320.1 });
     expect(sent.status).toBe(200);
     expect((await balancesOf(t, customer.enterpriseId)).MXN_AVAILABLE).toBe(32_010n);
+  });
+});
+
+describe('the demo back office plays an incoming SPEI', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ SPEI_RAIL: 'stp', STP_LOCAL_CALLBACK_MS: '600000' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('credits the company through the abono webhook, for operators only', async () => {
+    const password = 'operator-secret-1';
+    await createOperator(t.db, new PasswordHasher(10), { email: 'ops-stp@example.test', password });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/en/auth/login',
+      payload: { sEmail: 'ops-stp@example.test', sPassword: password },
+    });
+    const opsToken = json<{ token: string }>(login).token;
+    const customer = await newCustomer(t);
+    const simulate = (body: unknown, token = opsToken) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/en/ops/spei/simulate-incoming',
+        headers: bearer(token),
+        payload: body as Record<string, unknown>,
+      });
+    const answer = await simulate({ sEnterpriseId: customer.enterpriseId, dAmount: 4321.09 });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(json(answer)).toMatchObject({ dAmount: 4321.09, bCredited: true });
+    expect((await balancesOf(t, customer.enterpriseId)).MXN_AVAILABLE).toBe(432_109n);
+    expect(
+      json<{ spei: { sClabe: string } }>(await customer.call('POST', 'exchange-rate/addFounds', {}))
+        .spei.sClabe,
+    ).toBe(json<{ sClabe: string }>(answer).sClabe);
+
+    expect(
+      (await simulate({ sEnterpriseId: customer.enterpriseId, dAmount: 5 }, customer.token))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await simulate({ sEnterpriseId: customer.enterpriseId, dAmount: 'x' })).statusCode,
+    ).toBe(400);
+    expect(
+      (await simulate({ sEnterpriseId: '00000000-0000-4000-8000-000000000000', dAmount: 5 }))
+        .statusCode,
+    ).toBe(404);
+    expect((await balancesOf(t, customer.enterpriseId)).MXN_AVAILABLE).toBe(432_109n);
   });
 });
 

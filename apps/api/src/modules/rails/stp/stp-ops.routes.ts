@@ -1,0 +1,74 @@
+import { moneySchema, moneyToNumber } from '@app/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../../errors.js';
+import { principalOf } from '../../../plugins/session.js';
+import { isUuid } from '../../rates/rates.service.js';
+import type { StpRail } from './stp-rail.js';
+
+/**
+ * Back office, demo only: an incoming SPEI played by the local STP counterpart to a
+ * company's deposit CLABE. It travels the real path (STP's abono notice over the webhook,
+ * its secret, the once-only credit). Without the local counterpart (a real STP) it does not
+ * exist.
+ */
+export async function stpOpsRoutes(app: FastifyInstance, options: { stp: StpRail }): Promise<void> {
+  const { stp } = options;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const requireOperator = async (request: Parameters<typeof app.requireSession>[0]) => {
+    await app.requireSession(request);
+    if (principalOf(request).user.sRole !== 'operator') throw new AppError('NOT_FOUND');
+  };
+
+  routes.post(
+    '/ops/spei/simulate-incoming',
+    {
+      onRequest: requireOperator,
+      schema: {
+        tags: ['back office'],
+        summary: 'Demo: the local STP sends an incoming SPEI to a company deposit CLABE',
+        security: [{ bearerAuth: [] }],
+        body: z.object({
+          sEnterpriseId: z.string().min(1).max(64),
+          dAmount: moneySchema,
+          sSenderName: z.string().trim().min(1).max(39).optional(),
+        }),
+        response: {
+          200: z.object({
+            sClabe: z.string(),
+            sTrackingKey: z.string(),
+            dAmount: z.number(),
+            bCredited: z.boolean(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const local = stp.local;
+      if (!local) throw new AppError('NOT_FOUND');
+      const { sEnterpriseId, dAmount, sSenderName } = request.body;
+      if (!isUuid(sEnterpriseId) || dAmount <= 0n) {
+        throw new AppError('NOT_FOUND', { field: 'sEnterpriseId' });
+      }
+      const exists = await app.finance.db
+        .selectFrom('enterprises')
+        .select('id')
+        .where('id', '=', sEnterpriseId)
+        .executeTakeFirst();
+      if (!exists) throw new AppError('NOT_FOUND', { field: 'sEnterpriseId' });
+      const clabe = await stp.deposits.depositClabe(sEnterpriseId);
+      const sent = await local.sendAbono({
+        cuentaBeneficiario: clabe,
+        monto: moneyToNumber(dAmount),
+        ...(sSenderName ? { nombreOrdenante: sSenderName } : {}),
+      });
+      return {
+        sClabe: clabe,
+        sTrackingKey: sent.claveRastreo,
+        dAmount: moneyToNumber(dAmount),
+        bCredited: sent.status === 200,
+      };
+    },
+  );
+}
