@@ -353,6 +353,34 @@ export interface StpAbonosTable {
   created_at: Date;
 }
 
+/** One reconciliation of a day with STP (migration 0028). */
+export interface StpReconciliationRunsTable {
+  day: ColumnType<string, string, string>;
+  ran_at: Date;
+  sent_count: number;
+  received_count: number;
+}
+
+export type StpDifferenceKind =
+  | 'PAID_HERE_NOT_AT_STP'
+  | 'AT_STP_NOT_HERE'
+  | 'RECEIVED_NOT_CREDITED'
+  | 'CREDITED_NOT_AT_STP'
+  | 'AMOUNT_DIFFERS';
+
+/** A difference between STP and the ledger on a day (migration 0028). */
+export interface StpReconciliationDifferencesTable {
+  id: string;
+  day: ColumnType<string, string, string>;
+  direction: 'OUT' | 'IN';
+  kind: StpDifferenceKind;
+  clave_rastreo: string;
+  amount_here: bigint | null;
+  amount_stp: bigint | null;
+  payment_id: string | null;
+  enterprise_id: string | null;
+}
+
 export type StpOrderState = 'PENDING' | 'SENT' | 'REFUSED' | 'SETTLED' | 'RETURNED' | 'CANCELLED';
 
 export interface PaymentInvoicesTable {
@@ -755,4 +783,6 @@ export interface Database {
   stp_orders: StpOrdersTable;
   stp_deposit_accounts: StpDepositAccountsTable;
   stp_abonos: StpAbonosTable;
+  stp_reconciliation_runs: StpReconciliationRunsTable;
+  stp_reconciliation_differences: StpReconciliationDifferencesTable;
 }

@@ -25,6 +25,7 @@ import * as outboxPriority from './0024-outbox-priority.js';
 import * as bankChangeHolds from './0021-bank-change-holds.js';
 import * as stpOrders from './0026-stp-orders.js';
 import * as stpDeposits from './0027-stp-deposits.js';
+import * as stpReconciliation from './0028-stp-reconciliation.js';
 
 /** Every migration in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0021-bank-change-holds': bankChangeHolds,
   '0026-stp-orders': stpOrders,
   '0027-stp-deposits': stpDeposits,
+  '0028-stp-reconciliation': stpReconciliation,
 };

@@ -16,6 +16,8 @@ interface LocalOrder {
   outcome: 'SETTLE' | 'RETURN';
   state: 'SENT' | 'SETTLED' | 'RETURNED';
   fechaOperacion: string;
+  institucionContraparte: string;
+  cuentaBeneficiario: string;
 }
 
 interface PendingCallback {
@@ -44,6 +46,14 @@ const MAX_ATTEMPTS = 30;
 export class LocalStp {
   private server: Server | undefined;
   private readonly orders = new Map<string, LocalOrder>();
+  /** Transfers received, as STP's conciliation lists them. */
+  private readonly abonos: Array<{
+    claveRastreo: string;
+    monto: number;
+    institucionOrdenante: string;
+    cuentaBeneficiario: string;
+    fechaOperacion: string;
+  }> = [];
   private readonly pending: PendingCallback[] = [];
   private timer: NodeJS.Timeout | undefined;
   private nextId = 1_000_000 + randomInt(0, 1_000_000);
@@ -114,6 +124,7 @@ export class LocalStp {
     monto: number;
     nombreOrdenante?: string;
     conceptoPago?: string;
+    notify?: boolean;
   }): Promise<{ status: number; claveRastreo: string }> {
     const now = this.now();
     const claveRastreo = `LOC${now.getTime()}${randomInt(100, 999)}`;
@@ -137,6 +148,15 @@ export class LocalStp {
       empresa: this.options.empresa,
       tsLiquidacion: String(now.getTime()),
     };
+    this.abonos.push({
+      claveRastreo,
+      monto: input.monto,
+      institucionOrdenante: body.institucionOrdenante,
+      cuentaBeneficiario: input.cuentaBeneficiario,
+      fechaOperacion: body.fechaOperacion,
+    });
+    // A notice that never reached the platform (tests: a transfer STP holds but we lack).
+    if (input.notify === false) return { status: 0, claveRastreo };
     const status = await this.options.deliver('/api/webhooks/stp/abono', body);
     return { status, claveRastreo };
   }
@@ -162,6 +182,10 @@ export class LocalStp {
         await new Promise((resolve) => setTimeout(resolve, this.answerDelayMs));
       }
       reply(answer);
+      return;
+    }
+    if (request.method === 'POST' && request.url === '/efws/API/V3/conciliacion') {
+      reply(this.conciliacion(body));
       return;
     }
     if (request.method === 'POST' && request.url === '/efws/API/consultaOrden') {
@@ -201,6 +225,8 @@ export class LocalStp {
       outcome: words.toUpperCase().includes(LOCAL_RETURN_WORD) ? 'RETURN' : 'SETTLE',
       state: 'SENT',
       fechaOperacion: todayInTimeZone(this.now()).replaceAll('-', ''),
+      institucionContraparte: String(body.institucionContraparte ?? ''),
+      cuentaBeneficiario: String(body.cuentaBeneficiario ?? ''),
     };
     this.orders.set(claveRastreo, order);
     const settled = order.outcome === 'SETTLE';
@@ -214,6 +240,49 @@ export class LocalStp {
       tsLiquidacion: String(this.now().getTime()),
     });
     return { resultado: { id: order.id } };
+  }
+
+  /** Tests: STP's record of an order says another amount than ours. */
+  changeAmount(claveRastreo: string, monto: number): void {
+    const order = this.orders.get(claveRastreo);
+    if (!order) throw new Error(`No order ${claveRastreo}`);
+    order.monto = monto;
+  }
+
+  private conciliacion(body: Record<string, unknown>): unknown {
+    const tipoOrden = String(body.tipoOrden ?? '');
+    const fecha = String(body.fechaOperacion ?? '');
+    const cadena = `||${String(body.empresa ?? '')}|${tipoOrden}|${fecha}||`;
+    if (!this.verifyCadena(cadena, body.firma)) {
+      return { estado: 6, mensaje: 'Firma invalida', datos: null };
+    }
+    const page = typeof body.page === 'number' ? body.page : 0;
+    const all =
+      tipoOrden === 'E'
+        ? [...this.orders.values()]
+            .filter((order) => order.fechaOperacion === fecha)
+            .map((order) => ({
+              claveRastreo: order.claveRastreo,
+              monto: order.monto,
+              estado: order.state === 'SETTLED' ? 'LQ' : order.state === 'RETURNED' ? 'D' : 'E',
+              institucionContraparte: order.institucionContraparte,
+              cuentaBeneficiario: order.cuentaBeneficiario,
+              fechaOperacion: order.fechaOperacion,
+            }))
+        : this.abonos
+            .filter((abono) => abono.fechaOperacion === fecha)
+            .map((abono) => ({ ...abono, estado: 'LQ' }));
+    return { estado: 0, mensaje: 'ok', datos: all.slice(page * 100, page * 100 + 100) };
+  }
+
+  private verifyCadena(cadena: string, firma: unknown): boolean {
+    try {
+      return createVerify('RSA-SHA256')
+        .update(cadena, 'utf8')
+        .verify(this.options.publicKey, typeof firma === 'string' ? firma : '', 'base64');
+    } catch {
+      return false;
+    }
   }
 
   private consulta(body: Record<string, unknown>): unknown {

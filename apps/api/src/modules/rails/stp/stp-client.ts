@@ -19,6 +19,18 @@ export type StpRegistraResult =
 export type StpConsultaResult =
   { found: true; id: bigint; estado: string | null } | { found: false; mensaje: string };
 
+/** One order of STP's conciliation of a day. */
+export interface StpConciliacionEntry {
+  claveRastreo: string;
+  /** Pesos, as STP lists them. */
+  monto: number;
+  estado: string;
+  /** The other bank: the receiving one of an order sent, the sending one of a transfer received. */
+  institucion: string;
+  cuenta: string;
+  fechaOperacion: string;
+}
+
 export interface StpClientSettings {
   url: string;
   empresa: string;
@@ -88,6 +100,51 @@ export class StpClient {
     }
     if (typeof answer?.estado === 'number') return { found: false, mensaje };
     throw new StpUnansweredError('STP answered consultaOrden without an estado');
+  }
+
+  /**
+   * `POST /efws/API/V3/conciliacion`: the day's orders sent (`tipoOrden` E) or received (R).
+   * The firma covers `||empresa|tipoOrden|fechaOperacion||`; pages of 100 are read to the end.
+   */
+  async conciliacion(
+    tipoOrden: 'E' | 'R',
+    fechaOperacion: string,
+  ): Promise<StpConciliacionEntry[]> {
+    const entries: StpConciliacionEntry[] = [];
+    const cadena = `||${this.settings.empresa}|${tipoOrden}|${fechaOperacion}||`;
+    const firma = createSign('RSA-SHA256')
+      .update(cadena, 'utf8')
+      .sign(this.settings.privateKey, 'base64');
+    for (let page = 0; page < 1_000; page += 1) {
+      const answer = (await this.call('POST', '/efws/API/V3/conciliacion', {
+        empresa: this.settings.empresa,
+        tipoOrden,
+        fechaOperacion,
+        page,
+        firma,
+      })) as { estado?: unknown; datos?: unknown; total?: unknown };
+      if (answer?.estado !== 0 || !Array.isArray(answer.datos)) {
+        throw new StpUnansweredError('STP answered conciliacion without datos');
+      }
+      for (const raw of answer.datos as Record<string, unknown>[]) {
+        const monto = raw.monto;
+        if (typeof raw.claveRastreo !== 'string' || typeof monto !== 'number') continue;
+        entries.push({
+          claveRastreo: raw.claveRastreo,
+          monto,
+          estado: typeof raw.estado === 'string' ? raw.estado : '',
+          institucion: String(
+            (tipoOrden === 'E' ? raw.institucionContraparte : raw.institucionOrdenante) ?? '',
+          ),
+          cuenta: String(
+            (tipoOrden === 'E' ? raw.cuentaBeneficiario : raw.cuentaBeneficiario) ?? '',
+          ),
+          fechaOperacion: String(raw.fechaOperacion ?? fechaOperacion),
+        });
+      }
+      if (answer.datos.length < 100) break;
+    }
+    return entries;
   }
 
   private async call(method: 'PUT' | 'POST', path: string, body: unknown): Promise<unknown> {

@@ -1,10 +1,11 @@
-import { moneySchema, moneyToNumber } from '@app/domain';
+import { isCalendarDate, moneySchema, moneyToNumber } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../../errors.js';
 import { principalOf } from '../../../plugins/session.js';
 import { isUuid } from '../../rates/rates.service.js';
+import { StpUnansweredError } from './stp-client.js';
 import type { StpRail } from './stp-rail.js';
 
 /**
@@ -69,6 +70,69 @@ export async function stpOpsRoutes(app: FastifyInstance, options: { stp: StpRail
         dAmount: moneyToNumber(dAmount),
         bCredited: sent.status === 200,
       };
+    },
+  );
+
+  const reconciliationSchema = z.object({
+    sDate: z.string(),
+    ran_at: z.string().nullable().describe('null: the day was never compared with STP'),
+    iSentAtStp: z.number().int(),
+    iReceivedAtStp: z.number().int(),
+    iCount: z.number().int(),
+    differences: z.array(
+      z.object({
+        sDirection: z.enum(['OUT', 'IN']),
+        sKind: z.enum([
+          'PAID_HERE_NOT_AT_STP',
+          'AT_STP_NOT_HERE',
+          'RECEIVED_NOT_CREDITED',
+          'CREDITED_NOT_AT_STP',
+          'AMOUNT_DIFFERS',
+        ]),
+        sTrackingKey: z.string(),
+        dAmountHere: z.number().nullable(),
+        dAmountStp: z.number().nullable(),
+        sPaymentId: z.string().nullable(),
+        sEnterpriseId: z.string().nullable(),
+      }),
+    ),
+  });
+  const day = z.string().refine(isCalendarDate, 'a date YYYY-MM-DD');
+
+  routes.get(
+    '/ops/reconciliation/stp',
+    {
+      onRequest: requireOperator,
+      schema: {
+        tags: ['back office'],
+        summary: "A day's differences between STP's conciliation and the ledger",
+        security: [{ bearerAuth: [] }],
+        querystring: z.object({ date: day }),
+        response: { 200: z.object({ reconciliation: reconciliationSchema }) },
+      },
+    },
+    async (request) => ({ reconciliation: await stp.reconciliation.read(request.query.date) }),
+  );
+
+  routes.post(
+    '/ops/reconciliation/stp',
+    {
+      onRequest: requireOperator,
+      schema: {
+        tags: ['back office'],
+        summary: "Compares a day with STP's conciliation now (the hourly job does it too)",
+        security: [{ bearerAuth: [] }],
+        body: z.object({ sDate: day }),
+        response: { 200: z.object({ reconciliation: reconciliationSchema }) },
+      },
+    },
+    async (request) => {
+      try {
+        return { reconciliation: await stp.reconciliation.run(request.body.sDate) };
+      } catch (error) {
+        if (error instanceof StpUnansweredError) throw new AppError('SERVICE_UNAVAILABLE');
+        throw error;
+      }
     },
   );
 }

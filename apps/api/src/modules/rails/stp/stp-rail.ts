@@ -1,5 +1,6 @@
 import { randomBytes, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { addDays, todayInTimeZone } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../../config.js';
 import type { Db } from '../../../db/database.js';
@@ -11,6 +12,7 @@ import { STP_DEMO_PASSPHRASE, STP_DEMO_PRIVATE_KEY } from './stp-demo-key.js';
 import { depositClabe, StpDepositsService } from './stp-deposits.service.js';
 import { StpPayoutRail } from './stp-payout-rail.js';
 import { loadStpPrivateKey, publicKeyOf } from './stp-signature.js';
+import { StpReconciliationService } from './stp-reconciliation.service.js';
 import { StpStatusService } from './stp-status.service.js';
 import { stpWebhookRoutes } from './stp-webhooks.routes.js';
 
@@ -19,6 +21,7 @@ const LOCAL_EMPRESA = 'PESOSPRODUCE';
 const LOCAL_ACCOUNT = depositClabe('6461801104', 0n);
 
 export const STP_RECOVER_JOB = 'stp.recover';
+export const STP_RECONCILE_JOB = 'stp.reconcile';
 
 /** The STP rail of one app: its parts, for the back office and the tests. */
 export interface StpRail {
@@ -28,6 +31,7 @@ export interface StpRail {
   rail: StpPayoutRail;
   status: StpStatusService;
   deposits: StpDepositsService;
+  reconciliation: StpReconciliationService;
   /** The local STP counterpart, when STP_URL is unset. */
   local: LocalStp | undefined;
   webhookSecret: string;
@@ -122,10 +126,31 @@ export async function setupStpRail(
       await rail.recover();
     },
   });
+  const reconciliation = new StpReconciliationService(db, client, now);
+  // Hourly: today so far, and yesterday once more (STP's late settlements land there).
+  deps.jobs.register({
+    type: STP_RECONCILE_JOB,
+    everyMs: 3_600_000,
+    run: async () => {
+      const today = todayInTimeZone(now());
+      await reconciliation.run(addDays(today, -1));
+      await reconciliation.run(today);
+    },
+  });
   await app.register(stpWebhookRoutes, {
     settings: { secret: webhookSecret, allow: config.STP_WEBHOOK_ALLOW },
     status,
     deposits,
   });
-  return { empresa, account, client, rail, status, deposits, local, webhookSecret };
+  return {
+    empresa,
+    account,
+    client,
+    rail,
+    status,
+    deposits,
+    reconciliation,
+    local,
+    webhookSecret,
+  };
 }

@@ -392,6 +392,135 @@ describe('the demo back office plays an incoming SPEI', () => {
   });
 });
 
+describe("reconciliation with STP's conciliation", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ SPEI_RAIL: 'stp', STP_LOCAL_CALLBACK_MS: '600000' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('lists one difference of each kind for the day, and says when a day has none', async () => {
+    const local = t.app.stp?.local;
+    if (!local) throw new Error('The local STP counterpart is expected');
+    const password = 'operator-secret-2';
+    await createOperator(t.db, new PasswordHasher(10), { email: 'ops-rec@example.test', password });
+    const opsToken = json<{ token: string }>(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/en/auth/login',
+        payload: { sEmail: 'ops-rec@example.test', sPassword: password },
+      }),
+    ).token;
+    const customer = await newCustomer(t, { usd: '9000.00' });
+    const pay = async (name: string, total: string) => {
+      const supplierId = await insertSupplier(t, customer.enterpriseId, { name });
+      const invoiceId = await insertInvoice(t, customer.enterpriseId, supplierId, { total });
+      const quote = await t.app.finance.rates.spotQuote(customer.enterpriseId);
+      const response = await customer.call('POST', 'payments/invoice', {
+        sInvoiceId: invoiceId,
+        sExchangeRateReference: quote.id,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return json<{ payment: { sPaymentId: string; sTrackingKey: string } }>(response).payment;
+    };
+    await pay('Agrícola Cuadrada', '1000.00');
+    const differing = await pay('Agrícola Diferente', '2000.00');
+    await local.flush();
+    local.changeAmount(differing.sTrackingKey, 1999.99);
+    // Settled here (as a lost callback would have it) but never reached STP.
+    const rail = t.app.stp?.rail;
+    t.app.finance.payments.useRail({ submit: async () => {}, reportsBack: true });
+    const missing = await pay('Agrícola Perdida', '300.00');
+    if (rail) t.app.finance.payments.useRail(rail);
+    await t.db
+      .insertInto('stp_orders')
+      .values({
+        payment_id: missing.sPaymentId,
+        clave_rastreo: missing.sTrackingKey,
+        referencia_numerica: 1234567,
+        state: 'SETTLED',
+        fecha_operacion: '20261121',
+        created_at: t.clock.now(),
+        updated_at: t.clock.now(),
+      })
+      .execute();
+    const clabe = json<{ spei: { sClabe: string } }>(
+      await customer.call('POST', 'exchange-rate/addFounds', {}),
+    ).spei.sClabe;
+    await local.sendAbono({ cuentaBeneficiario: clabe, monto: 500 });
+    const lost = await local.sendAbono({ cuentaBeneficiario: clabe, monto: 75.5, notify: false });
+
+    const ops = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
+      t.app.inject({
+        method,
+        url: `/api/v1/en/${url}`,
+        headers: bearer(opsToken),
+        ...(payload ? { payload: payload as Record<string, unknown> } : {}),
+      });
+    // A day never compared says so (the hourly job does today and yesterday).
+    const never = json<{ reconciliation: { ran_at: string | null; iCount: number } }>(
+      await ops('GET', 'ops/reconciliation/stp?date=2026-10-01'),
+    ).reconciliation;
+    expect(never).toMatchObject({ ran_at: null, iCount: 0 });
+
+    const run = await ops('POST', 'ops/reconciliation/stp', { sDate: '2026-11-21' });
+    expect(run.statusCode, run.body).toBe(200);
+    const { reconciliation } = json<{
+      reconciliation: { iCount: number; iSentAtStp: number; differences: unknown[] };
+    }>(run);
+    expect(reconciliation.iSentAtStp).toBe(2);
+    expect(reconciliation.differences).toEqual([
+      {
+        sDirection: 'IN',
+        sKind: 'RECEIVED_NOT_CREDITED',
+        sTrackingKey: lost.claveRastreo,
+        dAmountHere: null,
+        dAmountStp: 75.5,
+        sPaymentId: null,
+        sEnterpriseId: null,
+      },
+      {
+        sDirection: 'OUT',
+        sKind: 'AMOUNT_DIFFERS',
+        sTrackingKey: differing.sTrackingKey,
+        dAmountHere: 2000,
+        dAmountStp: 1999.99,
+        sPaymentId: differing.sPaymentId,
+        sEnterpriseId: customer.enterpriseId,
+      },
+      {
+        sDirection: 'OUT',
+        sKind: 'PAID_HERE_NOT_AT_STP',
+        sTrackingKey: missing.sTrackingKey,
+        dAmountHere: 300,
+        dAmountStp: null,
+        sPaymentId: missing.sPaymentId,
+        sEnterpriseId: customer.enterpriseId,
+      },
+    ]);
+    expect(reconciliation.iCount).toBe(3);
+    // Stored: the operator reads the same later.
+    expect(
+      json<{ reconciliation: { iCount: number } }>(
+        await ops('GET', 'ops/reconciliation/stp?date=2026-11-21'),
+      ).reconciliation.iCount,
+    ).toBe(3);
+
+    const empty = json<{ reconciliation: { ran_at: string | null; iCount: number } }>(
+      await ops('POST', 'ops/reconciliation/stp', { sDate: '2026-11-19' }),
+    ).reconciliation;
+    expect(empty.ran_at).not.toBeNull();
+    expect(empty.iCount).toBe(0);
+    expect((await ops('GET', 'ops/reconciliation/stp?date=2026-02-30')).statusCode).toBe(400);
+    expect((await ops('POST', 'ops/reconciliation/stp', { sDate: 20261121 })).statusCode).toBe(400);
+    expect((await customer.call('GET', 'ops/reconciliation/stp?date=2026-11-21')).statusCode).toBe(
+      404,
+    );
+  });
+});
+
 describe('STP configuration', () => {
   it('stops the start when a real STP connection lacks a setting', () => {
     expect(() => loadConfig({ SPEI_RAIL: 'stp', STP_URL: 'https://demo.stpmex.com:7024' })).toThrow(
