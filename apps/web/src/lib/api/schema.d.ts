@@ -3730,7 +3730,11 @@ export interface operations {
            *           "label": "Deposit reference (required)",
            *           "value": "PPL3F6XU34"
            *         }
-           *       ]
+           *       ],
+           *       "spei": {
+           *         "sClabe": "646180110400010000",
+           *         "sBankName": "STP"
+           *       }
            *     }
            */
           'application/json': {
