@@ -38,19 +38,15 @@ export async function findOrderByPayment(
     .executeTakeFirst();
 }
 
-export async function lockOrderByStpId(
+/** The payments module's own locks keep a status change to one at a time; this only finds. */
+export async function findOrderByStpId(
   db: Executor,
   stpId: bigint,
 ): Promise<StpOrderRow | undefined> {
-  return db
-    .selectFrom('stp_orders')
-    .selectAll()
-    .where('stp_id', '=', stpId)
-    .forUpdate()
-    .executeTakeFirst();
+  return db.selectFrom('stp_orders').selectAll().where('stp_id', '=', stpId).executeTakeFirst();
 }
 
-export async function lockOrderByClaveRastreo(
+export async function findOrderByClaveRastreo(
   db: Executor,
   claveRastreo: string,
 ): Promise<StpOrderRow | undefined> {
@@ -58,7 +54,6 @@ export async function lockOrderByClaveRastreo(
     .selectFrom('stp_orders')
     .selectAll()
     .where('clave_rastreo', '=', claveRastreo)
-    .forUpdate()
     .executeTakeFirst();
 }
 

@@ -88,11 +88,11 @@ export class StpStatusService {
   private async findOrder(change: StpOrdenEstado): Promise<repo.StpOrderRow | undefined> {
     const id = typeof change.id === 'string' ? change.id.trim() : change.id;
     if (id !== undefined && /^\d{1,18}$/.test(String(id))) {
-      const byId = await repo.lockOrderByStpId(this.db, BigInt(id));
+      const byId = await repo.findOrderByStpId(this.db, BigInt(id));
       if (byId) return byId;
     }
     // STP settled an order whose registra answer never reached us: its key still names it.
-    if (change.claveRastreo) return repo.lockOrderByClaveRastreo(this.db, change.claveRastreo);
+    if (change.claveRastreo) return repo.findOrderByClaveRastreo(this.db, change.claveRastreo);
     return undefined;
   }
 }

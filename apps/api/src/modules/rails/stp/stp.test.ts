@@ -521,6 +521,35 @@ describe("reconciliation with STP's conciliation", () => {
   });
 });
 
+describe('the STP webhooks behind an address allow-list', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      SPEI_RAIL: 'stp',
+      STP_WEBHOOK_SECRET: 'a-webhook-secret-for-tests',
+      STP_WEBHOOK_ALLOW: '10.0.0.0/8,192.0.2.7',
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers only the listed addresses, and only with the configured secret', async () => {
+    const call = (remoteAddress: string, secret = 'a-webhook-secret-for-tests') =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/webhooks/stp/orden-estado?secret=${secret}`,
+        remoteAddress,
+        payload: { id: 42, estado: 'Exito' },
+      });
+    expect((await call('10.20.30.40')).statusCode).toBe(200);
+    expect((await call('192.0.2.7')).statusCode).toBe(200);
+    expect((await call('127.0.0.1')).statusCode).toBe(404);
+    expect((await call('192.0.2.8')).statusCode).toBe(404);
+    expect((await call('10.20.30.40', 'a-webhook-secret-for-test')).statusCode).toBe(404);
+  });
+});
+
 describe('STP configuration', () => {
   it('stops the start when a real STP connection lacks a setting', () => {
     expect(() => loadConfig({ SPEI_RAIL: 'stp', STP_URL: 'https://demo.stpmex.com:7024' })).toThrow(
