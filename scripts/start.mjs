@@ -32,4 +32,8 @@ if (isStale('apps/api/dist/.tsbuildinfo', ['apps/api/src', ...domainSources])) {
   runOrExit(npx, ['tsc', '-b', 'apps/api']);
 }
 
+// The product's default payout rail is STP's protocol, spoken to a local STP counterpart
+// inside the server (docs/RAILS.md); SPEI_RAIL=sandbox keeps the timer-settled sandbox.
+process.env.SPEI_RAIL ??= 'stp';
+
 await import('../apps/api/dist/server.js');

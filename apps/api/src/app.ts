@@ -61,6 +61,8 @@ import { AuditService } from './modules/audit/audit.service.js';
 import { registerSecondFactorPolicy } from './modules/two-factor/policy.js';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
 import { TwoFactorService } from './modules/two-factor/two-factor.service.js';
+import { setupStpRail, type StpRail } from './modules/rails/stp/stp-rail.js';
+import { stpOpsRoutes } from './modules/rails/stp/stp-ops.routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -93,6 +95,8 @@ declare module 'fastify' {
     mail: MailService;
     /** Second factors; `assertStepUp(app.twoFactor, …)` guards sensitive writes. */
     twoFactor: TwoFactorService;
+    /** The STP rail (SPEI_RAIL=stp), or undefined on the sandbox. */
+    stp: StpRail | undefined;
   }
 }
 
@@ -315,6 +319,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSwagger(app);
   await app.register(sessionPlugin, { auth });
   await app.register(healthRoutes, { database });
+  // After the OpenAPI plugin, so STP's webhooks are in the document.
+  app.decorate(
+    'stp',
+    await setupStpRail(app, { config, db: database.db, finance, jobs: jobRegistry, now }),
+  );
 
   await app.register(
     async (api) => {
@@ -338,6 +347,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(notificationsRoutes, { db: database.db, now });
       await api.register(auditRoutes, { audit });
       await api.register(twoFactorRoutes, { twoFactor, auth });
+      const stp = app.stp;
+      if (stp) await api.register(stpOpsRoutes, { stp });
     },
     { prefix: '/api/v1/:lang' },
   );

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { validateClabe } from '@app/domain';
 import { z } from 'zod';
 
 const booleanFlag = z
@@ -133,6 +134,57 @@ const configSchema = z.object({
    * point of an approved request's run. Never set it on a real server.
    */
   APPROVAL_FAULT_EXIT: z.enum(['after-decision', 'after-run']).optional(),
+  /**
+   * Where supplier payouts go: `sandbox` (accepts everything, settles by a timer; the
+   * tests' default) or `stp` (SPEI through STP's `ordenPago/registra`, docs/RAILS.md). With
+   * `stp` and no STP_URL, a local STP counterpart runs inside the server (npm start's default).
+   */
+  SPEI_RAIL: z.enum(['sandbox', 'stp']).default('sandbox'),
+  /** STP's host, e.g. https://demo.stpmex.com:7024; unset: the local STP counterpart. */
+  STP_URL: z.string().url().optional(),
+  /** The company's name at STP (`empresa`). */
+  STP_EMPRESA: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_]{1,15}$/, 'letters, digits or _, at most 15')
+    .optional(),
+  /** The company's own CLABE at STP (`cuentaOrdenante`, and the prefix of deposit CLABEs). */
+  STP_ACCOUNT: z
+    .string()
+    .trim()
+    .refine((value) => validateClabe(value).ok && value.startsWith('646'), {
+      message: 'an 18-digit CLABE of STP (bank code 646) with a valid check digit',
+    })
+    .optional(),
+  /** The PEM private key whose public half is registered with STP (signs every firma). */
+  STP_PRIVATE_KEY_FILE: z.string().min(1).optional(),
+  STP_PRIVATE_KEY_PASSPHRASE: z.string().optional(),
+  /** STP's configured callback URLs carry it as `?secret=`; required with STP_URL. */
+  STP_WEBHOOK_SECRET: z.string().min(16, 'at least 16 characters').optional(),
+  /** Addresses or CIDRs allowed to call the STP webhooks; unset: any address with the secret. */
+  STP_WEBHOOK_ALLOW: z
+    .string()
+    .trim()
+    .transform((value, ctx): string[] => {
+      const entries = value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      const bad = entries.filter((entry) => PROXY_NAMES.has(entry) || !isAddressOrCidr(entry));
+      if (entries.length === 0 || bad.length) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `a list of addresses/CIDRs (not ${bad.join(', ') || 'empty'})`,
+        });
+        return z.NEVER;
+      }
+      return entries;
+    })
+    .optional(),
+  /** How long a call to STP may take before it counts as unanswered (then looked up). */
+  STP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** The local STP counterpart calls the status back this long after an order. */
+  STP_LOCAL_CALLBACK_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
   /** Seconds after which the sandbox payout rail settles a processing payment. */
   PAYOUT_SETTLE_SECONDS: z.coerce.number().int().min(0).default(2),
   /** The largest uploaded image in pixels (width × height, read from its header). */
@@ -188,7 +240,26 @@ export function secretsKeyBytes(value: string): Buffer | undefined {
   return bytes.length === 32 ? bytes : undefined;
 }
 
-const resolvedConfigSchema = configSchema.transform((config) => ({
+const railCheckedSchema = configSchema.superRefine((config, ctx) => {
+  // A real STP connection needs every one of these; the local counterpart needs none.
+  if (config.SPEI_RAIL !== 'stp' || !config.STP_URL) return;
+  for (const name of [
+    'STP_EMPRESA',
+    'STP_ACCOUNT',
+    'STP_PRIVATE_KEY_FILE',
+    'STP_WEBHOOK_SECRET',
+  ] as const) {
+    if (config[name] === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [name],
+        message: 'required with SPEI_RAIL=stp and STP_URL',
+      });
+    }
+  }
+});
+
+const resolvedConfigSchema = railCheckedSchema.transform((config) => ({
   ...config,
   DEMO_DATA: config.DEMO_DATA ?? config.DATABASE_URL === undefined,
   SECRETS_KEY:

@@ -9,7 +9,13 @@ import { openDatabase } from './db/database.js';
  * needs no database and no environment.
  */
 async function exportOpenApiDocument(file: string): Promise<void> {
-  const config = loadConfig({ DATA_DIR: 'memory://', DEMO_DATA: 'false', LOG_LEVEL: 'warn' });
+  // With the STP rail (npm start's), so the document carries the webhooks STP calls.
+  const config = loadConfig({
+    DATA_DIR: 'memory://',
+    DEMO_DATA: 'false',
+    LOG_LEVEL: 'warn',
+    SPEI_RAIL: 'stp',
+  });
   const app = await buildApp({ config, database: await openDatabase({ dataDir: 'memory://' }) });
   try {
     await app.ready();

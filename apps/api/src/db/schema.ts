@@ -312,6 +312,77 @@ export interface PaymentsTable {
   paid_beneficiary_name: string;
 }
 
+/** A payout's life at STP (migration 0026). */
+export interface StpOrdersTable {
+  payment_id: string;
+  clave_rastreo: string;
+  referencia_numerica: number;
+  state: ColumnType<StpOrderState, StpOrderState | undefined, StpOrderState>;
+  stp_id: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  attempts: ColumnType<number, number | undefined, number>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  fecha_operacion: ColumnType<string | null, string | null | undefined, string | null>;
+  settled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** A company's own deposit CLABE at STP (migration 0027). */
+export interface StpDepositAccountsTable {
+  enterprise_id: string;
+  account_number: bigint;
+  clabe: string;
+  created_at: Date;
+}
+
+/** An incoming SPEI notice from STP (migration 0027). */
+export interface StpAbonosTable {
+  id: string;
+  stp_id: bigint | null;
+  clave_rastreo: string;
+  institucion_ordenante: string;
+  fecha_operacion: string;
+  cuenta_beneficiario: string;
+  enterprise_id: string | null;
+  amount_mxn: bigint;
+  nombre_ordenante: ColumnType<string, string | undefined, string>;
+  concepto_pago: ColumnType<string, string | undefined, string>;
+  outcome: 'CREDITED' | 'RETURNED_UNKNOWN_ACCOUNT';
+  journal_id: string | null;
+  body: ColumnType<unknown, string, string>;
+  created_at: Date;
+}
+
+/** One reconciliation of a day with STP (migration 0028). */
+export interface StpReconciliationRunsTable {
+  day: ColumnType<string, string, string>;
+  ran_at: Date;
+  sent_count: number;
+  received_count: number;
+}
+
+export type StpDifferenceKind =
+  | 'PAID_HERE_NOT_AT_STP'
+  | 'AT_STP_NOT_HERE'
+  | 'RECEIVED_NOT_CREDITED'
+  | 'CREDITED_NOT_AT_STP'
+  | 'AMOUNT_DIFFERS';
+
+/** A difference between STP and the ledger on a day (migration 0028). */
+export interface StpReconciliationDifferencesTable {
+  id: string;
+  day: ColumnType<string, string, string>;
+  direction: 'OUT' | 'IN';
+  kind: StpDifferenceKind;
+  clave_rastreo: string;
+  amount_here: bigint | null;
+  amount_stp: bigint | null;
+  payment_id: string | null;
+  enterprise_id: string | null;
+}
+
+export type StpOrderState = 'PENDING' | 'SENT' | 'REFUSED' | 'SETTLED' | 'RETURNED' | 'CANCELLED';
+
 export interface PaymentInvoicesTable {
   payment_id: string;
   invoice_id: string;
@@ -709,4 +780,9 @@ export interface Database {
   webhook_attempts: WebhookAttemptsTable;
   audit_log: AuditLogTable;
   user_recovery_codes: UserRecoveryCodesTable;
+  stp_orders: StpOrdersTable;
+  stp_deposit_accounts: StpDepositAccountsTable;
+  stp_abonos: StpAbonosTable;
+  stp_reconciliation_runs: StpReconciliationRunsTable;
+  stp_reconciliation_differences: StpReconciliationDifferencesTable;
 }

@@ -8,6 +8,7 @@ import type { Language } from '@app/domain';
  */
 export type JournalDescription =
   | { code: 'WIRE_RECEIVED'; params: { reference: string } }
+  | { code: 'SPEI_RECEIVED'; params: { sender: string; trackingKey: string } }
   | { code: 'FOREX'; params: { tracking: string } }
   | { code: 'FORWARD_BOOKING'; params: { tracking: string; date: string } }
   | { code: 'FORWARD_SETTLED'; params: { tracking: string } }
@@ -27,6 +28,8 @@ type Template = (params: Params, formatDate: (date: string) => string) => string
 const TEMPLATES: Record<Language, Record<JournalDescriptionCode, Template>> = {
   en: {
     WIRE_RECEIVED: (p) => `Wire received, reference ${p.reference ?? ''}`,
+    SPEI_RECEIVED: (p) =>
+      `SPEI received from ${p.sender ?? ''}, tracking key ${p.trackingKey ?? ''}`,
     FOREX: (p) => `Forex #${p.tracking ?? ''}: USD to MXN`,
     FORWARD_BOOKING: (p, date) =>
       `Forward #${p.tracking ?? ''}: 5% deposit held until ${date(p.date ?? '')}`,
@@ -43,6 +46,8 @@ const TEMPLATES: Record<Language, Record<JournalDescriptionCode, Template>> = {
   },
   sp: {
     WIRE_RECEIVED: (p) => `Transferencia recibida, referencia ${p.reference ?? ''}`,
+    SPEI_RECEIVED: (p) =>
+      `SPEI recibido de ${p.sender ?? ''}, clave de rastreo ${p.trackingKey ?? ''}`,
     FOREX: (p) => `Forex #${p.tracking ?? ''}: USD a MXN`,
     FORWARD_BOOKING: (p, date) =>
       `Forward #${p.tracking ?? ''}: depósito del 5% retenido hasta el ${date(p.date ?? '')}`,

@@ -56,6 +56,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExamples> = {
             value: 'PPL3F6XU34',
           },
         ],
+        spei: { sClabe: '646180110400010000', sBankName: 'STP' },
       },
     },
   },

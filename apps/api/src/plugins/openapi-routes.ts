@@ -26,6 +26,9 @@ export const ROUTE_ERROR_CODES: Record<string, ErrorCode[]> = {
     'TOTP_LOCKED',
   ],
   'GET /audit-log': ['ROLE_REQUIRED'],
+  // STP's webhooks: a wrong secret or address is answered as a path that does not exist.
+  'POST /api/webhooks/stp/orden-estado': ['NOT_FOUND'],
+  'POST /api/webhooks/stp/abono': ['NOT_FOUND'],
   'POST /auth/2fa/setup': ['INVALID_STATE', 'TOTP_NOT_CONFIGURED'],
   'POST /auth/2fa/enable': ['INVALID_STATE', 'TOTP_INVALID', 'TOTP_LOCKED', 'TOTP_NOT_CONFIGURED'],
   'POST /auth/2fa/disable': ['INVALID_STATE', 'TOTP_INVALID', 'TOTP_LOCKED'],

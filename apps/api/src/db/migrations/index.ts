@@ -23,6 +23,9 @@ import * as attemptLimits from './0022-attempt-limits.js';
 import * as approvalRuns from './0023-approval-runs.js';
 import * as outboxPriority from './0024-outbox-priority.js';
 import * as bankChangeHolds from './0021-bank-change-holds.js';
+import * as stpOrders from './0026-stp-orders.js';
+import * as stpDeposits from './0027-stp-deposits.js';
+import * as stpReconciliation from './0028-stp-reconciliation.js';
 import * as catalogueSearchKinds from './0042-catalogue-search-kinds.js';
 
 /** Every migration in order. Names are stored in the database: never rename one. */
@@ -51,5 +54,8 @@ export const migrations: Record<string, Migration> = {
   '0023-approval-runs': approvalRuns,
   '0024-outbox-priority': outboxPriority,
   '0021-bank-change-holds': bankChangeHolds,
+  '0026-stp-orders': stpOrders,
+  '0027-stp-deposits': stpDeposits,
+  '0028-stp-reconciliation': stpReconciliation,
   '0042-catalogue-search-kinds': catalogueSearchKinds,
 };

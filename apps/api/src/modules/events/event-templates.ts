@@ -57,10 +57,16 @@ const TEMPLATES: Record<Language, Record<EventType, Template>> = {
       subject: `Payment returned: ${amount(d.dAmountMxn)} MXN to ${field(d.sRecipientName)}`,
       text: `The receiving bank returned your payment of ${amount(d.dAmountMxn)} MXN to ${field(d.sRecipientName)}. The MXN are back in your balance.\nReason: ${field(d.sReturnReason)}\nTracking key (clave de rastreo): ${field(d.sTrackingKey)}`,
     }),
-    'deposit.credited': (d) => ({
-      subject: `Deposit credited: ${amount(d.dAmountUsd)} USD`,
-      text: `We received your wire of ${amount(d.dAmountUsd)} USD and credited it to your USD balance.\nBank reference: ${field(d.sBankReference)}`,
-    }),
+    'deposit.credited': (d) =>
+      d.dAmountMxn !== undefined
+        ? {
+            subject: `Deposit credited: ${amount(d.dAmountMxn)} MXN`,
+            text: `We received your SPEI transfer of ${amount(d.dAmountMxn)} MXN and credited it to your MXN balance.\nTracking key (clave de rastreo): ${field(d.sBankReference)}`,
+          }
+        : {
+            subject: `Deposit credited: ${amount(d.dAmountUsd)} USD`,
+            text: `We received your wire of ${amount(d.dAmountUsd)} USD and credited it to your USD balance.\nBank reference: ${field(d.sBankReference)}`,
+          },
     'forward.due': (d) =>
       d.iDaysLeft === 0
         ? {
@@ -101,10 +107,16 @@ const TEMPLATES: Record<Language, Record<EventType, Template>> = {
       subject: `Pago devuelto: ${amount(d.dAmountMxn)} MXN a ${field(d.sRecipientName)}`,
       text: `El banco receptor devolvió tu pago de ${amount(d.dAmountMxn)} MXN a ${field(d.sRecipientName)}. Los MXN regresaron a tu saldo.\nMotivo: ${field(d.sReturnReason)}\nClave de rastreo: ${field(d.sTrackingKey)}`,
     }),
-    'deposit.credited': (d) => ({
-      subject: `Depósito acreditado: ${amount(d.dAmountUsd)} USD`,
-      text: `Recibimos tu transferencia de ${amount(d.dAmountUsd)} USD y la acreditamos a tu saldo en USD.\nReferencia bancaria: ${field(d.sBankReference)}`,
-    }),
+    'deposit.credited': (d) =>
+      d.dAmountMxn !== undefined
+        ? {
+            subject: `Depósito acreditado: ${amount(d.dAmountMxn)} MXN`,
+            text: `Recibimos tu transferencia SPEI de ${amount(d.dAmountMxn)} MXN y la acreditamos a tu saldo en MXN.\nClave de rastreo: ${field(d.sBankReference)}`,
+          }
+        : {
+            subject: `Depósito acreditado: ${amount(d.dAmountUsd)} USD`,
+            text: `Recibimos tu transferencia de ${amount(d.dAmountUsd)} USD y la acreditamos a tu saldo en USD.\nReferencia bancaria: ${field(d.sBankReference)}`,
+          },
     'forward.due': (d) =>
       d.iDaysLeft === 0
         ? {

@@ -32,16 +32,27 @@ export async function fundsRoutes(
         security,
         body: z.object({ amount: moneySchema.optional() }),
         response: {
-          200: z.object({ account: z.array(z.object({ label: z.string(), value: z.string() })) }),
+          200: z.object({
+            account: z.array(z.object({ label: z.string(), value: z.string() })),
+            spei: z
+              .object({
+                sClabe: z.string().describe("The company's own CLABE for MXN by SPEI"),
+                sBankName: z.string(),
+              })
+              .nullable()
+              .describe('Where to send MXN by SPEI; null when no SPEI rail gives CLABEs'),
+          }),
         },
       },
     },
-    async (request) => ({
-      account: await funds.depositInstructions(
-        principalOf(request).enterpriseId,
-        languageOf(request),
-      ),
-    }),
+    async (request) => {
+      const { enterpriseId } = principalOf(request);
+      const speiClabe = funds.speiDepositClabe ? await funds.speiDepositClabe(enterpriseId) : null;
+      return {
+        account: await funds.depositInstructions(enterpriseId, languageOf(request)),
+        spei: speiClabe ? { sClabe: speiClabe, sBankName: 'STP' } : null,
+      };
+    },
   );
 
   // Back office: operators only. Anyone else is told the path does not exist.

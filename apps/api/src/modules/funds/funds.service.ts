@@ -55,6 +55,9 @@ export interface DepositAnswer {
 
 /** Adding USD: the bank details to wire to, and the back office crediting a received wire. */
 export class FundsService {
+  /** The company's own SPEI deposit CLABE, when a SPEI rail gives one (rails/stp). */
+  speiDepositClabe: ((enterpriseId: string) => Promise<string>) | undefined;
+
   constructor(
     private readonly db: Db,
     private readonly ledger: LedgerService,

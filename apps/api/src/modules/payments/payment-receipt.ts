@@ -1,5 +1,6 @@
 import { BUSINESS_TIME_ZONE, maskAccount, type Language } from '@app/domain';
 import type { PaymentStatus, PaymentType } from './payments.repository.js';
+import { CEP_LABELS, type CepData } from '../rails/stp/cep.js';
 import { formatMoneyText, formatRateText, labelledLine, PDF_FONT, renderPdf } from './pdf.js';
 
 /**
@@ -37,6 +38,8 @@ export interface ReceiptData {
   rateMicro: bigint;
   concept: string;
   invoices: Array<{ name: string; amountMxn: bigint }>;
+  /** What fetches Banxico's CEP of a payout STP settled; absent otherwise. */
+  cep?: CepData | null;
 }
 
 const TEXT = {
@@ -129,6 +132,25 @@ export function renderPaymentReceipt(receipt: ReceiptData, language: Language): 
       if (receipt.invoices.length === 0) doc.text(text.noInvoices);
       for (const invoice of receipt.invoices) {
         doc.text(`${invoice.name}: $${formatMoneyText(invoice.amountMxn)} MXN`);
+      }
+      if (receipt.cep) {
+        const cep = receipt.cep;
+        const labels = CEP_LABELS[language];
+        doc.moveDown();
+        doc.font(PDF_FONT.bold).fontSize(12).fillColor('#000000').text(labels.title);
+        doc.moveDown(0.5);
+        labelledLine(doc, labels.date, cep.fechaOperacion);
+        labelledLine(doc, labels.trackingKey, cep.claveRastreo);
+        labelledLine(doc, labels.sending, `${cep.emisorName} (${cep.emisor})`);
+        labelledLine(doc, labels.receiving, `${cep.receptorName} (${cep.receptor})`);
+        labelledLine(doc, labels.account, cep.cuentaBeneficiario);
+        labelledLine(doc, labels.amount, `$${formatMoneyText(cep.amountMxn)} MXN`);
+        labelledLine(doc, labels.link, 'banxico.org.mx/cep');
+        doc
+          .font(PDF_FONT.regular)
+          .fontSize(7)
+          .fillColor('#1a4f8b')
+          .text(cep.url, { link: cep.url });
       }
       doc.moveDown(2);
       doc.fontSize(8).fillColor('#777777').text(text.footer);

@@ -37,6 +37,7 @@ import type { PaymentRecipientRow, SuppliersService } from '../suppliers/supplie
 import { renderPaymentReceipt } from './payment-receipt.js';
 import * as repo from './payments.repository.js';
 import type { PaymentStatus, PaymentView } from './payments.repository.js';
+import { findCepData } from '../rails/stp/cep.js';
 import { SandboxPayoutRail, type PayoutOrder, type PayoutRail } from './payout-rail.js';
 import { publishPaymentEvent } from '../events/event-sources.js';
 
@@ -637,6 +638,7 @@ export class PaymentsService {
           name: invoices.get(part.invoice_id)?.sInvoice ?? part.invoice_id,
           amountMxn: part.amount_mxn,
         })),
+        cep: await findCepData(this.db, view.id),
       },
       language,
     );
@@ -649,6 +651,8 @@ export class PaymentsService {
    * payment twice. Answers how many this call completed.
    */
   async settleDuePayouts(): Promise<number> {
+    // A real rail's payouts settle when its bank says so (rails/stp), never by the timer.
+    if (this.rail.reportsBack) return 0;
     const cutoff = new Date(this.now().getTime() - this.settings.payoutSettleSeconds * 1000);
     let settled = 0;
     while (settled < SETTLE_BATCH) {

@@ -17,6 +17,11 @@ export interface PayoutOrder {
  */
 export interface PayoutRail {
   submit(order: PayoutOrder): Promise<void>;
+  /**
+   * True for a rail whose bank reports each transfer's outcome (STP's callbacks): the
+   * sandbox's timer then settles nothing.
+   */
+  readonly reportsBack?: boolean;
 }
 
 /**

@@ -24,6 +24,20 @@ const proofSchema = z.object({
     sBankName: z.string(),
     sAccountNumber: z.string().describe('Masked CLABE'),
   }),
+  cep: z
+    .object({
+      sFechaOperacion: z.string().describe('YYYY-MM-DD'),
+      sClaveRastreo: z.string(),
+      sEmisor: z.string().describe('Sending institution code'),
+      sEmisorName: z.string(),
+      sReceptor: z.string().describe('Receiving institution code'),
+      sReceptorName: z.string(),
+      sCuentaBeneficiario: z.string().describe('Full CLABE, as the CEP lookup needs it'),
+      dMonto: z.number(),
+      sUrl: z.string().describe("Banxico's CEP lookup with these fields"),
+    })
+    .nullable()
+    .describe("What fetches Banxico's CEP of a payout STP settled; null otherwise"),
 });
 
 export async function speiProofRoutes(

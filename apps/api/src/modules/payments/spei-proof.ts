@@ -11,6 +11,7 @@ import { isUuid } from '../rates/rates.service.js';
 import * as repo from './payments.repository.js';
 import type { PaymentStatus } from './payments.repository.js';
 import { formatInstantText, formatMoneyText, labelledLine, PDF_FONT, renderPdf } from './pdf.js';
+import { findCepData, type CepData } from '../rails/stp/cep.js';
 import { findPayer } from './spei-proof.repository.js';
 
 /** Who sends SPEI transfers for the platform (the payout rail's participant). */
@@ -33,6 +34,18 @@ export interface SpeiProof {
   sSendingInstitution: string;
   issuer: { sName: string; sTaxId: string | null };
   payee: { sName: string; sTaxId: string; sBankName: string; sAccountNumber: string };
+  /** Banxico's CEP lookup of a payout STP settled (null otherwise). */
+  cep: {
+    sFechaOperacion: string;
+    sClaveRastreo: string;
+    sEmisor: string;
+    sEmisorName: string;
+    sReceptor: string;
+    sReceptorName: string;
+    sCuentaBeneficiario: string;
+    dMonto: number;
+    sUrl: string;
+  } | null;
 }
 
 const TEXT = {
@@ -85,6 +98,7 @@ export class SpeiProofService {
         sBankName: view.recipient_bank_name,
         sAccountNumber: maskAccount(view.recipient_clabe),
       },
+      cep: cepAnswer(await findCepData(this.db, view.id)),
     };
   }
 
@@ -128,4 +142,19 @@ export class SpeiProofService {
       },
     );
   }
+}
+
+function cepAnswer(cep: CepData | null): SpeiProof['cep'] {
+  if (!cep) return null;
+  return {
+    sFechaOperacion: cep.fechaOperacion,
+    sClaveRastreo: cep.claveRastreo,
+    sEmisor: cep.emisor,
+    sEmisorName: cep.emisorName,
+    sReceptor: cep.receptor,
+    sReceptorName: cep.receptorName,
+    sCuentaBeneficiario: cep.cuentaBeneficiario,
+    dMonto: moneyToNumber(cep.amountMxn),
+    sUrl: cep.url,
+  };
 }

@@ -13,6 +13,7 @@ import { showErrorToast, showSuccessToast } from '../../lib/toast';
 import { useSetVerified } from './api/ops-money';
 import { operatorKeys, useEnterprisesQuery, type OpsEnterprise } from './api/operator';
 import { CreditDepositDialog } from './components/credit-deposit-dialog';
+import { SimulateSpeiDialog } from './components/simulate-spei-dialog';
 import { EnterprisesGrid } from './components/enterprises-grid';
 import { BankChangesPanel } from './components/bank-changes-panel';
 import { HeldFundsPanel } from './components/held-funds-panel';
@@ -45,6 +46,7 @@ export function OperatorPage() {
   const queryClient = useQueryClient();
   const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: 25 });
   const [crediting, setCrediting] = useState<OpsEnterprise | null>(null);
+  const [simulating, setSimulating] = useState<OpsEnterprise | null>(null);
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
   const tab: OpsTab = TABS.find((item) => item === requested) ?? 'enterprises';
@@ -98,7 +100,7 @@ export function OperatorPage() {
         paginationModel={pagination}
         onPaginationModelChange={setPagination}
         {...(mode === 'deposits'
-          ? { onCredit: setCrediting }
+          ? { onCredit: setCrediting, onSimulateSpei: setSimulating }
           : { onToggleVerified: toggleVerified })}
       />
     </>
@@ -134,6 +136,11 @@ export function OperatorPage() {
       <CreditDepositDialog
         enterprise={crediting}
         onClose={() => setCrediting(null)}
+        onReload={reload}
+      />
+      <SimulateSpeiDialog
+        enterprise={simulating}
+        onClose={() => setSimulating(null)}
         onReload={reload}
       />
     </PageFrame>

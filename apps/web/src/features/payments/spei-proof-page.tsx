@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
@@ -79,6 +80,36 @@ export function SpeiProofPage() {
           { label: t('payables.proof.amount'), value: `${formatMoney(data.dAmount)} MXN` },
           { label: t('payables.proof.concept'), value: data.sConcept },
         ],
+        // What Banxico's CEP is looked up by, once STP settled the transfer.
+        ...(data.cep
+          ? [
+              [
+                { label: t('payables.proof.cep.date'), value: data.cep.sFechaOperacion },
+                {
+                  label: t('payables.proof.cep.trackingKey'),
+                  value: data.cep.sClaveRastreo,
+                  testId: 'cep-tracking-key',
+                },
+                {
+                  label: t('payables.proof.cep.sending'),
+                  value: `${data.cep.sEmisorName} (${data.cep.sEmisor})`,
+                },
+                {
+                  label: t('payables.proof.cep.receiving'),
+                  value: `${data.cep.sReceptorName} (${data.cep.sReceptor})`,
+                },
+                {
+                  label: t('payables.proof.cep.account'),
+                  value: data.cep.sCuentaBeneficiario,
+                  testId: 'cep-account',
+                },
+                {
+                  label: t('payables.proof.cep.amount'),
+                  value: `${formatMoney(data.cep.dMonto)} MXN`,
+                },
+              ],
+            ]
+          : []),
       ]
     : [];
 
@@ -138,6 +169,17 @@ export function SpeiProofPage() {
               </Box>
             </Fragment>
           ))}
+          {data.cep && (
+            <Link
+              href={data.cep.sUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              sx={{ display: 'inline-block', mt: 2 }}
+              data-testid="cep-link"
+            >
+              {t('payables.proof.cep.link')}
+            </Link>
+          )}
           <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 3 }}>
             {t('payables.proof.official')}
           </Typography>

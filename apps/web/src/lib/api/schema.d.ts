@@ -21,6 +21,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/webhooks/stp/orden-estado': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** STP's status change of an order sent (settled, returned, cancelled) */
+    post: operations['postWebhooksStpOrdenEstado'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/webhooks/stp/abono': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** An incoming SPEI transfer to a company deposit CLABE (STP "abono") */
+    post: operations['postWebhooksStpAbono'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/{lang}/auth/login': {
     parameters: {
       query?: never;
@@ -2108,6 +2142,41 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/{lang}/ops/spei/simulate-incoming': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Demo: the local STP sends an incoming SPEI to a company deposit CLABE */
+    post: operations['postOpsSpeiSimulateIncoming'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/{lang}/ops/reconciliation/stp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A day's differences between STP's conciliation and the ledger */
+    get: operations['getOpsReconciliationStp'];
+    put?: never;
+    /** Compares a day with STP's conciliation now (the hourly job does it too) */
+    post: operations['postOpsReconciliationStp'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2153,6 +2222,273 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INVALID_INPUT';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Internal error (details are only logged): INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+    };
+  };
+  postWebhooksStpOrdenEstado: {
+    parameters: {
+      query?: {
+        secret?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          id?: number | string;
+          empresa?: string;
+          folioOrigen?: string;
+          claveRastreo?: string;
+          estado?: string;
+          Estado?: string;
+          causaDevolucion?: string;
+          Detalle?: string;
+          tsLiquidacion?: number | string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            mensaje: string;
+          };
+        };
+      };
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Not found (also for another enterprise’s records and an unknown language): NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'NOT_FOUND';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Payload too large: PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'UNSUPPORTED_MEDIA_TYPE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Internal error (details are only logged): INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+    };
+  };
+  postWebhooksStpAbono: {
+    parameters: {
+      query?: {
+        secret?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          [key: string]: unknown;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json':
+            | {
+                /** @enum {string} */
+                mensaje: 'confirmar';
+              }
+            | {
+                /** @enum {string} */
+                mensaje: 'devolver';
+                id: number;
+              };
+        };
+      };
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Not found (also for another enterprise’s records and an unknown language): NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'NOT_FOUND';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Payload too large: PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'UNSUPPORTED_MEDIA_TYPE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -3411,7 +3747,11 @@ export interface operations {
            *           "label": "Deposit reference (required)",
            *           "value": "PPL3F6XU34"
            *         }
-           *       ]
+           *       ],
+           *       "spei": {
+           *         "sClabe": "646180110400010000",
+           *         "sBankName": "STP"
+           *       }
            *     }
            */
           'application/json': {
@@ -3419,6 +3759,12 @@ export interface operations {
               label: string;
               value: string;
             }[];
+            /** @description Where to send MXN by SPEI; null when no SPEI rail gives CLABEs */
+            spei: {
+              /** @description The company's own CLABE for MXN by SPEI */
+              sClabe: string;
+              sBankName: string;
+            } | null;
           };
         };
       };
@@ -24624,6 +24970,23 @@ export interface operations {
                 /** @description Masked CLABE */
                 sAccountNumber: string;
               };
+              /** @description What fetches Banxico's CEP of a payout STP settled; null otherwise */
+              cep: {
+                /** @description YYYY-MM-DD */
+                sFechaOperacion: string;
+                sClaveRastreo: string;
+                /** @description Sending institution code */
+                sEmisor: string;
+                sEmisorName: string;
+                /** @description Receiving institution code */
+                sReceptor: string;
+                sReceptorName: string;
+                /** @description Full CLABE, as the CEP lookup needs it */
+                sCuentaBeneficiario: string;
+                dMonto: number;
+                /** @description Banxico's CEP lookup with these fields */
+                sUrl: string;
+              } | null;
             };
           };
         };
@@ -27900,6 +28263,498 @@ export interface operations {
         content: {
           'application/json': {
             bRequireTotp: boolean;
+          };
+        };
+      };
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Session ended (also for a missing or unknown token): SESSION_EXPIRED */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SESSION_EXPIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Not found (also for another enterprise’s records and an unknown language): NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'NOT_FOUND';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Payload too large: PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'UNSUPPORTED_MEDIA_TYPE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Internal error (details are only logged): INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+    };
+  };
+  postOpsSpeiSimulateIncoming: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The language of messages and documents */
+        lang: 'en' | 'sp';
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          sEnterpriseId: string;
+          dAmount: number | string;
+          sSenderName?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            sClabe: string;
+            sTrackingKey: string;
+            dAmount: number;
+            bCredited: boolean;
+          };
+        };
+      };
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Session ended (also for a missing or unknown token): SESSION_EXPIRED */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SESSION_EXPIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Not found (also for another enterprise’s records and an unknown language): NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'NOT_FOUND';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Payload too large: PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'UNSUPPORTED_MEDIA_TYPE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Internal error (details are only logged): INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+    };
+  };
+  getOpsReconciliationStp: {
+    parameters: {
+      query: {
+        date: string;
+      };
+      header?: never;
+      path: {
+        /** @description The language of messages and documents */
+        lang: 'en' | 'sp';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            reconciliation: {
+              sDate: string;
+              /** @description null: the day was never compared with STP */
+              ran_at: string | null;
+              iSentAtStp: number;
+              iReceivedAtStp: number;
+              iCount: number;
+              differences: {
+                /** @enum {string} */
+                sDirection: 'OUT' | 'IN';
+                /** @enum {string} */
+                sKind:
+                  | 'PAID_HERE_NOT_AT_STP'
+                  | 'AT_STP_NOT_HERE'
+                  | 'RECEIVED_NOT_CREDITED'
+                  | 'CREDITED_NOT_AT_STP'
+                  | 'AMOUNT_DIFFERS';
+                sTrackingKey: string;
+                dAmountHere: number | null;
+                dAmountStp: number | null;
+                sPaymentId: string | null;
+                sEnterpriseId: string | null;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Bad request: INVALID_INPUT */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_INPUT';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Session ended (also for a missing or unknown token): SESSION_EXPIRED */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SESSION_EXPIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Not found (also for another enterprise’s records and an unknown language): NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'NOT_FOUND';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'TOTP_SETUP_REQUIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Internal error (details are only logged): INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+    };
+  };
+  postOpsReconciliationStp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The language of messages and documents */
+        lang: 'en' | 'sp';
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          sDate: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            reconciliation: {
+              sDate: string;
+              /** @description null: the day was never compared with STP */
+              ran_at: string | null;
+              iSentAtStp: number;
+              iReceivedAtStp: number;
+              iCount: number;
+              differences: {
+                /** @enum {string} */
+                sDirection: 'OUT' | 'IN';
+                /** @enum {string} */
+                sKind:
+                  | 'PAID_HERE_NOT_AT_STP'
+                  | 'AT_STP_NOT_HERE'
+                  | 'RECEIVED_NOT_CREDITED'
+                  | 'CREDITED_NOT_AT_STP'
+                  | 'AMOUNT_DIFFERS';
+                sTrackingKey: string;
+                dAmountHere: number | null;
+                dAmountStp: number | null;
+                sPaymentId: string | null;
+                sEnterpriseId: string | null;
+              }[];
+            };
           };
         };
       };

@@ -8,10 +8,18 @@ export type DepositDetail = ApiAnswer<'post', 'exchange-rate/addFounds'>['accoun
 /** The spec's add-funds request asks with a fixed amount of 100. */
 const ADD_FUNDS_AMOUNT = 100;
 
-/** Bank details to wire USD to, with the enterprise's own deposit reference. */
-export async function getDepositDetails(): Promise<DepositDetail[]> {
+/** The company's own CLABE for pesos by SPEI (null when the server's rail gives none). */
+export type SpeiDeposit = NonNullable<ApiAnswer<'post', 'exchange-rate/addFounds'>['spei']>;
+
+export interface DepositDetails {
+  account: DepositDetail[];
+  spei: SpeiDeposit | null;
+}
+
+/** Bank details to wire USD to, with the enterprise's own deposit reference, and its CLABE. */
+export async function getDepositDetails(): Promise<DepositDetails> {
   const answer = await apiPost('exchange-rate/addFounds', { body: { amount: ADD_FUNDS_AMOUNT } });
-  return answer.account;
+  return { account: answer.account, spei: answer.spei ?? null };
 }
 
 export function depositDetailsQueryOptions() {

@@ -81,7 +81,9 @@ export function AddFundsDialog({ onClose }: { onClose: () => void }) {
         ) : (
           <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
             {details.data
-              ? details.data.map((detail) => <DetailRow key={detail.label} detail={detail} />)
+              ? details.data.account.map((detail) => (
+                  <DetailRow key={detail.label} detail={detail} />
+                ))
               : Array.from({ length: EXPECTED_ROWS }, (_, index) => (
                   <Box component="li" key={index} sx={{ py: 1 }}>
                     <Skeleton variant="text" width="35%" />
@@ -90,6 +92,30 @@ export function AddFundsDialog({ onClose }: { onClose: () => void }) {
                 ))}
           </Box>
         )}
+        {details.data?.spei ? (
+          <Box data-testid="add-funds-spei" sx={{ mt: 2 }}>
+            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+              {t('exchange.addFunds.speiTitle')}
+            </Typography>
+            <Typography variant="body2" sx={{ mb: 1 }}>
+              {t('exchange.addFunds.speiIntro')}
+            </Typography>
+            <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+              <DetailRow
+                detail={{
+                  label: t('exchange.addFunds.speiClabe'),
+                  value: details.data.spei.sClabe,
+                }}
+              />
+              <DetailRow
+                detail={{
+                  label: t('exchange.addFunds.speiBank'),
+                  value: details.data.spei.sBankName,
+                }}
+              />
+            </Box>
+          </Box>
+        ) : null}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button variant="contained" onClick={onClose}>

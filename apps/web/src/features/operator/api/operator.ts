@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { ApiError } from '../../../lib/api-client';
 import {
   apiGet,
+  apiPost,
   callApiWithStatus,
   type ApiAnswer,
   type ApiBody,
@@ -56,4 +57,16 @@ export async function creditDeposit(
     throw new ApiError('UNEXPECTED_RESPONSE', status, i18n.t('errors.unknown'));
   }
   return { created: status === 201, deposit: answer };
+}
+
+export type SimulatedSpeiAnswer = ApiAnswer<'post', 'ops/spei/simulate-incoming'>;
+
+/**
+ * Demo only: the server's local STP sends an incoming SPEI of `dAmount` MXN to the
+ * enterprise's deposit CLABE (404 when the server talks to a real STP).
+ */
+export function simulateIncomingSpei(
+  body: ApiBody<'post', 'ops/spei/simulate-incoming'>,
+): Promise<SimulatedSpeiAnswer> {
+  return apiPost('ops/spei/simulate-incoming', { body });
 }

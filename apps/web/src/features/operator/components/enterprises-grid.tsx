@@ -17,6 +17,8 @@ interface EnterprisesGridProps {
   onPaginationModelChange: (model: GridPaginationModel) => void;
   /** Shows 'Credit deposit' on buyers (the deposits tab). */
   onCredit?: (enterprise: OpsEnterprise) => void;
+  /** Shows 'Simulated SPEI' on buyers (the deposits tab; the demo's local STP only). */
+  onSimulateSpei?: (enterprise: OpsEnterprise) => void;
   /** Shows 'Verify' / 'Remove verification' (only the back office sets the flag). */
   onToggleVerified?: (enterprise: OpsEnterprise) => void;
 }
@@ -42,7 +44,7 @@ function balanceColumn(
 /** Enterprises by name, paged on the server (it sorts them; the grid does not re-sort a page). */
 export function EnterprisesGrid(props: EnterprisesGridProps) {
   const { t } = useTranslation();
-  const { onCredit, onToggleVerified } = props;
+  const { onCredit, onSimulateSpei, onToggleVerified } = props;
 
   const columns = useMemo<GridColDef<OpsEnterprise>[]>(
     () => [
@@ -100,6 +102,17 @@ export function EnterprisesGrid(props: EnterprisesGridProps) {
                 {t('operator.creditDeposit')}
               </Button>
             )}
+            {onSimulateSpei && row.sType === 'customer' && (
+              <Button
+                size="small"
+                variant="text"
+                sx={{ whiteSpace: 'nowrap' }}
+                onClick={() => onSimulateSpei(row)}
+                aria-label={t('operator.spei.buttonFor', { name: row.sName })}
+              >
+                {t('operator.spei.button')}
+              </Button>
+            )}
             {onToggleVerified && (
               <Button
                 size="small"
@@ -114,7 +127,7 @@ export function EnterprisesGrid(props: EnterprisesGridProps) {
         ),
       },
     ],
-    [t, onCredit, onToggleVerified],
+    [t, onCredit, onSimulateSpei, onToggleVerified],
   );
 
   const localeText = useGridLocaleText(t('operator.empty'));

@@ -112,6 +112,11 @@ export const exchangeEn = {
     copied: '{{label}} copied',
     copyFailed: 'Could not copy. Select the text and copy it by hand.',
     failed: 'The bank details could not be loaded.',
+    speiTitle: 'Pesos by SPEI',
+    speiIntro:
+      'Send MXN by SPEI from any Mexican bank to your company’s own CLABE: it is credited to your MXN balance.',
+    speiClabe: 'Your CLABE',
+    speiBank: 'Bank',
   },
 } as const;
 
@@ -225,5 +230,10 @@ export const exchangeSp: Widen<typeof exchangeEn> = {
     copied: '{{label}} copiado',
     copyFailed: 'No se pudo copiar. Selecciona el texto y cópialo manualmente.',
     failed: 'No se pudieron cargar los datos bancarios.',
+    speiTitle: 'Pesos por SPEI',
+    speiIntro:
+      'Envía MXN por SPEI desde cualquier banco mexicano a la CLABE propia de tu empresa: se abonan a tu saldo en MXN.',
+    speiClabe: 'Tu CLABE',
+    speiBank: 'Banco',
   },
 };

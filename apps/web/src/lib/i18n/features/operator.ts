@@ -29,6 +29,21 @@ export const operatorEn = {
   retry: 'Try again',
   creditDeposit: 'Credit deposit',
   creditDepositFor: 'Credit deposit: {{name}}',
+  spei: {
+    button: 'Simulated SPEI',
+    buttonFor: 'Simulated incoming SPEI: {{name}}',
+    title: 'Simulated incoming SPEI to {{name}}',
+    intro:
+      'Demo only: the local STP sends this amount by SPEI to the company’s own CLABE, through the same notice a real STP sends. It is credited to the MXN balance once.',
+    amount: 'Amount (MXN)',
+    amountHelp: 'Pesos, up to 2 decimals',
+    amountInvalid: 'Enter an amount in pesos greater than 0, with at most 2 decimals.',
+    send: 'Send SPEI',
+    sent: '{{amount}} MXN received by SPEI for {{name}} (CLABE {{clabe}}).',
+    notCredited: 'The SPEI to CLABE {{clabe}} was not credited; see the server log.',
+    unavailable:
+      'Only the demo’s local STP can send a simulated SPEI; this server uses a real STP.',
+  },
   dialogTitle: 'Credit deposit',
   dialogIntro: 'Credit a wire received in the bank to the USD balance of this enterprise.',
   enterprise: 'Enterprise',
@@ -120,6 +135,21 @@ export const operatorSp: Widen<typeof operatorEn> = {
   retry: 'Reintentar',
   creditDeposit: 'Acreditar depósito',
   creditDepositFor: 'Acreditar depósito: {{name}}',
+  spei: {
+    button: 'SPEI simulado',
+    buttonFor: 'SPEI entrante simulado: {{name}}',
+    title: 'SPEI entrante simulado para {{name}}',
+    intro:
+      'Solo demostración: el STP local envía este monto por SPEI a la CLABE propia de la empresa, con el mismo aviso que envía un STP real. Se abona una sola vez al saldo en MXN.',
+    amount: 'Monto (MXN)',
+    amountHelp: 'Pesos, hasta 2 decimales',
+    amountInvalid: 'Escribe un monto en pesos mayor que 0, con 2 decimales como máximo.',
+    send: 'Enviar SPEI',
+    sent: '{{amount}} MXN recibidos por SPEI para {{name}} (CLABE {{clabe}}).',
+    notCredited: 'El SPEI a la CLABE {{clabe}} no se abonó; revisa el registro del servidor.',
+    unavailable:
+      'Solo el STP local de la demostración envía SPEI simulados; este servidor usa un STP real.',
+  },
   dialogTitle: 'Acreditar depósito',
   dialogIntro: 'Acredita al saldo USD de esta empresa una transferencia recibida en el banco.',
   enterprise: 'Empresa',

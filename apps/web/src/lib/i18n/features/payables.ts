@@ -127,6 +127,15 @@ export const payablesEn = {
     official:
       'The official CEP of a liquidated transfer is issued by Banco de México (banxico.org.mx/cep) with this tracking key, date, amount and CLABE.',
     statuses: { PROCESSING: 'In process', COMPLETED: 'Liquidated', RETURNED: 'Returned' },
+    cep: {
+      date: 'CEP: operation date',
+      trackingKey: 'CEP: tracking key',
+      sending: 'CEP: sending bank',
+      receiving: 'CEP: receiving bank',
+      account: 'CEP: beneficiary CLABE',
+      amount: 'CEP: amount',
+      link: 'Get the CEP from Banco de México',
+    },
   },
   history: {
     trackingKey: 'Tracking key',
@@ -260,6 +269,15 @@ export const payablesSp: Widen<typeof payablesEn> = {
     official:
       'El CEP oficial de una transferencia liquidada lo emite Banco de México (banxico.org.mx/cep) con esta clave de rastreo, fecha, monto y CLABE.',
     statuses: { PROCESSING: 'En proceso', COMPLETED: 'Liquidada', RETURNED: 'Devuelta' },
+    cep: {
+      date: 'CEP: fecha de operación',
+      trackingKey: 'CEP: clave de rastreo',
+      sending: 'CEP: banco emisor',
+      receiving: 'CEP: banco receptor',
+      account: 'CEP: CLABE del beneficiario',
+      amount: 'CEP: monto',
+      link: 'Obtener el CEP de Banco de México',
+    },
   },
   history: {
     trackingKey: 'Clave de rastreo',
