@@ -42,6 +42,8 @@ export const ERROR_STATUS = {
   SERVICE_UNAVAILABLE: 503,
   PASSWORD_REQUIRED: 401,
   PASSWORD_INVALID: 401,
+  STATEMENT_UNREADABLE: 400,
+  RATE_SOURCE_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -109,6 +111,10 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     SERVICE_UNAVAILABLE: 'The service is briefly unavailable. Please try again in a moment.',
     PASSWORD_REQUIRED: 'Enter your password again to confirm this change.',
     PASSWORD_INVALID: 'The password is not correct.',
+    STATEMENT_UNREADABLE:
+      'This file is not a bank statement we can read (ISO 20022 camt.053 or camt.054, or BAI2); nothing was imported.',
+    RATE_SOURCE_UNAVAILABLE:
+      'Quotes are paused: the reference exchange rate could not be confirmed recently. Please try again in a few minutes.',
   },
   sp: {
     INVALID_INPUT: 'La solicitud tiene datos inválidos o incompletos.',
@@ -162,6 +168,10 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
       'El servicio no está disponible por un momento. Inténtalo de nuevo en unos segundos.',
     PASSWORD_REQUIRED: 'Escribe de nuevo tu contraseña para confirmar este cambio.',
     PASSWORD_INVALID: 'La contraseña no es correcta.',
+    STATEMENT_UNREADABLE:
+      'Este archivo no es un estado de cuenta que podamos leer (ISO 20022 camt.053 o camt.054, o BAI2); no se importó nada.',
+    RATE_SOURCE_UNAVAILABLE:
+      'Las cotizaciones están en pausa: no se pudo confirmar recientemente el tipo de cambio de referencia. Inténtalo de nuevo en unos minutos.',
   },
 };
 

@@ -23,6 +23,8 @@ import * as attemptLimits from './0022-attempt-limits.js';
 import * as approvalRuns from './0023-approval-runs.js';
 import * as outboxPriority from './0024-outbox-priority.js';
 import * as bankChangeHolds from './0021-bank-change-holds.js';
+import * as bankStatements from './0030-bank-statements.js';
+import * as referenceRates from './0031-reference-rates.js';
 
 /** Every migration in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +52,6 @@ export const migrations: Record<string, Migration> = {
   '0023-approval-runs': approvalRuns,
   '0024-outbox-priority': outboxPriority,
   '0021-bank-change-holds': bankChangeHolds,
+  '0030-bank-statements': bankStatements,
+  '0031-reference-rates': referenceRates,
 };

@@ -208,6 +208,74 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/{lang}/ops/bank-statements': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Import a bank statement (camt.053, camt.054 or BAI2); credits matched entries once */
+    post: operations['postOpsBankStatements'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/{lang}/ops/bank-statements/unmatched': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Statement credits that matched no company, oldest first */
+    get: operations['getOpsBankStatementsUnmatched'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/{lang}/ops/bank-statements/unmatched/{entryId}/assign': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Credit an unmatched statement entry to a company's USD balance */
+    post: operations['postOpsBankStatementsUnmatchedByEntryIdAssign'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/{lang}/ops/bank-statements/unmatched/{entryId}/reject': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Close an unmatched statement entry without crediting anyone, with the reason */
+    post: operations['postOpsBankStatementsUnmatchedByEntryIdReject'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/{lang}/dashboard': {
     parameters: {
       query?: never;
@@ -2434,7 +2502,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -2442,7 +2510,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -2558,7 +2626,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -2566,7 +2634,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -3320,7 +3388,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -3328,7 +3396,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -3517,7 +3585,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -3525,7 +3593,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -3558,6 +3626,7 @@ export interface operations {
           sEnterpriseId: string;
           dAmount: number | string;
           sReference: string;
+          sReason?: string;
         };
       };
     };
@@ -3710,7 +3779,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -3718,7 +3787,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -3846,7 +3915,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -3854,7 +3923,649 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+    };
+  };
+  postOpsBankStatements: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The language of messages and documents */
+        lang: 'en' | 'sp';
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          sFileName: string;
+          sContent: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            sFileId: string;
+            sFileName: string;
+            /** @enum {string} */
+            sFormat: 'camt.053' | 'camt.054' | 'BAI2';
+            iMatched: number;
+            iUnmatched: number;
+            iAlreadyImported: number;
+            iIgnored: number;
+            entries: {
+              sBankReference: string;
+              dAmount: number;
+              sCurrency: string;
+              /** @enum {string} */
+              sOutcome: 'MATCHED' | 'UNMATCHED' | 'ALREADY_IMPORTED' | 'IGNORED';
+              sEnterpriseId: string | null;
+              /** @enum {string|null} */
+              sIgnoredBecause: 'DEBIT' | 'PENDING' | 'NOT_USD' | null;
+            }[];
+          };
+        };
+      };
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP, STATEMENT_UNREADABLE */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP' | 'STATEMENT_UNREADABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Session ended (also for a missing or unknown token): SESSION_EXPIRED */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SESSION_EXPIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Not found (also for another enterprise’s records and an unknown language): NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'NOT_FOUND';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, INVALID_STATE */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED' | 'INVALID_STATE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Payload too large: PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'UNSUPPORTED_MEDIA_TYPE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Internal error (details are only logged): INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+    };
+  };
+  getOpsBankStatementsUnmatched: {
+    parameters: {
+      query?: {
+        page?: number;
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        /** @description The language of messages and documents */
+        lang: 'en' | 'sp';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            total: number;
+            entries: {
+              sEntryId: string;
+              sBankReference: string;
+              dAmount: number;
+              dBookingDate: string | null;
+              sDebtorName: string | null;
+              sEndToEndId: string | null;
+              sRemittance: string;
+              sFileName: string;
+              /** @enum {string} */
+              sFormat: 'camt.053' | 'camt.054' | 'BAI2';
+              created_at: string;
+            }[];
+          };
+        };
+      };
+      /** @description Bad request: INVALID_INPUT */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_INPUT';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Session ended (also for a missing or unknown token): SESSION_EXPIRED */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SESSION_EXPIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Not found (also for another enterprise’s records and an unknown language): NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'NOT_FOUND';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'TOTP_SETUP_REQUIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Internal error (details are only logged): INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+    };
+  };
+  postOpsBankStatementsUnmatchedByEntryIdAssign: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        entryId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          sEnterpriseId: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            sEntryId: string;
+            sBankReference: string;
+            dAmount: number;
+            /** @enum {string} */
+            sStatus: 'MATCHED' | 'UNMATCHED' | 'ASSIGNED' | 'REJECTED';
+            sEnterpriseId: string | null;
+            sRejectReason: string | null;
+          };
+        };
+      };
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Session ended (also for a missing or unknown token): SESSION_EXPIRED */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SESSION_EXPIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Not found (also for another enterprise’s records and an unknown language): NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'NOT_FOUND';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, INVALID_STATE */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED' | 'INVALID_STATE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Payload too large: PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'UNSUPPORTED_MEDIA_TYPE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Internal error (details are only logged): INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+    };
+  };
+  postOpsBankStatementsUnmatchedByEntryIdReject: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        entryId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          sReason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            sEntryId: string;
+            sBankReference: string;
+            dAmount: number;
+            /** @enum {string} */
+            sStatus: 'MATCHED' | 'UNMATCHED' | 'ASSIGNED' | 'REJECTED';
+            sEnterpriseId: string | null;
+            sRejectReason: string | null;
+          };
+        };
+      };
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Session ended (also for a missing or unknown token): SESSION_EXPIRED */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SESSION_EXPIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Not found (also for another enterprise’s records and an unknown language): NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'NOT_FOUND';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, INVALID_STATE */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED' | 'INVALID_STATE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Payload too large: PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'UNSUPPORTED_MEDIA_TYPE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Internal error (details are only logged): INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -3983,7 +4694,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -3991,7 +4702,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -4117,7 +4828,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -4125,7 +4836,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -4384,7 +5095,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -4392,7 +5103,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -4650,7 +5361,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -4658,7 +5369,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -4805,7 +5516,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -4813,7 +5524,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -4937,7 +5648,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -4945,7 +5656,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -5171,7 +5882,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5179,7 +5890,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -5386,7 +6097,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5394,7 +6105,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -5600,7 +6311,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5608,7 +6319,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -5755,7 +6466,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5763,7 +6474,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -5964,7 +6675,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5972,7 +6683,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -6174,7 +6885,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6182,7 +6893,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -6391,7 +7102,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6399,7 +7110,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -6561,7 +7272,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6569,7 +7280,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -6769,7 +7480,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6777,7 +7488,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -7224,7 +7935,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7232,7 +7943,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -7709,7 +8420,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7717,7 +8428,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -7912,7 +8623,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7920,7 +8631,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -8121,7 +8832,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -8129,7 +8840,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -8358,7 +9069,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -8366,7 +9077,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -8595,7 +9306,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -8603,7 +9314,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -8851,7 +9562,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -8859,7 +9570,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -9111,7 +9822,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -9119,7 +9830,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -9371,7 +10082,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -9379,7 +10090,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -9730,7 +10441,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -9738,7 +10449,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -10073,7 +10784,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -10081,7 +10792,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -10257,7 +10968,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -10265,7 +10976,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -10565,7 +11276,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -10573,7 +11284,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -10726,7 +11437,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -10734,7 +11445,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -10882,7 +11593,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -10890,7 +11601,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -11011,7 +11722,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -11019,7 +11730,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -11185,7 +11896,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -11193,7 +11904,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -11350,7 +12061,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -11358,7 +12069,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -11474,7 +12185,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -11482,7 +12193,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -11722,7 +12433,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -11730,7 +12441,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -11925,7 +12636,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -11933,7 +12644,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -12051,7 +12762,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -12059,7 +12770,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -12217,7 +12928,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -12225,7 +12936,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -13109,7 +13820,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -13117,7 +13828,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -13303,7 +14014,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -13311,7 +14022,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -13447,7 +14158,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -13455,7 +14166,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -13640,7 +14351,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -13648,7 +14359,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -13784,7 +14495,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -13792,7 +14503,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -13928,7 +14639,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -13936,7 +14647,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -14090,7 +14801,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -14098,7 +14809,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -14207,7 +14918,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -14215,7 +14926,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -14350,7 +15061,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -14358,7 +15069,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -14537,7 +15248,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -14545,7 +15256,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -14722,7 +15433,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -14730,7 +15441,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -14864,7 +15575,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -14872,7 +15583,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -15006,7 +15717,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -15014,7 +15725,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -15160,7 +15871,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -15168,7 +15879,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -15302,7 +16013,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -15310,7 +16021,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -15487,7 +16198,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -15495,7 +16206,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -15622,7 +16333,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -15630,7 +16341,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -15806,7 +16517,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -15814,7 +16525,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -15922,7 +16633,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -15930,7 +16641,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -16052,7 +16763,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -16060,7 +16771,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -16183,7 +16894,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -16191,7 +16902,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -16357,7 +17068,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -16365,7 +17076,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -16496,7 +17207,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -16504,7 +17215,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -16676,7 +17387,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -16684,7 +17395,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -16821,7 +17532,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -16829,7 +17540,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -17009,7 +17720,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -17017,7 +17728,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -17188,7 +17899,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -17196,7 +17907,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -17317,7 +18028,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -17325,7 +18036,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -17525,7 +18236,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -17533,7 +18244,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -17666,7 +18377,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -17674,7 +18385,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -17808,7 +18519,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -17816,7 +18527,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -17997,7 +18708,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -18005,7 +18716,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -18129,7 +18840,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -18137,7 +18848,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -18274,7 +18985,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -18282,7 +18993,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -18433,7 +19144,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -18441,7 +19152,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -18857,7 +19568,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -18865,7 +19576,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -19026,7 +19737,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -19034,7 +19745,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -19318,7 +20029,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -19326,7 +20037,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -19674,7 +20385,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -19682,7 +20393,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -19966,7 +20677,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -19974,7 +20685,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -20130,7 +20841,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -20138,7 +20849,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -20299,7 +21010,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -20307,7 +21018,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -20591,7 +21302,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -20599,7 +21310,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -20938,7 +21649,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -20946,7 +21657,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -21272,7 +21983,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -21280,7 +21991,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -21409,7 +22120,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -21417,7 +22128,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -21554,7 +22265,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -21562,7 +22273,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -21767,7 +22478,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -21775,7 +22486,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -21924,7 +22635,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -21932,7 +22643,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -22093,7 +22804,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -22101,7 +22812,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -22262,7 +22973,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -22270,7 +22981,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -22381,7 +23092,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -22389,7 +23100,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -22576,7 +23287,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -22584,7 +23295,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -22721,7 +23432,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -22729,7 +23440,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -22921,7 +23632,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -22929,7 +23640,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -23040,7 +23751,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -23048,7 +23759,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -23159,7 +23870,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -23167,7 +23878,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -23303,7 +24014,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -23311,7 +24022,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -23427,7 +24138,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -23435,7 +24146,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -23620,7 +24331,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -23628,7 +24339,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -23847,7 +24558,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -23855,7 +24566,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -24175,7 +24886,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -24183,7 +24894,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -24369,7 +25080,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -24377,7 +25088,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -24516,7 +25227,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -24524,7 +25235,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -24638,7 +25349,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -24646,7 +25357,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -24827,7 +25538,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -24835,7 +25546,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -24943,7 +25654,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -24951,7 +25662,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -25100,7 +25811,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -25108,7 +25819,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -25237,7 +25948,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -25245,7 +25956,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -25425,7 +26136,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -25433,7 +26144,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -25609,7 +26320,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -25617,7 +26328,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -25725,7 +26436,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -25733,7 +26444,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -25863,7 +26574,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -25871,7 +26582,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -26003,7 +26714,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -26011,7 +26722,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -26144,7 +26855,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -26152,7 +26863,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -26285,7 +26996,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -26293,7 +27004,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -26482,7 +27193,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -26490,7 +27201,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -26626,7 +27337,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -26634,7 +27345,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -26734,7 +27445,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -26742,7 +27453,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -26856,7 +27567,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -26864,7 +27575,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -27047,7 +27758,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -27055,7 +27766,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -27234,7 +27945,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -27242,7 +27953,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -27425,7 +28136,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -27433,7 +28144,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -27543,7 +28254,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -27551,7 +28262,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -27664,7 +28375,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -27672,7 +28383,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -27823,7 +28534,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -27831,7 +28542,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
