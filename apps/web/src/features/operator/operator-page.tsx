@@ -15,17 +15,27 @@ import { operatorKeys, useEnterprisesQuery, type OpsEnterprise } from './api/ope
 import { CreditDepositDialog } from './components/credit-deposit-dialog';
 import { EnterprisesGrid } from './components/enterprises-grid';
 import { BankChangesPanel } from './components/bank-changes-panel';
+import { BankStatementsPanel } from './components/bank-statements-panel';
 import { HeldFundsPanel } from './components/held-funds-panel';
 import { JobsPanel } from './components/jobs-panel';
 import { OpsDisputesPanel } from './components/ops-disputes-panel';
 import { LoadError } from '../../components/load-error';
 
-const TABS = ['enterprises', 'deposits', 'disputes', 'held', 'bankChanges', 'jobs'] as const;
+const TABS = [
+  'enterprises',
+  'deposits',
+  'statements',
+  'disputes',
+  'held',
+  'bankChanges',
+  'jobs',
+] as const;
 type OpsTab = (typeof TABS)[number];
 
 /**
  * /operator, the back office (the operator's home): enterprises with their balances and
- * verification, crediting received wires, disputes resolved with a split of the held money,
+ * verification, crediting received wires, importing bank statements and working their
+ * unmatched credits, disputes resolved with a split of the held money,
  * the held order funds, bank account changes still in their cooling-off, and the background
  * jobs.
  */
@@ -102,7 +112,9 @@ export function OperatorPage() {
         tabs={TABS}
         value={tab}
         labelOf={(item) =>
-          item === 'jobs' ? t('operator.tabs.jobs') : t(`money.ops.tabs.${item}`)
+          item === 'jobs' || item === 'statements'
+            ? t(`operator.tabs.${item}`)
+            : t(`money.ops.tabs.${item}`)
         }
         ariaLabel={t('operator.title')}
         onChange={(value) => setSearchParams({ tab: value }, { replace: true })}
@@ -119,6 +131,7 @@ export function OperatorPage() {
         {tab === 'disputes' && <OpsDisputesPanel />}
         {tab === 'held' && <HeldFundsPanel />}
         {tab === 'bankChanges' && <BankChangesPanel />}
+        {tab === 'statements' && <BankStatementsPanel />}
         {tab === 'jobs' && <JobsPanel />}
       </TabbedPanel>
       <CreditDepositDialog

@@ -1,3 +1,6 @@
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   balancesOf,
@@ -9,6 +12,7 @@ import {
 import { newOperator } from '../../../test/order-fixtures.js';
 import { createTestApp, json, TEST_ENGINE, type TestApp } from '../../../test/test-app.js';
 import { statementFixture } from './fixtures.js';
+import { importStatementFolder } from './statement-folder.js';
 
 let t: TestApp;
 let ops: Customer;
@@ -223,5 +227,30 @@ describe(`bank statements on ${TEST_ENGINE}`, () => {
     });
     expect(badReject.statusCode).toBe(400);
     expect(await statementTableCounts()).toEqual(before);
+  });
+
+  it('imports the files dropped in the watched folder once, and sets aside what it cannot read', async () => {
+    const customer = await newCustomer(t);
+    const dir = await mkdtemp(join(tmpdir(), 'statements-'));
+    try {
+      await writeFile(
+        join(dir, 'bai2.txt'),
+        statementFixture('bai2.txt', await depositReferenceOf(customer)),
+      );
+      await writeFile(join(dir, 'notes.xml'), '<html>not a statement</html>');
+      await writeFile(join(dir, 'incoming.part'), 'still being written');
+      const log = { info: () => {}, warn: () => {} };
+      const options = { dir, maxBytes: 1_048_576, log };
+      expect(await importStatementFolder(t.app.finance.bankStatements, options)).toBe(1);
+      expect((await balancesOf(t, customer.enterpriseId)).USD_AVAILABLE).toBe(1_500_000n);
+      expect((await readdir(dir)).sort()).toEqual(['failed', 'imported', 'incoming.part']);
+      expect(await readdir(join(dir, 'imported'))).toEqual([expect.stringMatching(/-bai2\.txt$/)]);
+      expect(await readdir(join(dir, 'failed'))).toEqual([expect.stringMatching(/-notes\.xml$/)]);
+      // Nothing left to take: a second scan credits nothing.
+      expect(await importStatementFolder(t.app.finance.bankStatements, options)).toBe(0);
+      expect((await balancesOf(t, customer.enterpriseId)).USD_AVAILABLE).toBe(1_500_000n);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
