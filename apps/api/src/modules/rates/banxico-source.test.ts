@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newCustomer } from '../../test/finance-fixtures.js';
+import { insertInvoice, insertSupplier, pdfText } from '../../test/payment-fixtures.js';
 import { createTestApp, json, TEST_ENGINE, type TestApp } from '../../test/test-app.js';
 
 /**
@@ -85,6 +86,48 @@ describe(`Banxico FIX as the rate source on ${TEST_ENGINE}`, () => {
       date: '2026-11-20',
       rateMicro: 18_342_200n,
     });
+  });
+
+  it('prints the FIX of the day beside the applied rate on a payment receipt', async () => {
+    const url = await sieServer(() => ({
+      status: 200,
+      body: recorded('banxico-business-day.json'),
+    }));
+    const app = await banxicoApp(url);
+    const customer = await newCustomer(app, { usd: '5000.00' });
+    const supplierId = await insertSupplier(app, customer.enterpriseId, {
+      name: 'Berries Jalisco',
+    });
+    const invoiceId = await insertInvoice(app, customer.enterpriseId, supplierId, {
+      total: '2500.00',
+      name: 'FAC-FIX',
+    });
+    const quote = await app.app.finance.rates.spotQuote(customer.enterpriseId);
+    const paid = await customer.call('POST', 'payments/invoice', {
+      sInvoiceId: invoiceId,
+      sExchangeRateReference: quote.id,
+    });
+    expect(paid.statusCode, paid.body).toBeLessThan(300);
+    const { payment } = json<{ payment: { sPaymentId: string } }>(paid);
+    for (const [lang, label] of [
+      ['en', 'Banxico FIX of 2026-11-20 (reference)'],
+      ['sp', 'FIX de Banxico del 2026-11-20 (referencia)'],
+    ] as const) {
+      const response = await customer.call(
+        'POST',
+        'payments/paymentReceipt',
+        { sPaymentId: payment.sPaymentId },
+        { lang },
+      );
+      const text = pdfText(
+        Buffer.from(
+          json<{ paymentReceipt: { data: string } }>(response).paymentReceipt.data,
+          'base64',
+        ),
+      );
+      expect(text).toContain(`${label}: 18.3422`);
+      expect(text).toMatch(/18\.2505/);
+    }
   });
 
   it('on a holiday ("N/E") quotes the FIX of the business day before', async () => {

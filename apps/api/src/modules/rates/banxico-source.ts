@@ -6,7 +6,7 @@ import {
   type CalendarDate,
 } from '@app/domain';
 import { z } from 'zod';
-import type { Db } from '../../db/database.js';
+import type { Db, Executor } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { RateSource } from './rate-source.js';
 import * as repo from './reference-rates.repository.js';
@@ -130,6 +130,15 @@ export class BanxicoFixSource implements RateSource {
     this.latest = { ...newest, confirmedAt: now };
     return newest;
   }
+}
+
+/**
+ * The FIX in force on a day (published that day, or the last banking day before), as this
+ * server recorded it; none when the FIX was never read (the simulated market).
+ */
+export async function fixOfDay(db: Executor, day: CalendarDate): Promise<PublishedFix | null> {
+  const row = await repo.referenceRateOn(db, FIX_SERIES, day);
+  return row ? { date: row.rate_date, rateMicro: row.rate_micro } : null;
 }
 
 async function fetchJsonOk(url: string, init: RequestInit): Promise<unknown> {
