@@ -74,6 +74,7 @@ test.describe('bank statements in the back office', () => {
       'true',
     );
     const unmatchedReference = `E2E-UNM-${stamp}`;
+    const leftReference = `E2E-LEFT-${stamp}`;
     await page.getByTestId('statement-file').setInputFiles({
       name: `statement-${stamp}.xml`,
       mimeType: 'text/xml',
@@ -81,11 +82,12 @@ test.describe('bank statements in the back office', () => {
         camt053([
           { reference: `E2E-MAT-${stamp}`, amount: '1250.00', remittance: `WIRE ${reference}` },
           { reference: unmatchedReference, amount: '300.25', remittance: 'NO REFERENCE GIVEN' },
+          { reference: leftReference, amount: '99.99', remittance: 'UNKNOWN SENDER' },
         ]),
       ),
     });
     await expect(page.getByTestId('statement-result')).toContainText(
-      '1 credited, 1 waiting for you, 0 already imported',
+      '1 credited, 2 waiting for you, 0 already imported',
     );
 
     const row = page.getByTestId('unmatched-entry').filter({ hasText: unmatchedReference });
@@ -103,6 +105,25 @@ test.describe('bank statements in the back office', () => {
     await expect(page.getByText(`300.25 USD credited to ${name}.`)).toBeVisible();
     await expect(row).toHaveCount(0);
 
+    // The day's reconciliation lists the credit still waiting, not the assigned one.
+    await page.getByLabel('Day', { exact: true }).fill('2026-11-27');
+    await expect(page.getByTestId('reconciliation-count')).toContainText(
+      /differences? on 2026-11-27/,
+    );
+    const differences = page.getByRole('table', {
+      name: 'Differences between the bank statements and the ledger',
+    });
+    await expect(differences.getByRole('row').filter({ hasText: leftReference })).toContainText(
+      'Received at the bank, not credited',
+    );
+    await expect(differences.getByRole('row').filter({ hasText: unmatchedReference })).toHaveCount(
+      0,
+    );
+    await page.getByLabel('Day', { exact: true }).fill('2020-01-02');
+    await expect(page.getByTestId('reconciliation-count')).toHaveText(
+      'No differences on 2020-01-02: every statement credit is in the ledger, and every credit has its statement line.',
+    );
+
     // The company's balance holds both credits, each once.
     const dashboard = await request.get('/api/v1/en/dashboard', { headers: auth });
     const balances = ((await dashboard.json()) as { balances: { balanceUsd: { balance: number } } })
@@ -117,11 +138,12 @@ test.describe('bank statements in the back office', () => {
         camt053([
           { reference: `E2E-MAT-${stamp}`, amount: '1250.00', remittance: `WIRE ${reference}` },
           { reference: unmatchedReference, amount: '300.25', remittance: 'NO REFERENCE GIVEN' },
+          { reference: leftReference, amount: '99.99', remittance: 'UNKNOWN SENDER' },
         ]),
       ),
     });
     await expect(page.getByTestId('statement-result')).toContainText(
-      '0 credited, 0 waiting for you, 2 already imported',
+      '0 credited, 0 waiting for you, 3 already imported',
     );
 
     // In Spanish the same screen.

@@ -109,3 +109,54 @@ export async function countUnmatched(db: Executor): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** The day's booked credits that no one has credited yet (received at the bank, not here). */
+export async function listUncreditedOn(db: Executor, day: string) {
+  return (
+    db
+      .selectFrom('bank_statement_entries as e')
+      // An entry whose reference was credited by hand with another amount is a difference
+      // of amounts, not an uncredited one.
+      .leftJoin('deposits as d', 'd.bank_reference', 'e.bank_reference')
+      .select(['e.id', 'e.bank_reference', 'e.amount_usd', 'e.remittance'])
+      .where('e.booking_date', '=', day)
+      .where('e.status', '=', 'UNMATCHED')
+      .where('d.bank_reference', 'is', null)
+      .orderBy('e.created_at')
+      .limit(1000)
+      .execute()
+  );
+}
+
+/** The day's entries whose bank reference was credited here with another amount. */
+export async function listAmountMismatchesOn(db: Executor, day: string) {
+  return db
+    .selectFrom('bank_statement_entries as e')
+    .innerJoin('deposits as d', 'd.bank_reference', 'e.bank_reference')
+    .select([
+      'e.id',
+      'e.bank_reference',
+      'e.amount_usd',
+      'd.amount_usd as credited_usd',
+      'd.enterprise_id',
+    ])
+    .where('e.booking_date', '=', day)
+    .where('e.status', '!=', 'REJECTED')
+    .whereRef('d.amount_usd', '!=', 'e.amount_usd')
+    .limit(1000)
+    .execute();
+}
+
+/** Credits made in [from, to) whose bank reference no imported statement holds. */
+export async function listCreditsWithoutStatement(db: Executor, from: Date, to: Date) {
+  return db
+    .selectFrom('deposits as d')
+    .leftJoin('bank_statement_entries as e', 'e.bank_reference', 'd.bank_reference')
+    .select(['d.bank_reference', 'd.amount_usd', 'd.enterprise_id'])
+    .where('d.created_at', '>=', from)
+    .where('d.created_at', '<', to)
+    .where('e.id', 'is', null)
+    .orderBy('d.created_at')
+    .limit(1000)
+    .execute();
+}

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { calendarDateSchema } from '@app/domain';
 import { AppError } from '../../../errors.js';
 import { principalOf } from '../../../plugins/session.js';
 import {
@@ -12,6 +13,7 @@ import {
   unmatchedListSchema,
 } from './bank-statements.dto.js';
 import type { BankStatementsService } from './bank-statements.service.js';
+import { STATEMENT_DIFFERENCE_KINDS } from './statement-reconciliation.js';
 
 /** The back office's bank statements: import a file, work the unmatched queue. */
 export async function bankStatementsRoutes(
@@ -144,6 +146,38 @@ export async function bankStatementsRoutes(
         after: { sStatus: entry.status, sReason: entry.reject_reason },
       };
       return mapDecidedEntry(entry);
+    },
+  );
+
+  routes.get(
+    '/ops/reconciliation/bank-statements',
+    {
+      onRequest: requireOperator,
+      schema: {
+        tags: ['back office'],
+        summary: "The day's differences between the imported bank statements and the ledger",
+        security,
+        querystring: z.object({ date: calendarDateSchema }),
+        response: {
+          200: z.object({
+            dDate: z.string(),
+            iDifferences: z.number().int(),
+            differences: z.array(
+              z.object({
+                sKind: z.enum(STATEMENT_DIFFERENCE_KINDS),
+                sBankReference: z.string(),
+                dBankAmount: z.number().nullable(),
+                dLedgerAmount: z.number().nullable(),
+                sEnterpriseId: z.string().nullable(),
+              }),
+            ),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const differences = await bankStatements.differencesOn(request.query.date);
+      return { dDate: request.query.date, iDifferences: differences.length, differences };
     },
   );
 }

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import type { CalendarDate } from '@app/domain';
 import type { Db, Trx } from '../../../db/database.js';
 import { AppError } from '../../../errors.js';
 import type { FundsService } from '../../funds/funds.service.js';
@@ -10,6 +11,7 @@ import {
   type StatementFormat,
 } from './statement-entry.js';
 import { parseStatement } from './statement-parser.js';
+import { statementDifferencesOn, type StatementDifference } from './statement-reconciliation.js';
 
 /** What became of one entry of an imported file. */
 export const IMPORT_OUTCOMES = ['MATCHED', 'UNMATCHED', 'ALREADY_IMPORTED', 'IGNORED'] as const;
@@ -249,6 +251,11 @@ export class BankStatementsService {
         reject_reason: input.reason,
       };
     });
+  }
+
+  /** The day's differences between the imported statements and the ledger. */
+  async differencesOn(day: CalendarDate): Promise<StatementDifference[]> {
+    return statementDifferencesOn(this.db, day);
   }
 
   private async requireWaiting(trx: Trx, entryId: string): Promise<repo.StatementEntryRow> {

@@ -253,4 +253,64 @@ describe(`bank statements on ${TEST_ENGINE}`, () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  it("lists the day's differences between the statements and the ledger, and says when there are none", async () => {
+    const customer = await newCustomer(t);
+    const reference = await depositReferenceOf(customer);
+    const onTheTestDay = (text: string) => text.replaceAll('2026-11-27', '2026-11-21');
+    // Typed by hand: one wire the bank never reports, one with an amount other than the bank's.
+    for (const [sReference, dAmount] of [
+      ['HAND-ONLY-1', 700],
+      ['FW20261127-000102', 1000],
+    ] as const) {
+      const typed = await ops.call('POST', 'ops/deposits', {
+        sEnterpriseId: customer.enterpriseId,
+        dAmount,
+        sReference,
+      });
+      expect(typed.statusCode).toBe(201);
+    }
+    await importFile('stmt.xml', onTheTestDay(statementFixture('camt053.xml', reference)));
+    await importFile('ntf.xml', onTheTestDay(statementFixture('camt054.xml', reference)));
+
+    const day = json<{
+      dDate: string;
+      iDifferences: number;
+      differences: Array<Record<string, unknown>>;
+    }>(await ops.call('GET', 'ops/reconciliation/bank-statements?date=2026-11-21'));
+    expect(day.dDate).toBe('2026-11-21');
+    expect(day.iDifferences).toBe(3);
+    expect(day.differences).toEqual(
+      expect.arrayContaining([
+        {
+          sKind: 'RECEIVED_NOT_CREDITED',
+          sBankReference: 'FED-20261127-MMQFMP9A000124',
+          dBankAmount: 45,
+          dLedgerAmount: null,
+          sEnterpriseId: null,
+        },
+        {
+          sKind: 'AMOUNT_DIFFERS',
+          sBankReference: 'FW20261127-000102',
+          dBankAmount: 1200.5,
+          dLedgerAmount: 1000,
+          sEnterpriseId: customer.enterpriseId,
+        },
+        {
+          sKind: 'CREDITED_NOT_IN_STATEMENT',
+          sBankReference: 'HAND-ONLY-1',
+          dBankAmount: null,
+          dLedgerAmount: 700,
+          sEnterpriseId: customer.enterpriseId,
+        },
+      ]),
+    );
+
+    const quiet = json<{ iDifferences: number; differences: unknown[] }>(
+      await ops.call('GET', 'ops/reconciliation/bank-statements?date=2026-11-22'),
+    );
+    expect(quiet).toMatchObject({ iDifferences: 0, differences: [] });
+    const bad = await ops.call('GET', 'ops/reconciliation/bank-statements?date=2026-02-30');
+    expect(bad.statusCode).toBe(400);
+  });
 });

@@ -38,3 +38,16 @@ export function rejectEntry(entryId: string, reason: string) {
     body: { sReason: reason },
   });
 }
+
+export type StatementReconciliation = ApiAnswer<'get', 'ops/reconciliation/bank-statements'>;
+
+/** The day's differences between the imported statements and the ledger. */
+export function useStatementReconciliationQuery(date: string) {
+  return useQuery({
+    ...queryOptions({
+      queryKey: [...bankStatementKeys.all, 'reconciliation', date] as const,
+      queryFn: () => apiGet('ops/reconciliation/bank-statements', { query: { date } }),
+    }),
+    enabled: /^\d{4}-\d{2}-\d{2}$/.test(date),
+  });
+}

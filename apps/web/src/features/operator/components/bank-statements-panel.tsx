@@ -30,6 +30,7 @@ import {
   type UnmatchedEntry,
 } from '../api/bank-statements';
 import { operatorKeys, useEnterprisesQuery } from '../api/operator';
+import { StatementReconciliation } from './statement-reconciliation';
 
 type Decision = { entry: UnmatchedEntry; kind: 'assign' | 'reject' };
 
@@ -202,6 +203,7 @@ export function BankStatementsPanel() {
           ))}
         </SmallTable>
       )}
+      <StatementReconciliation />
       <DecisionDialog
         decision={decision}
         onClose={() => setDecision(null)}

@@ -48,10 +48,35 @@ export const operatorEn = {
   credited: '{{amount}} USD credited to {{name}}.',
   alreadyCredited:
     'The bank reference {{reference}} was already credited to {{name}} ({{amount}} USD). Nothing was credited again.',
+  reason: 'Reason for typing it by hand',
+  reasonHelp:
+    'Optional; kept in the audit log. Wires in the imported bank statements credit themselves.',
+  reasonLength: 'Write 3 to 500 characters, or leave it empty.',
   tabs: {
     enterprises: 'Enterprises',
     jobs: 'Background jobs',
     statements: 'Bank statements',
+  },
+  reconciliation: {
+    title: 'Reconciliation with the ledger',
+    date: 'Day',
+    none: 'No differences on {{date}}: every statement credit is in the ledger, and every credit has its statement line.',
+    count_one: '{{count}} difference on {{date}}',
+    count_other: '{{count}} differences on {{date}}',
+    loading: 'Comparing…',
+    loadFailed: 'The reconciliation could not be loaded.',
+    tableLabel: 'Differences between the bank statements and the ledger',
+    columns: {
+      kind: 'Difference',
+      reference: 'Bank reference',
+      bank: 'Bank statement',
+      ledger: 'Ledger',
+    },
+    kinds: {
+      RECEIVED_NOT_CREDITED: 'Received at the bank, not credited',
+      CREDITED_NOT_IN_STATEMENT: 'Credited here, not in any statement',
+      AMOUNT_DIFFERS: 'Amounts differ',
+    },
   },
   statements: {
     intro:
@@ -179,10 +204,35 @@ export const operatorSp: Widen<typeof operatorEn> = {
   credited: '{{amount}} USD acreditados a {{name}}.',
   alreadyCredited:
     'La referencia bancaria {{reference}} ya se había acreditado a {{name}} ({{amount}} USD). No se acreditó de nuevo.',
+  reason: 'Motivo para capturarlo a mano',
+  reasonHelp:
+    'Opcional; se guarda en la bitácora de auditoría. Las transferencias de los estados de cuenta importados se acreditan solas.',
+  reasonLength: 'Escribe de 3 a 500 caracteres, o déjalo vacío.',
   tabs: {
     enterprises: 'Empresas',
     jobs: 'Tareas en segundo plano',
     statements: 'Estados de cuenta',
+  },
+  reconciliation: {
+    title: 'Conciliación con el libro mayor',
+    date: 'Día',
+    none: 'Sin diferencias el {{date}}: cada abono del estado de cuenta está en el libro mayor y cada acreditación tiene su línea en el estado de cuenta.',
+    count_one: '{{count}} diferencia el {{date}}',
+    count_other: '{{count}} diferencias el {{date}}',
+    loading: 'Comparando…',
+    loadFailed: 'No se pudo cargar la conciliación.',
+    tableLabel: 'Diferencias entre los estados de cuenta y el libro mayor',
+    columns: {
+      kind: 'Diferencia',
+      reference: 'Referencia bancaria',
+      bank: 'Estado de cuenta',
+      ledger: 'Libro mayor',
+    },
+    kinds: {
+      RECEIVED_NOT_CREDITED: 'Recibido en el banco, sin acreditar',
+      CREDITED_NOT_IN_STATEMENT: 'Acreditado aquí, en ningún estado de cuenta',
+      AMOUNT_DIFFERS: 'Los importes difieren',
+    },
   },
   statements: {
     intro:
