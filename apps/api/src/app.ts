@@ -5,7 +5,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { isLanguage } from '@app/domain';
+import { isLanguage, rateToDecimalString } from '@app/domain';
 import { publicUrl, secretsKeyBytes, type Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -27,6 +27,7 @@ import { PasswordHasher } from './modules/auth/password-hasher.js';
 import { defaultHashWorkers, ScryptPool } from './modules/auth/scrypt-pool.js';
 import { createFinanceServices, financeRoutes, type FinanceServices } from './modules/finance.js';
 import { payablesRoutes } from './modules/payables.js';
+import { importStatementFolder } from './modules/rails/bank-statements/statement-folder.js';
 import { RateOrdersService } from './modules/rate-orders/rate-orders.service.js';
 import {
   createMarketplaceServices,
@@ -242,6 +243,45 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.addHook('onClose', async () => reports.close());
     finance.reportsDb = reports.db;
     finance.conversions.reportsDb = reports.db;
+  }
+  const banxico = finance.banxico;
+  if (banxico) {
+    await banxico.loadStored();
+    try {
+      const fix = await banxico.refresh();
+      app.log.info(`Banxico FIX of ${fix.date}: ${rateToDecimalString(fix.rateMicro)}`);
+    } catch (error) {
+      app.log.warn({ err: error }, 'Banxico SIE could not be read at start; quotes wait for it');
+    }
+    // The refresh job runs on one replica; the others read what it stored.
+    const reload = setInterval(() => {
+      banxico
+        .loadStored()
+        .catch((error: unknown) => app.log.warn({ err: error }, 'Stored FIX not read'));
+    }, 60_000);
+    reload.unref();
+    app.addHook('onClose', async () => clearInterval(reload));
+    jobRegistry.register({
+      type: 'rates.banxico',
+      everyMs: config.BANXICO_REFRESH_SECONDS * 1_000,
+      run: async () => {
+        await banxico.refresh();
+      },
+    });
+  }
+  const statementDir = config.BANK_STATEMENT_DIR;
+  if (statementDir) {
+    jobRegistry.register({
+      type: 'bank-statements.folder',
+      everyMs: config.BANK_STATEMENT_SCAN_SECONDS * 1_000,
+      run: async () => {
+        await importStatementFolder(finance.bankStatements, {
+          dir: statementDir,
+          maxBytes: config.BODY_LIMIT_BYTES,
+          log: app.log,
+        });
+      },
+    });
   }
   await finance.rates.backfillHistory();
   app.decorate('finance', finance);

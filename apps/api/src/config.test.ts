@@ -32,3 +32,21 @@ describe('config: TRUST_PROXY', () => {
     }
   });
 });
+
+describe('config: the rate source', () => {
+  it('is the simulated market without a Banxico token, and Banxico with one', () => {
+    expect(loadConfig({}).RATE_SOURCE).toBe('simulated');
+    expect(loadConfig({ BANXICO_TOKEN: 'abc' }).RATE_SOURCE).toBe('banxico');
+    expect(loadConfig({ BANXICO_TOKEN: 'abc', RATE_SOURCE: 'simulated' }).RATE_SOURCE).toBe(
+      'simulated',
+    );
+  });
+
+  it('stops the server at start when Banxico is asked for without a token or a valid URL', () => {
+    expect(() => loadConfig({ RATE_SOURCE: 'banxico' })).toThrow(/BANXICO_TOKEN/);
+    expect(() => loadConfig({ BANXICO_TOKEN: 'abc', BANXICO_URL: 'not a url' })).toThrow(
+      /BANXICO_URL/,
+    );
+    expect(() => loadConfig({ RATE_SOURCE: 'market' })).toThrow(/RATE_SOURCE/);
+  });
+});

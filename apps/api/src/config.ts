@@ -104,8 +104,30 @@ const configSchema = z.object({
   INVOICE_LIST_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   QUOTE_TTL_SECONDS: z.coerce.number().int().min(5).default(60),
-  /** Where rates come from; `simulated` is a seeded random walk (no network needed). */
-  RATE_SOURCE: z.enum(['simulated']).default('simulated'),
+  /**
+   * Where rates come from: `simulated` is a seeded random walk (no network needed); `banxico`
+   * is Banxico's FIX (series SF43718 of the SIE API, BANXICO_TOKEN). Unset: `banxico` when a
+   * token is set, `simulated` otherwise.
+   */
+  RATE_SOURCE: z.enum(['simulated', 'banxico']).optional(),
+  /** The SIE API token (free, per user, from Banxico's site): header `Bmx-Token`. */
+  BANXICO_TOKEN: z.string().trim().min(1).optional(),
+  /** The SIE API's host; tests and mirrors point it elsewhere. */
+  BANXICO_URL: z.string().url().default('https://www.banxico.org.mx'),
+  /** How often the FIX is asked for. */
+  BANXICO_REFRESH_SECONDS: z.coerce.number().int().min(10).max(86_400).default(600),
+  /**
+   * Quotes stop (503 RATE_SOURCE_UNAVAILABLE) when the source has not answered for this long,
+   * rather than price money on a rate nobody confirmed.
+   */
+  BANXICO_MAX_AGE_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
+  BANXICO_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /**
+   * A folder the server watches for bank statements (camt.053, camt.054, BAI2): each file is
+   * imported as the back office would, then moved to `imported/` or `failed/` under it.
+   */
+  BANK_STATEMENT_DIR: z.string().min(1).optional(),
+  BANK_STATEMENT_SCAN_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   RATE_SIMULATION_SEED: z.coerce.number().int().default(20261121),
   /** Centre of the simulated USD/MXN mid rate. */
   RATE_SIMULATION_CENTER: z
@@ -241,6 +263,13 @@ export function secretsKeyBytes(value: string): Buffer | undefined {
 }
 
 const railCheckedSchema = configSchema.superRefine((config, ctx) => {
+  if (config.RATE_SOURCE === 'banxico' && !config.BANXICO_TOKEN) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['BANXICO_TOKEN'],
+      message: 'RATE_SOURCE=banxico needs BANXICO_TOKEN (the SIE API token)',
+    });
+  }
   // A real STP connection needs every one of these; the local counterpart needs none.
   if (config.SPEI_RAIL !== 'stp' || !config.STP_URL) return;
   for (const name of [
@@ -261,6 +290,7 @@ const railCheckedSchema = configSchema.superRefine((config, ctx) => {
 
 const resolvedConfigSchema = railCheckedSchema.transform((config) => ({
   ...config,
+  RATE_SOURCE: config.RATE_SOURCE ?? (config.BANXICO_TOKEN ? 'banxico' : 'simulated'),
   DEMO_DATA: config.DEMO_DATA ?? config.DATABASE_URL === undefined,
   SECRETS_KEY:
     config.SECRETS_KEY ??

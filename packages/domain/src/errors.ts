@@ -44,6 +44,8 @@ export const ERROR_STATUS = {
   PASSWORD_INVALID: 401,
   TOO_MANY_IMAGES: 409,
   DISPUTE_NOT_OPEN: 409,
+  STATEMENT_UNREADABLE: 400,
+  RATE_SOURCE_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -114,6 +116,10 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     TOO_MANY_IMAGES:
       'Your side of this dispute already has 15 photos, the most each side can attach.',
     DISPUTE_NOT_OPEN: 'This dispute is closed: nothing more can be added to it.',
+    STATEMENT_UNREADABLE:
+      'This file is not a bank statement we can read (ISO 20022 camt.053 or camt.054, or BAI2); nothing was imported.',
+    RATE_SOURCE_UNAVAILABLE:
+      'Quotes are paused: the reference exchange rate could not be confirmed recently. Please try again in a few minutes.',
   },
   sp: {
     INVALID_INPUT: 'La solicitud tiene datos inválidos o incompletos.',
@@ -170,6 +176,10 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     TOO_MANY_IMAGES:
       'Tu parte de esta disputa ya tiene 15 fotos, el máximo que cada parte puede adjuntar.',
     DISPUTE_NOT_OPEN: 'Esta disputa está cerrada: ya no se le puede agregar nada.',
+    STATEMENT_UNREADABLE:
+      'Este archivo no es un estado de cuenta que podamos leer (ISO 20022 camt.053 o camt.054, o BAI2); no se importó nada.',
+    RATE_SOURCE_UNAVAILABLE:
+      'Las cotizaciones están en pausa: no se pudo confirmar recientemente el tipo de cambio de referencia. Inténtalo de nuevo en unos minutos.',
   },
 };
 

@@ -729,7 +729,48 @@ export interface BankAccountChangesTable {
   effective_at: Date;
 }
 
+export const STATEMENT_ENTRY_STATUSES = ['MATCHED', 'UNMATCHED', 'ASSIGNED', 'REJECTED'] as const;
+export type BankStatementEntryStatus = (typeof STATEMENT_ENTRY_STATUSES)[number];
+
+export interface BankStatementFilesTable {
+  id: string;
+  file_name: string;
+  format: 'camt.053' | 'camt.054' | 'BAI2';
+  content_sha256: string;
+  source: 'UPLOAD' | 'FOLDER';
+  imported_by_user_id: string | null;
+  entry_count: number;
+  imported_at: Date;
+}
+
+export interface BankStatementEntriesTable {
+  id: string;
+  bank_reference: string;
+  file_id: string;
+  amount_usd: bigint;
+  booking_date: string | null;
+  debtor_name: string | null;
+  end_to_end_id: string | null;
+  remittance: string;
+  status: BankStatementEntryStatus;
+  enterprise_id: string | null;
+  decided_by_user_id: string | null;
+  decided_at: Date | null;
+  reject_reason: string | null;
+  created_at: Date;
+}
+
+export interface ReferenceRatesTable {
+  series: string;
+  rate_date: string;
+  rate_micro: bigint;
+  fetched_at: Date;
+}
+
 export interface Database {
+  bank_statement_files: BankStatementFilesTable;
+  bank_statement_entries: BankStatementEntriesTable;
+  reference_rates: ReferenceRatesTable;
   bank_account_changes: BankAccountChangesTable;
   enterprises: EnterprisesTable;
   users: UsersTable;

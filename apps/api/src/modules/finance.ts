@@ -13,7 +13,10 @@ import { invoicesRoutes } from './invoices/invoices.routes.js';
 import { BatchPaymentsService } from './payments/batch-payments.service.js';
 import { PaymentsService } from './payments/payments.service.js';
 import { paymentsRoutes } from './payments/payments.routes.js';
+import { BanxicoFixSource } from './rates/banxico-source.js';
 import { SimulatedMarket } from './rates/rate-source.js';
+import { bankStatementsRoutes } from './rails/bank-statements/bank-statements.routes.js';
+import { BankStatementsService } from './rails/bank-statements/bank-statements.service.js';
 import { ratesRoutes } from './rates/rates.routes.js';
 import { RatesService } from './rates/rates.service.js';
 import { statementRoutes } from './statement/statement.routes.js';
@@ -32,7 +35,11 @@ export interface FinanceServices {
   reportsDb?: Db;
   ledger: LedgerService;
   rates: RatesService;
+  /** Banxico's FIX when RATE_SOURCE=banxico (app.ts refreshes it as a job). */
+  banxico: BanxicoFixSource | undefined;
   funds: FundsService;
+  /** USD in from bank statements, and their unmatched queue. */
+  bankStatements: BankStatementsService;
   suppliers: SuppliersService;
   invoices: InvoicesService;
   conversions: ConversionsService;
@@ -49,13 +56,27 @@ export function createFinanceServices(
   dataVersion?: () => number,
 ): FinanceServices {
   const ledger = new LedgerService();
+  const banxico =
+    config.RATE_SOURCE === 'banxico' && config.BANXICO_TOKEN
+      ? new BanxicoFixSource(
+          db,
+          {
+            url: config.BANXICO_URL,
+            token: config.BANXICO_TOKEN,
+            maxAgeMinutes: config.BANXICO_MAX_AGE_MINUTES,
+            timeoutMs: config.BANXICO_TIMEOUT_MS,
+          },
+          now,
+        )
+      : undefined;
   const rates = new RatesService(
     db,
-    new SimulatedMarket({
-      seed: config.RATE_SIMULATION_SEED,
-      centerMicro: parseRate(config.RATE_SIMULATION_CENTER),
-      dailyVolatilityBps: config.RATE_SIMULATION_DAILY_VOLATILITY_BPS,
-    }),
+    banxico ??
+      new SimulatedMarket({
+        seed: config.RATE_SIMULATION_SEED,
+        centerMicro: parseRate(config.RATE_SIMULATION_CENTER),
+        dailyVolatilityBps: config.RATE_SIMULATION_DAILY_VOLATILITY_BPS,
+      }),
     {
       quoteTtlSeconds: config.QUOTE_TTL_SECONDS,
       spreadBps: config.RATE_SPREAD_BPS,
@@ -66,6 +87,7 @@ export function createFinanceServices(
     now,
   );
   const funds = new FundsService(db, ledger, now);
+  const bankStatements = new BankStatementsService(db, funds, now);
   const suppliers = new SuppliersService(db, now);
   const invoices = new InvoicesService(
     db,
@@ -94,7 +116,9 @@ export function createFinanceServices(
     dataVersion,
     ledger,
     rates,
+    banxico,
     funds,
+    bankStatements,
     suppliers,
     invoices,
     conversions,
@@ -111,6 +135,7 @@ export async function financeRoutes(
 ): Promise<void> {
   await app.register(ratesRoutes, { rates: options.services.rates });
   await app.register(fundsRoutes, options);
+  await app.register(bankStatementsRoutes, { bankStatements: options.services.bankStatements });
   await app.register(dashboardRoutes, options);
   await app.register(suppliersRoutes, options);
   await app.register(invoicesRoutes, options);

@@ -129,6 +129,9 @@ export function errorCodesOf(route: RouteFacts): ErrorCode[] {
   codes.add('INTERNAL_ERROR');
   // The database unreachable (plugins/error-handler.ts), with Retry-After.
   codes.add('SERVICE_UNAVAILABLE');
+  // Whatever prices money at the current rate stops while the reference rate source has not
+  // been confirmed recently (RATE_SOURCE=banxico, modules/rates/banxico-source.ts).
+  if (authenticated && underApi) codes.add('RATE_SOURCE_UNAVAILABLE');
   return [...codes];
 }
 

@@ -26,6 +26,8 @@ import * as bankChangeHolds from './0021-bank-change-holds.js';
 import * as stpOrders from './0026-stp-orders.js';
 import * as stpDeposits from './0027-stp-deposits.js';
 import * as stpReconciliation from './0028-stp-reconciliation.js';
+import * as bankStatements from './0030-bank-statements.js';
+import * as referenceRates from './0031-reference-rates.js';
 import * as catalogueSearchKinds from './0042-catalogue-search-kinds.js';
 
 /** Every migration in order. Names are stored in the database: never rename one. */
@@ -57,5 +59,7 @@ export const migrations: Record<string, Migration> = {
   '0026-stp-orders': stpOrders,
   '0027-stp-deposits': stpDeposits,
   '0028-stp-reconciliation': stpReconciliation,
+  '0030-bank-statements': bankStatements,
+  '0031-reference-rates': referenceRates,
   '0042-catalogue-search-kinds': catalogueSearchKinds,
 };

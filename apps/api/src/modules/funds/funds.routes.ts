@@ -73,6 +73,11 @@ export async function fundsRoutes(
           sEnterpriseId: z.string().min(1).max(64),
           dAmount: moneySchema,
           sReference: z.string().trim().min(3).max(64),
+          /**
+           * Why a wire is typed by hand (statements credit wires by themselves): kept in the
+           * audit log with the credit.
+           */
+          sReason: z.string().trim().min(3).max(500).optional(),
         }),
         response: { 200: depositAnswerSchema, 201: depositAnswerSchema },
       },
@@ -83,6 +88,10 @@ export async function fundsRoutes(
         amountUsd: request.body.dAmount,
         bankReference: request.body.sReference,
       });
+      request.audit = {
+        entity: `deposits/${deposit.sReference}`,
+        after: { ...deposit, sReason: request.body.sReason ?? null },
+      };
       return reply.status(created ? 201 : 200).send(deposit);
     },
   );

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { moneyToDecimalString, moneyToNumber, type Language } from '@app/domain';
-import type { Db } from '../../db/database.js';
+import type { Db, Trx } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { journalText } from '../../ledger/journal-description.js';
 import type { LedgerService } from '../../ledger/ledger.service.js';
@@ -122,65 +122,93 @@ export class FundsService {
         now,
       },
       async (trx) => {
-        if (!(await repo.enterpriseExists(trx, input.enterpriseId))) {
-          throw new AppError('NOT_FOUND', { field: 'sEnterpriseId' });
-        }
-        await repo.lockBankReference(trx, input.bankReference);
-        const existing = await repo.findDeposit(trx, input.bankReference);
-        if (existing) {
-          if (
-            existing.enterprise_id !== input.enterpriseId ||
-            existing.amount_usd !== input.amountUsd
-          ) {
-            throw new AppError('INVALID_STATE', { field: 'sReference' });
-          }
-          return {
-            status: 200,
-            body: toDepositAnswer(
-              existing.bank_reference,
-              existing.enterprise_id,
-              existing.amount_usd,
-              existing.created_at,
-            ),
-          };
-        }
-        const journalId = await this.ledger.post(trx, {
-          enterpriseId: input.enterpriseId,
-          kind: 'ADD_FUNDS',
-          ...journalText({ code: 'WIRE_RECEIVED', params: { reference: input.bankReference } }),
-          reference: input.bankReference,
-          createdAt: now,
-          lines: [
-            { account: { house: 'HOUSE_BANK_USD' }, amount: -input.amountUsd },
-            {
-              account: { enterpriseId: input.enterpriseId, kind: 'USD_AVAILABLE' },
-              amount: input.amountUsd,
-            },
-          ],
-        });
-        await repo.insertDeposit(trx, {
-          bankReference: input.bankReference,
-          enterpriseId: input.enterpriseId,
-          amountUsd: input.amountUsd,
-          journalId,
-          createdAt: now,
-        });
-        await publishEvent(trx, {
-          type: 'deposit.credited',
-          sEnterpriseId: input.enterpriseId,
-          at: now,
-          data: {
-            sBankReference: input.bankReference,
-            dAmountUsd: moneyToDecimalString(input.amountUsd),
-          },
-        });
-        return {
-          status: 201,
-          body: toDepositAnswer(input.bankReference, input.enterpriseId, input.amountUsd, now),
-        };
+        const credited = await this.creditDepositIn(trx, input, now);
+        return { status: credited.created ? 201 : 200, body: credited.deposit };
       },
     );
     return { created: result.status === 201, deposit: result.body };
+  }
+
+  /**
+   * The ledger write of a received wire, in the caller's transaction: the hand-typed credit
+   * and the bank-statement import both credit through here, so one bank reference is credited
+   * once whichever way it arrives first.
+   */
+  async creditDepositIn(
+    trx: Trx,
+    input: { enterpriseId: string; amountUsd: bigint; bankReference: string },
+    now: Date,
+  ): Promise<{ created: boolean; deposit: DepositAnswer }> {
+    if (!(await repo.enterpriseExists(trx, input.enterpriseId))) {
+      throw new AppError('NOT_FOUND', { field: 'sEnterpriseId' });
+    }
+    await repo.lockBankReference(trx, input.bankReference);
+    const existing = await repo.findDeposit(trx, input.bankReference);
+    if (existing) {
+      if (
+        existing.enterprise_id !== input.enterpriseId ||
+        existing.amount_usd !== input.amountUsd
+      ) {
+        throw new AppError('INVALID_STATE', { field: 'sReference' });
+      }
+      return {
+        created: false,
+        deposit: toDepositAnswer(
+          existing.bank_reference,
+          existing.enterprise_id,
+          existing.amount_usd,
+          existing.created_at,
+        ),
+      };
+    }
+    const journalId = await this.ledger.post(trx, {
+      enterpriseId: input.enterpriseId,
+      kind: 'ADD_FUNDS',
+      ...journalText({ code: 'WIRE_RECEIVED', params: { reference: input.bankReference } }),
+      reference: input.bankReference,
+      createdAt: now,
+      lines: [
+        { account: { house: 'HOUSE_BANK_USD' }, amount: -input.amountUsd },
+        {
+          account: { enterpriseId: input.enterpriseId, kind: 'USD_AVAILABLE' },
+          amount: input.amountUsd,
+        },
+      ],
+    });
+    await repo.insertDeposit(trx, {
+      bankReference: input.bankReference,
+      enterpriseId: input.enterpriseId,
+      amountUsd: input.amountUsd,
+      journalId,
+      createdAt: now,
+    });
+    await publishEvent(trx, {
+      type: 'deposit.credited',
+      sEnterpriseId: input.enterpriseId,
+      at: now,
+      data: {
+        sBankReference: input.bankReference,
+        dAmountUsd: moneyToDecimalString(input.amountUsd),
+      },
+    });
+    return {
+      created: true,
+      deposit: toDepositAnswer(input.bankReference, input.enterpriseId, input.amountUsd, now),
+    };
+  }
+
+  /** Serialises the credits of one bank reference within the caller's transaction. */
+  async lockBankReference(trx: Trx, bankReference: string): Promise<void> {
+    await repo.lockBankReference(trx, bankReference);
+  }
+
+  /** The credit already made for a bank reference, if any. */
+  async depositByReference(
+    trx: Trx,
+    bankReference: string,
+  ): Promise<{ enterpriseId: string; amountUsd: bigint } | undefined> {
+    const row = await repo.findDeposit(trx, bankReference);
+    return row ? { enterpriseId: row.enterprise_id, amountUsd: row.amount_usd } : undefined;
   }
 
   async listEnterprises(page: number, limit: number) {

@@ -36,6 +36,8 @@ export interface ReceiptData {
   amountMxn: bigint;
   amountUsd: bigint;
   rateMicro: bigint;
+  /** The published reference rate (Banxico's FIX) in force on the payment's day, if recorded. */
+  referenceFix?: { date: string; rateMicro: bigint } | null;
   concept: string;
   invoices: Array<{ name: string; amountMxn: bigint }>;
   /** What fetches Banxico's CEP of a payout STP settled; absent otherwise. */
@@ -61,6 +63,7 @@ const TEXT = {
     amountMxn: 'Amount sent (MXN)',
     amountUsd: 'Amount (USD)',
     rate: 'Exchange rate (MXN per USD)',
+    referenceFix: 'Banxico FIX of {date} (reference)',
     concept: 'Payment concept',
     invoices: 'Invoices paid',
     noInvoices: 'No invoices attached',
@@ -86,6 +89,7 @@ const TEXT = {
     amountMxn: 'Monto enviado (MXN)',
     amountUsd: 'Monto (USD)',
     rate: 'Tipo de cambio (MXN por USD)',
+    referenceFix: 'FIX de Banxico del {date} (referencia)',
     concept: 'Concepto de pago',
     invoices: 'Facturas pagadas',
     noInvoices: 'Sin facturas asignadas',
@@ -125,6 +129,13 @@ export function renderPaymentReceipt(receipt: ReceiptData, language: Language): 
       labelledLine(doc, text.amountMxn, `$${formatMoneyText(receipt.amountMxn)} MXN`);
       labelledLine(doc, text.amountUsd, `$${formatMoneyText(receipt.amountUsd)} USD`);
       labelledLine(doc, text.rate, formatRateText(receipt.rateMicro));
+      if (receipt.referenceFix) {
+        labelledLine(
+          doc,
+          text.referenceFix.replace('{date}', receipt.referenceFix.date),
+          formatRateText(receipt.referenceFix.rateMicro),
+        );
+      }
       labelledLine(doc, text.concept, receipt.concept);
       doc.moveDown();
       doc.font(PDF_FONT.bold).fontSize(12).fillColor('#000000').text(text.invoices);

@@ -32,6 +32,7 @@ import {
 import type { AuditEntryWithWrite } from '../audit/audit.service.js';
 import type { ConversionsService } from '../conversions/conversions.service.js';
 import type { ApiInvoice, InvoicesService } from '../invoices/invoices.service.js';
+import { fixOfDay } from '../rates/banxico-source.js';
 import { isUuid, type RatesService } from '../rates/rates.service.js';
 import type { PaymentRecipientRow, SuppliersService } from '../suppliers/suppliers.service.js';
 import { renderPaymentReceipt } from './payment-receipt.js';
@@ -616,6 +617,7 @@ export class PaymentsService {
       this.rates.customerRateAt(this.now()),
     );
     const payerName = (await repo.findEnterpriseName(this.db, enterpriseId)) ?? '';
+    const referenceFix = await fixOfDay(this.db, todayInTimeZone(view.created_at));
     return renderPaymentReceipt(
       {
         trackingId: view.tracking_id,
@@ -633,6 +635,7 @@ export class PaymentsService {
         amountMxn: view.amount_mxn,
         amountUsd: view.amount_usd,
         rateMicro: view.rate_micro,
+        referenceFix,
         concept: view.concept,
         invoices: parts.map((part) => ({
           name: invoices.get(part.invoice_id)?.sInvoice ?? part.invoice_id,

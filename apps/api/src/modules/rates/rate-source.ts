@@ -1,7 +1,10 @@
 /** Where market USD/MXN mid rates come from (MXN per USD, micro-units). */
 export interface RateSource {
   readonly name: string;
+  /** Throws AppError('RATE_SOURCE_UNAVAILABLE') when the source cannot be trusted now. */
   midRateAt(at: Date): bigint;
+  /** It answers for past times too (a simulation), so charts can be filled at start. */
+  readonly knowsThePast?: boolean;
 }
 
 const DAY_MS = 86_400_000;
@@ -32,6 +35,7 @@ function hashToUnit(seed: number, index: number): number {
  */
 export class SimulatedMarket implements RateSource {
   readonly name = 'simulated';
+  readonly knowsThePast = true;
   private readonly closes: number[] = [];
   private readonly random: () => number;
 

@@ -189,7 +189,12 @@ export class RatesService {
   /** Customer-rate history for charts: hourly up to a week, daily beyond. */
   async history(days: number): Promise<Array<{ t: string; rateMicro: bigint }>> {
     const now = this.now();
-    await this.recordTick(now);
+    try {
+      await this.recordTick(now);
+    } catch (error) {
+      // The chart shows what was recorded while the source cannot be trusted.
+      if (!(error instanceof AppError && error.code === 'RATE_SOURCE_UNAVAILABLE')) throw error;
+    }
     const since = new Date(now.getTime() - days * DAY_MS);
     const ticks = await repo.findRateHistory(this.db, since, days > 7);
     return ticks.map((tick) => ({
@@ -202,6 +207,8 @@ export class RatesService {
 
   /** Stores a year of daily and a week of hourly history, so charts have data from the start. */
   async backfillHistory(): Promise<void> {
+    // A published source knows only today's rate; its history is what was recorded.
+    if (!this.source.knowsThePast) return;
     const now = this.now();
     const ticks: Array<{ observedAt: Date; midMicro: bigint }> = [];
     const lastHour = Math.floor(now.getTime() / HOUR_MS) * HOUR_MS;

@@ -31,6 +31,23 @@ describe('deposit form', () => {
     expect(issues({ amount: '10', reference: 'WIRE-001' })).toEqual([]);
   });
 
+  it('takes an optional reason of 3 to 500 characters, sent trimmed only when given', () => {
+    const valid = (reason: string) =>
+      depositFormSchema.safeParse({ amount: '10', reference: 'WIRE-001', reason }).success;
+    expect(valid('')).toBe(true);
+    expect(valid('ab')).toBe(false);
+    expect(valid('x'.repeat(501))).toBe(false);
+    expect(valid('Bank called before the statement')).toBe(true);
+    expect(
+      depositRequest('e1', { amount: '10', reference: 'W-9', reason: '  Statement late  ' }),
+    ).toEqual({ sEnterpriseId: 'e1', dAmount: 10, sReference: 'W-9', sReason: 'Statement late' });
+    expect(depositRequest('e1', { amount: '10', reference: 'W-9', reason: '  ' })).toEqual({
+      sEnterpriseId: 'e1',
+      dAmount: 10,
+      sReference: 'W-9',
+    });
+  });
+
   it('builds the request with the exact amount and a trimmed reference', () => {
     expect(depositRequest('e1', { amount: '1234.5', reference: ' W-9 ' })).toEqual({
       sEnterpriseId: 'e1',

@@ -16,6 +16,7 @@ import { CreditDepositDialog } from './components/credit-deposit-dialog';
 import { SimulateSpeiDialog } from './components/simulate-spei-dialog';
 import { EnterprisesGrid } from './components/enterprises-grid';
 import { BankChangesPanel } from './components/bank-changes-panel';
+import { BankStatementsPanel } from './components/bank-statements-panel';
 import { HeldFundsPanel } from './components/held-funds-panel';
 import { HouseIncomePanel } from './components/house-income-panel';
 import { JobsPanel } from './components/jobs-panel';
@@ -25,6 +26,7 @@ import { LoadError } from '../../components/load-error';
 const TABS = [
   'enterprises',
   'deposits',
+  'statements',
   'disputes',
   'held',
   'income',
@@ -35,8 +37,9 @@ type OpsTab = (typeof TABS)[number];
 
 /**
  * /operator, the back office (the operator's home): enterprises with their balances and
- * verification, crediting received wires, disputes resolved with a split of the held money,
- * the held order funds, the house's fee income, bank account changes still in their cooling-off, and the background
+ * verification, crediting received wires, importing bank statements and working their
+ * unmatched credits, disputes resolved with a split of the held money, the held order funds,
+ * the house's fee income, bank account changes still in their cooling-off, and the background
  * jobs.
  */
 export function OperatorPage() {
@@ -113,7 +116,9 @@ export function OperatorPage() {
         tabs={TABS}
         value={tab}
         labelOf={(item) =>
-          item === 'jobs' ? t('operator.tabs.jobs') : t(`money.ops.tabs.${item}`)
+          item === 'jobs' || item === 'statements'
+            ? t(`operator.tabs.${item}`)
+            : t(`money.ops.tabs.${item}`)
         }
         ariaLabel={t('operator.title')}
         onChange={(value) => setSearchParams({ tab: value }, { replace: true })}
@@ -131,6 +136,7 @@ export function OperatorPage() {
         {tab === 'held' && <HeldFundsPanel />}
         {tab === 'income' && <HouseIncomePanel />}
         {tab === 'bankChanges' && <BankChangesPanel />}
+        {tab === 'statements' && <BankStatementsPanel />}
         {tab === 'jobs' && <JobsPanel />}
       </TabbedPanel>
       <CreditDepositDialog

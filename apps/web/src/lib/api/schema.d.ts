@@ -242,6 +242,91 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/{lang}/ops/bank-statements': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Import a bank statement (camt.053, camt.054 or BAI2); credits matched entries once */
+    post: operations['postOpsBankStatements'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/{lang}/ops/bank-statements/unmatched': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Statement credits that matched no company, oldest first */
+    get: operations['getOpsBankStatementsUnmatched'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/{lang}/ops/bank-statements/unmatched/{entryId}/assign': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Credit an unmatched statement entry to a company's USD balance */
+    post: operations['postOpsBankStatementsUnmatchedByEntryIdAssign'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/{lang}/ops/bank-statements/unmatched/{entryId}/reject': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Close an unmatched statement entry without crediting anyone, with the reason */
+    post: operations['postOpsBankStatementsUnmatchedByEntryIdReject'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/{lang}/ops/reconciliation/bank-statements': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The day's differences between the imported bank statements and the ledger */
+    get: operations['getOpsReconciliationBankStatements'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/{lang}/dashboard': {
     parameters: {
       query?: never;
@@ -2787,7 +2872,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -2795,7 +2880,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -2911,7 +2996,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -2919,7 +3004,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -3673,7 +3758,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -3681,7 +3766,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -3880,7 +3965,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -3888,7 +3973,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -3921,6 +4006,7 @@ export interface operations {
           sEnterpriseId: string;
           dAmount: number | string;
           sReference: string;
+          sReason?: string;
         };
       };
     };
@@ -4073,7 +4159,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -4081,7 +4167,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -4209,7 +4295,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -4217,7 +4303,781 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+    };
+  };
+  postOpsBankStatements: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The language of messages and documents */
+        lang: 'en' | 'sp';
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          sFileName: string;
+          sContent: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            sFileId: string;
+            sFileName: string;
+            /** @enum {string} */
+            sFormat: 'camt.053' | 'camt.054' | 'BAI2';
+            iMatched: number;
+            iUnmatched: number;
+            iAlreadyImported: number;
+            iIgnored: number;
+            entries: {
+              sBankReference: string;
+              dAmount: number;
+              sCurrency: string;
+              /** @enum {string} */
+              sOutcome: 'MATCHED' | 'UNMATCHED' | 'ALREADY_IMPORTED' | 'IGNORED';
+              sEnterpriseId: string | null;
+              /** @enum {string|null} */
+              sIgnoredBecause: 'DEBIT' | 'PENDING' | 'NOT_USD' | null;
+            }[];
+          };
+        };
+      };
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP, STATEMENT_UNREADABLE */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP' | 'STATEMENT_UNREADABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Session ended (also for a missing or unknown token): SESSION_EXPIRED */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SESSION_EXPIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Not found (also for another enterprise’s records and an unknown language): NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'NOT_FOUND';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, INVALID_STATE */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED' | 'INVALID_STATE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Payload too large: PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'UNSUPPORTED_MEDIA_TYPE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Internal error (details are only logged): INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+    };
+  };
+  getOpsBankStatementsUnmatched: {
+    parameters: {
+      query?: {
+        page?: number;
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        /** @description The language of messages and documents */
+        lang: 'en' | 'sp';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            total: number;
+            entries: {
+              sEntryId: string;
+              sBankReference: string;
+              dAmount: number;
+              dBookingDate: string | null;
+              sDebtorName: string | null;
+              sEndToEndId: string | null;
+              sRemittance: string;
+              sFileName: string;
+              /** @enum {string} */
+              sFormat: 'camt.053' | 'camt.054' | 'BAI2';
+              created_at: string;
+            }[];
+          };
+        };
+      };
+      /** @description Bad request: INVALID_INPUT */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_INPUT';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Session ended (also for a missing or unknown token): SESSION_EXPIRED */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SESSION_EXPIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Not found (also for another enterprise’s records and an unknown language): NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'NOT_FOUND';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'TOTP_SETUP_REQUIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Internal error (details are only logged): INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+    };
+  };
+  postOpsBankStatementsUnmatchedByEntryIdAssign: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        entryId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          sEnterpriseId: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            sEntryId: string;
+            sBankReference: string;
+            dAmount: number;
+            /** @enum {string} */
+            sStatus: 'MATCHED' | 'UNMATCHED' | 'ASSIGNED' | 'REJECTED';
+            sEnterpriseId: string | null;
+            sRejectReason: string | null;
+          };
+        };
+      };
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Session ended (also for a missing or unknown token): SESSION_EXPIRED */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SESSION_EXPIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Not found (also for another enterprise’s records and an unknown language): NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'NOT_FOUND';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, INVALID_STATE */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED' | 'INVALID_STATE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Payload too large: PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'UNSUPPORTED_MEDIA_TYPE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Internal error (details are only logged): INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+    };
+  };
+  postOpsBankStatementsUnmatchedByEntryIdReject: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        entryId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          sReason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            sEntryId: string;
+            sBankReference: string;
+            dAmount: number;
+            /** @enum {string} */
+            sStatus: 'MATCHED' | 'UNMATCHED' | 'ASSIGNED' | 'REJECTED';
+            sEnterpriseId: string | null;
+            sRejectReason: string | null;
+          };
+        };
+      };
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Session ended (also for a missing or unknown token): SESSION_EXPIRED */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SESSION_EXPIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Not found (also for another enterprise’s records and an unknown language): NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'NOT_FOUND';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, INVALID_STATE */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED' | 'INVALID_STATE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Payload too large: PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'UNSUPPORTED_MEDIA_TYPE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Internal error (details are only logged): INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+    };
+  };
+  getOpsReconciliationBankStatements: {
+    parameters: {
+      query: {
+        date: string;
+      };
+      header?: never;
+      path: {
+        /** @description The language of messages and documents */
+        lang: 'en' | 'sp';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            dDate: string;
+            iDifferences: number;
+            differences: {
+              /** @enum {string} */
+              sKind: 'RECEIVED_NOT_CREDITED' | 'CREDITED_NOT_IN_STATEMENT' | 'AMOUNT_DIFFERS';
+              sBankReference: string;
+              dBankAmount: number | null;
+              dLedgerAmount: number | null;
+              sEnterpriseId: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description Bad request: INVALID_INPUT */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_INPUT';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Session ended (also for a missing or unknown token): SESSION_EXPIRED */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SESSION_EXPIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Not found (also for another enterprise’s records and an unknown language): NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'NOT_FOUND';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'TOTP_SETUP_REQUIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Internal error (details are only logged): INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -4346,7 +5206,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -4354,7 +5214,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -4480,7 +5340,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -4488,7 +5348,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -4747,7 +5607,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -4755,7 +5615,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -5013,7 +5873,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5021,7 +5881,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -5168,7 +6028,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5176,7 +6036,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -5300,7 +6160,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5308,7 +6168,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -5534,7 +6394,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5542,7 +6402,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -5749,7 +6609,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5757,7 +6617,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -5963,7 +6823,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -5971,7 +6831,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -6118,7 +6978,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6126,7 +6986,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -6327,7 +7187,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6335,7 +7195,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -6537,7 +7397,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6545,7 +7405,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -6754,7 +7614,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6762,7 +7622,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -6924,7 +7784,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6932,7 +7792,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -7132,7 +7992,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7140,7 +8000,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -7587,7 +8447,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7595,7 +8455,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -8072,7 +8932,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -8080,7 +8940,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -8275,7 +9135,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -8283,7 +9143,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -8484,7 +9344,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -8492,7 +9352,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -8721,7 +9581,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -8729,7 +9589,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -8958,7 +9818,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -8966,7 +9826,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -9214,7 +10074,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -9222,7 +10082,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -9474,7 +10334,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -9482,7 +10342,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -9734,7 +10594,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -9742,7 +10602,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -10093,7 +10953,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -10101,7 +10961,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -10436,7 +11296,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -10444,7 +11304,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -10620,7 +11480,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -10628,7 +11488,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -10928,7 +11788,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -10936,7 +11796,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -11089,7 +11949,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -11097,7 +11957,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -11245,7 +12105,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -11253,7 +12113,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -11374,7 +12234,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -11382,7 +12242,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -11548,7 +12408,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -11556,7 +12416,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -11713,7 +12573,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -11721,7 +12581,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -11837,7 +12697,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -11845,7 +12705,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -12085,7 +12945,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -12093,7 +12953,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -12288,7 +13148,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -12296,7 +13156,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -12414,7 +13274,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -12422,7 +13282,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -12580,7 +13440,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -12588,7 +13448,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -13472,7 +14332,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -13480,7 +14340,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -13666,7 +14526,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -13674,7 +14534,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -13810,7 +14670,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -13818,7 +14678,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -14003,7 +14863,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -14011,7 +14871,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -14147,7 +15007,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -14155,7 +15015,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -14291,7 +15151,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -14299,7 +15159,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -14453,7 +15313,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -14461,7 +15321,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -14570,7 +15430,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -14578,7 +15438,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -14713,7 +15573,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -14721,7 +15581,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -14900,7 +15760,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -14908,7 +15768,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -15085,7 +15945,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -15093,7 +15953,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -15227,7 +16087,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -15235,7 +16095,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -15369,7 +16229,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -15377,7 +16237,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -15523,7 +16383,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -15531,7 +16391,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -15665,7 +16525,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -15673,7 +16533,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -15850,7 +16710,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -15858,7 +16718,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -15985,7 +16845,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -15993,7 +16853,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -16169,7 +17029,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -16177,7 +17037,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -16285,7 +17145,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -16293,7 +17153,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -16415,7 +17275,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -16423,7 +17283,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -16546,7 +17406,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -16554,7 +17414,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -16720,7 +17580,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -16728,7 +17588,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -16859,7 +17719,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -16867,7 +17727,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -17039,7 +17899,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -17047,7 +17907,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -17184,7 +18044,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -17192,7 +18052,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -17372,7 +18232,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -17380,7 +18240,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -17551,7 +18411,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -17559,7 +18419,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -17680,7 +18540,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -17688,7 +18548,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -17888,7 +18748,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -17896,7 +18756,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -18029,7 +18889,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -18037,7 +18897,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -18340,7 +19200,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -18348,7 +19208,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -18529,7 +19389,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -18537,7 +19397,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -18661,7 +19521,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -18669,7 +19529,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -18806,7 +19666,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -18814,7 +19674,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -18965,7 +19825,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -18973,7 +19833,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -19389,7 +20249,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -19397,7 +20257,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -19558,7 +20418,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -19566,7 +20426,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -19850,7 +20710,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -19858,7 +20718,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -20206,7 +21066,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -20214,7 +21074,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -20498,7 +21358,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -20506,7 +21366,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -20662,7 +21522,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -20670,7 +21530,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -20831,7 +21691,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -20839,7 +21699,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -21123,7 +21983,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -21131,7 +21991,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -21470,7 +22330,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -21478,7 +22338,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -21804,7 +22664,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -21812,7 +22672,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -21941,7 +22801,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -21949,7 +22809,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -22086,7 +22946,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -22094,7 +22954,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -22299,7 +23159,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -22307,7 +23167,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -22456,7 +23316,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -22464,7 +23324,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -22625,7 +23485,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -22633,7 +23493,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -22794,7 +23654,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -22802,7 +23662,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -22913,7 +23773,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -22921,7 +23781,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -23108,7 +23968,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -23116,7 +23976,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -23253,7 +24113,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -23261,7 +24121,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -23453,7 +24313,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -23461,7 +24321,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -23575,7 +24435,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -23583,7 +24443,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -23697,7 +24557,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -23705,7 +24565,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -23841,7 +24701,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -23849,7 +24709,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -23965,7 +24825,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -23973,7 +24833,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -24158,7 +25018,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -24166,7 +25026,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -24385,7 +25245,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -24393,7 +25253,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -24713,7 +25573,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -24721,7 +25581,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -24907,7 +25767,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -24915,7 +25775,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -25071,7 +25931,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -25079,7 +25939,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -25193,7 +26053,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -25201,7 +26061,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -25382,7 +26242,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -25390,7 +26250,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -25498,7 +26358,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -25506,7 +26366,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -25655,7 +26515,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -25663,7 +26523,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -25792,7 +26652,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -25800,7 +26660,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -25980,7 +26840,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -25988,7 +26848,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -26164,7 +27024,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -26172,7 +27032,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -26280,7 +27140,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -26288,7 +27148,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -26418,7 +27278,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -26426,7 +27286,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -26558,7 +27418,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -26566,7 +27426,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -26699,7 +27559,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -26707,7 +27567,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -26840,7 +27700,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -26848,7 +27708,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -27037,7 +27897,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -27045,7 +27905,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -27181,7 +28041,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -27189,7 +28049,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -27289,7 +28149,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -27297,7 +28157,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -27411,7 +28271,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -27419,7 +28279,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -27602,7 +28462,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -27610,7 +28470,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -27789,7 +28649,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -27797,7 +28657,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -27980,7 +28840,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -27988,7 +28848,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -28098,7 +28958,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -28106,7 +28966,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -28219,7 +29079,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -28227,7 +29087,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -28378,7 +29238,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -28386,7 +29246,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */

@@ -172,6 +172,22 @@ export function CreditDepositDialog({ enterprise, onClose, onReload }: CreditDep
                 />
               )}
             />
+            <Controller
+              control={form.control}
+              name="reason"
+              render={({ field: { ref, ...field }, fieldState }) => (
+                <TextField
+                  {...field}
+                  inputRef={ref}
+                  label={t('operator.reason')}
+                  multiline
+                  minRows={2}
+                  error={Boolean(fieldState.error)}
+                  helperText={errorText(fieldState.error, t) ?? t('operator.reasonHelp')}
+                  slotProps={{ htmlInput: { maxLength: 500 } }}
+                />
+              )}
+            />
           </DialogContent>
           <DialogActions>
             <Button onClick={close}>{t('finance.cancel')}</Button>
