@@ -20,14 +20,15 @@ export const CFDI_MAX_FILES = 200;
 
 export type CfdiStatus = 'READY' | 'DUPLICATE' | 'REFUSED';
 type DuplicateReason = 'ALREADY_IMPORTED' | 'REPEATED_IN_UPLOAD';
-export type CfdiWarningCode = 'FOREIGN_CURRENCY' | 'RECEPTOR_MISMATCH' | 'NO_COMPANY_TAX_ID';
+type CompanyRefusal = 'RECEPTOR_MISMATCH';
+export type CfdiWarningCode = 'FOREIGN_CURRENCY' | 'NO_COMPANY_TAX_ID';
 
 /** One file's line of `POST invoices/cfdi/parse` (API.md, plus the review's extras). */
 export interface CfdiParseLine {
   sFileName: string;
   sStatus: CfdiStatus;
   sReason?: string;
-  sReasonCode?: CfdiRefusal | DuplicateReason;
+  sReasonCode?: CfdiRefusal | DuplicateReason | CompanyRefusal;
   sUuid: string | null;
   sRfcEmisor: string | null;
   sNombreEmisor: string | null;
@@ -78,7 +79,8 @@ const TEXT = {
     NOT_A_CFDI: 'The file is not a CFDI: its root must be cfdi:Comprobante, version 4.0 or 3.3.',
     MISSING_STAMP:
       'The CFDI has no TimbreFiscalDigital (the SAT stamp with its UUID): it is not a valid CFDI.',
-    BAD_SEAL: 'The CFDI’s seal or certificate ({{field}}) is missing or malformed.',
+    BAD_SEAL:
+      'The CFDI’s seal does not verify ({{check}}): it was changed after the issuer signed it, or is not the issuer’s. Ask the supplier for the XML exactly as stamped.',
     MISSING_FIELD: 'A required field of the CFDI is missing or malformed: {{field}}.',
     NOT_AN_INCOME_INVOICE:
       'Only income invoices (TipoDeComprobante "I") can be imported; this is a credit note, payment or other kind.',
@@ -88,7 +90,7 @@ const TEXT = {
     FOREIGN_CURRENCY:
       'This CFDI is in {{currency}} ({{total}}). Invoices are paid in MXN: the total shown is at the CFDI’s exchange rate {{rate}}. Check it with the supplier before importing.',
     RECEPTOR_MISMATCH:
-      'The receptor of this CFDI ({{receptor}}) is not your company (tax id {{company}}).',
+      'This CFDI was issued to another company ({{receptor}}), not yours (tax id {{company}}): it cannot be imported. Ask the supplier to issue it to your company.',
     NO_COMPANY_TAX_ID:
       'Your company has no tax id on file, so the receptor ({{receptor}}) could not be checked.',
   },
@@ -98,7 +100,8 @@ const TEXT = {
     NOT_A_CFDI: 'El archivo no es un CFDI: su raíz debe ser cfdi:Comprobante, versión 4.0 o 3.3.',
     MISSING_STAMP:
       'El CFDI no tiene TimbreFiscalDigital (el timbre del SAT con su UUID): no es un CFDI válido.',
-    BAD_SEAL: 'El sello o el certificado del CFDI ({{field}}) falta o está mal formado.',
+    BAD_SEAL:
+      'El sello del CFDI no es válido ({{check}}): el archivo se modificó después de firmarse o no es del emisor. Pide al proveedor el XML tal como se timbró.',
     MISSING_FIELD: 'Falta o está mal formado un campo obligatorio del CFDI: {{field}}.',
     NOT_AN_INCOME_INVOICE:
       'Solo se importan facturas de ingreso (TipoDeComprobante "I"); esta es una nota de crédito, un pago u otro tipo.',
@@ -108,13 +111,39 @@ const TEXT = {
     FOREIGN_CURRENCY:
       'Este CFDI está en {{currency}} ({{total}}). Las facturas se pagan en MXN: el total mostrado usa el tipo de cambio del CFDI, {{rate}}. Confírmalo con el proveedor antes de importar.',
     RECEPTOR_MISMATCH:
-      'El receptor de este CFDI ({{receptor}}) no es tu empresa (identificación fiscal {{company}}).',
+      'Este CFDI se emitió a otra empresa ({{receptor}}), no a la tuya (identificación fiscal {{company}}): no se puede importar. Pide al proveedor que lo emita a tu empresa.',
     NO_COMPANY_TAX_ID:
       'Tu empresa no tiene identificación fiscal registrada: no se pudo verificar el receptor ({{receptor}}).',
   },
 } as const;
 
 type TextKey = keyof (typeof TEXT)['en'];
+
+/** What each failed seal check means, for the BAD_SEAL line. */
+const SEAL_CHECK_TEXT: Record<Language, Record<string, string>> = {
+  en: {
+    Sello: 'the seal is missing or not base64',
+    SelloSAT: 'the stamp’s seals are missing or not base64',
+    NoCertificado: 'the certificate number is missing or not 20 digits',
+    Certificado: 'the certificate is missing or not base64',
+    CERTIFICATE: 'the certificate cannot be read',
+    CERTIFICATE_RFC: 'the certificate belongs to another RFC than the issuer’s',
+    CERTIFICATE_NUMBER: 'the certificate’s serial is not NoCertificado',
+    CERTIFICATE_NOT_IN_FORCE: 'the certificate was not in force at the CFDI’s date',
+    SIGNATURE: 'the seal is not the signature of this content',
+  },
+  sp: {
+    Sello: 'el sello falta o no está en base64',
+    SelloSAT: 'los sellos del timbre faltan o no están en base64',
+    NoCertificado: 'el número de certificado falta o no tiene 20 dígitos',
+    Certificado: 'el certificado falta o no está en base64',
+    CERTIFICATE: 'el certificado no se puede leer',
+    CERTIFICATE_RFC: 'el certificado es de otro RFC que el del emisor',
+    CERTIFICATE_NUMBER: 'el número de serie del certificado no es NoCertificado',
+    CERTIFICATE_NOT_IN_FORCE: 'el certificado no estaba vigente en la fecha del CFDI',
+    SIGNATURE: 'el sello no es la firma de este contenido',
+  },
+};
 
 function say(language: Language, key: TextKey, values: Record<string, string> = {}): string {
   return TEXT[language][key].replace(
@@ -164,13 +193,26 @@ export class CfdiService {
       const line: CfdiParseLine = refusedCfdiLine(file.fileName);
       if (!result.ok) {
         line.sReasonCode = result.reason;
-        line.sReason = say(language, result.reason, { field: result.field ?? '' });
+        const field = result.field ?? '';
+        line.sReason = say(language, result.reason, {
+          field,
+          check: SEAL_CHECK_TEXT[language][field] ?? field,
+        });
         return line;
       }
       const cfdi = result.cfdi;
       describeCfdi(line, cfdi, recipients.get(cfdi.rfcEmisor));
       line.aWarnings = warningsOf(cfdi, companyTaxId, language);
-      if (imported.has(cfdi.uuid) || seen.has(cfdi.uuid)) {
+      if (companyTaxId && companyTaxId.trim() !== '' && !receptorMatches(cfdi, companyTaxId)) {
+        // A CFDI issued to another company is that company's expense: paying it here would
+        // pay a debt that is not ours, so it is refused, not merely flagged.
+        line.sStatus = 'REFUSED';
+        line.sReasonCode = 'RECEPTOR_MISMATCH';
+        line.sReason = say(language, 'RECEPTOR_MISMATCH', {
+          receptor: receptorOf(cfdi),
+          company: companyTaxId,
+        });
+      } else if (imported.has(cfdi.uuid) || seen.has(cfdi.uuid)) {
         const code = imported.has(cfdi.uuid) ? 'ALREADY_IMPORTED' : 'REPEATED_IN_UPLOAD';
         line.sStatus = 'DUPLICATE';
         line.sReasonCode = code;
@@ -298,7 +340,8 @@ function describeCfdi(
 ): void {
   line.sUuid = cfdi.uuid;
   line.sRfcEmisor = cfdi.rfcEmisor;
-  line.sNombreEmisor = cfdi.nombreEmisor;
+  // A 3.3 file may have no issuer name: the supplier's name, or the RFC itself, stands in.
+  line.sNombreEmisor = cfdi.nombreEmisor ?? recipient?.name ?? cfdi.rfcEmisor;
   line.sRfcReceptor = cfdi.rfcReceptor;
   line.sInvoice = cfdi.invoiceNumber;
   line.dPurchaseDate = cfdi.purchaseDate;
@@ -327,20 +370,17 @@ function warningsOf(
       }),
     });
   }
-  const receptor =
-    cfdi.rfcReceptor === 'XEXX010101000' && cfdi.numRegIdTribReceptor
-      ? `${cfdi.rfcReceptor} / ${cfdi.numRegIdTribReceptor}`
-      : cfdi.rfcReceptor;
   if (!companyTaxId || companyTaxId.trim() === '') {
     warnings.push({
       sCode: 'NO_COMPANY_TAX_ID',
-      sMessage: say(language, 'NO_COMPANY_TAX_ID', { receptor }),
-    });
-  } else if (!receptorMatches(cfdi, companyTaxId)) {
-    warnings.push({
-      sCode: 'RECEPTOR_MISMATCH',
-      sMessage: say(language, 'RECEPTOR_MISMATCH', { receptor, company: companyTaxId }),
+      sMessage: say(language, 'NO_COMPANY_TAX_ID', { receptor: receptorOf(cfdi) }),
     });
   }
   return warnings;
+}
+
+function receptorOf(cfdi: ParsedCfdi): string {
+  return cfdi.rfcReceptor === 'XEXX010101000' && cfdi.numRegIdTribReceptor
+    ? `${cfdi.rfcReceptor} / ${cfdi.numRegIdTribReceptor}`
+    : cfdi.rfcReceptor;
 }

@@ -8,10 +8,18 @@ import {
 } from '../../test/finance-fixtures.js';
 import { createTestApp, json, TEST_ENGINE, type TestApp } from '../../test/test-app.js';
 import type { ApiInvoice } from '../invoices/invoices.service.js';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { demoCsd, sealCfdi } from '../../test/cfdi-signing.js';
 import { readCfdiSample, type CfdiSampleFile } from './cfdi-samples.js';
 import type { CfdiParseLine } from './cfdi.service.js';
 
 let t: TestApp;
+
+/** Real CFDIs published by a CFDI library (fixtures/SOURCE.md), as they are. */
+function fixture(name: 'cfdi40-real.xml' | 'cfdi40-valid.xml'): string {
+  return readFileSync(fileURLToPath(new URL(`fixtures/${name}`, import.meta.url)), 'utf8');
+}
 
 const CLABE = makeClabe('072', '180', '00012345678');
 
@@ -124,20 +132,85 @@ describe(`CFDI import on ${TEST_ENGINE}`, () => {
     expect(tomates?.aWarnings[0]?.sMessage).toContain('USD');
   });
 
-  it('warns when the receptor is not the company, or the company has no tax id', async () => {
+  it('refuses a CFDI issued to another company; warns when the company has no tax id', async () => {
     const customer = await newCustomer(t);
     const [noTaxId] = await parse(customer, { files: files('cfdi40-limones-colima.xml') });
+    expect(noTaxId?.sStatus).toBe('READY');
     expect(noTaxId?.aWarnings.map((warning) => warning.sCode)).toEqual(['NO_COMPANY_TAX_ID']);
     await setCompanyTaxId(customer, '98-7654321');
     const [other] = await parse(customer, { files: files('cfdi40-limones-colima.xml') }, 'sp');
-    expect(other?.sStatus).toBe('READY');
-    expect(other?.aWarnings).toEqual([
-      {
-        sCode: 'RECEPTOR_MISMATCH',
-        sMessage:
-          'El receptor de este CFDI (XEXX010101000 / 743019283) no es tu empresa (identificación fiscal 98-7654321).',
-      },
-    ]);
+    expect(other).toMatchObject({
+      sStatus: 'REFUSED',
+      sReasonCode: 'RECEPTOR_MISMATCH',
+      sReason:
+        'Este CFDI se emitió a otra empresa (XEXX010101000 / 743019283), no a la tuya (identificación fiscal 98-7654321): no se puede importar. Pide al proveedor que lo emita a tu empresa.',
+    });
+    // The real CFDI's receptor is a Mexican RFC: another company's, not this one's.
+    await setCompanyTaxId(customer, 'MCI7306249Y1');
+    const [real] = await parse(customer, {
+      files: [{ sFileName: 'real.xml', sContent: fixture('cfdi40-real.xml') }],
+    });
+    expect(real).toMatchObject({ sStatus: 'REFUSED', sReasonCode: 'RECEPTOR_MISMATCH' });
+    const [own] = await parse(customer, {
+      files: [{ sFileName: 'valid.xml', sContent: fixture('cfdi40-valid.xml') }],
+    });
+    expect(own).toMatchObject({ sStatus: 'READY', sRfcReceptor: 'MCI7306249Y1' });
+  });
+
+  it('refuses a real CFDI whose total was edited, naming the failed check, in en and sp', async () => {
+    const customer = await newCustomer(t);
+    await setCompanyTaxId(customer, 'COSC8001137NA');
+    const before = await moneyTableCounts(t);
+    const real = fixture('cfdi40-real.xml');
+    const edited = real.replace(' Total="1000.00"', ' Total="100000.00"');
+    const body = {
+      files: [
+        { sFileName: 'real.xml', sContent: real },
+        { sFileName: 'edited.xml', sContent: edited },
+      ],
+    };
+    const [ok, refused] = await parse(customer, body);
+    expect(ok).toMatchObject({ sStatus: 'READY', dTotalAmount: 1000, sRfcEmisor: 'ISD950921HE5' });
+    expect(refused).toMatchObject({ sStatus: 'REFUSED', sReasonCode: 'BAD_SEAL' });
+    expect(refused?.sReason).toBe(
+      'The CFDI’s seal does not verify (the seal is not the signature of this content): it was changed after the issuer signed it, or is not the issuer’s. Ask the supplier for the XML exactly as stamped.',
+    );
+    const [, spanish] = await parse(customer, body, 'sp');
+    expect(spanish?.sReason).toBe(
+      'El sello del CFDI no es válido (el sello no es la firma de este contenido): el archivo se modificó después de firmarse o no es del emisor. Pide al proveedor el XML tal como se timbró.',
+    );
+    expect(await moneyTableCounts(t)).toEqual(before);
+  });
+
+  it('imports a 3.3 CFDI whose Emisor has no Nombre, named by the supplier or the RFC', async () => {
+    const customer = await newCustomer(t);
+    await setCompanyTaxId(customer, '74-3019283');
+    const xml = sealCfdi(
+      readCfdiSample('cfdi33-berries-jalisco.xml').replace(
+        ' Nombre="BERRIES JALISCO SA DE CV"',
+        '',
+      ),
+      demoCsd('BJA180101QW5'),
+    );
+    const [unknown] = await parse(customer, { files: [{ sFileName: 'b.xml', sContent: xml }] });
+    expect(unknown).toMatchObject({
+      sStatus: 'READY',
+      sNombreEmisor: 'BJA180101QW5',
+      sPaymentRecipientId: null,
+    });
+    const created = await customer.call('POST', 'invoices/import', {
+      invoices: [importItem(unknown as CfdiParseLine)],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const supplierId = await addSupplier(customer, 'BJA180101QW5', 'Berries Jalisco');
+    const resealed = xml.replace('Folio="5567"', 'Folio="5568"');
+    const [known] = await parse(customer, {
+      files: [{ sFileName: 'b.xml', sContent: sealCfdi(resealed, demoCsd('BJA180101QW5')) }],
+    });
+    expect(known).toMatchObject({
+      sNombreEmisor: 'Berries Jalisco',
+      sPaymentRecipientId: supplierId,
+    });
   });
 
   it('refuses bad files one by one, in the request language', async () => {
