@@ -94,7 +94,7 @@ export const ROUTE_ERROR_CODES: Record<string, ErrorCode[]> = {
   'POST /vendor/disputes/{disputeId}/images': ['INVALID_STATE'],
   'POST /ops/jobs/{id}/retry': ['INVALID_STATE'],
   'POST /invoices/cfdi/parse': ['TOO_MANY_FILES'],
-  'POST /invoices/import': ['DUPLICATE_CFDI', 'INVALID_STATE'],
+  'POST /invoices/import': ['DUPLICATE_CFDI', 'CFDI_NOT_VERIFIED', 'INVALID_STATE'],
   'POST /payments/batch': [...QUOTED_MONEY, 'SUPPLIER_COOLING_OFF'],
   'POST /invoices/{id}/rate-order': ['INVALID_STATE'],
   'DELETE /invoices/{id}/rate-order': ['INVALID_STATE'],

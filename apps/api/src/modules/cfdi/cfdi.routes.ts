@@ -55,6 +55,12 @@ const parseLineSchema = z.object({
 const importItemSchema = z
   .object({
     sUuid: uuidSchema,
+    sContent: z
+      .string()
+      .max(CFDI_PARSE_BODY_LIMIT)
+      .describe(
+        'The CFDI XML as read: its seal and receptor are checked again and its UUID, total and date must be those sent (else 422 CFDI_NOT_VERIFIED)',
+      ),
     sPaymentRecipientId: z.string().trim().min(1).max(64).optional(),
     newSupplier: z
       .object({
@@ -122,6 +128,7 @@ export async function cfdiRoutes(
     '/invoices/import',
     {
       onRequest: app.requireSession,
+      bodyLimit: CFDI_PARSE_BODY_LIMIT,
       schema: {
         tags,
         summary: 'Create reviewed CFDI invoices (and new suppliers) in one transaction',
@@ -142,6 +149,7 @@ export async function cfdiRoutes(
         principalOf(request).enterpriseId,
         request.body.invoices.map((item) => ({
           uuid: item.sUuid,
+          content: item.sContent,
           recipientId: item.sPaymentRecipientId,
           newSupplier: item.newSupplier && {
             name: item.newSupplier.sName,

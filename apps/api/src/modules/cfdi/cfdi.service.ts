@@ -2,6 +2,7 @@ import {
   bankNameFromClabe,
   moneyToDecimalString,
   moneyToNumber,
+  normalizeRfc,
   rateToDecimalString,
   rateToNumber,
   refusedCfdiLine,
@@ -63,6 +64,8 @@ export interface NewSupplierInput {
 
 export interface CfdiImportInput {
   uuid: string;
+  /** The CFDI's XML, verified again: the review's figures are the client's word. */
+  content: string;
   recipientId: string | undefined;
   newSupplier: NewSupplierInput | undefined;
   invoiceName: string;
@@ -239,6 +242,7 @@ export class CfdiService {
         throw new AppError('DUPLICATE_CFDI', { field: `invoices.${index}.sUuid` });
       }
     });
+    await this.verifyImportItems(enterpriseId, items);
     let invoiceIds: string[];
     try {
       invoiceIds = await this.db.transaction().execute(async (trx) => {
@@ -309,6 +313,28 @@ export class CfdiService {
     return invoiceIds.flatMap((id) => {
       const invoice = described.get(id);
       return invoice ? [invoice] : [];
+    });
+  }
+
+  /**
+   * Each item's CFDI again, as `parse` reads it: the seal must verify, the receptor be this
+   * company, and the UUID, MXN total and day be those the item asks to create; so a call
+   * that skips the review, or edits its figures, writes nothing.
+   */
+  private async verifyImportItems(enterpriseId: string, items: CfdiImportInput[]): Promise<void> {
+    const companyTaxId = await repo.findEnterpriseTaxId(this.db, enterpriseId);
+    items.forEach((item, index) => {
+      const result = parseCfdi(item.content);
+      const matches =
+        result.ok &&
+        result.cfdi.uuid === item.uuid &&
+        result.cfdi.totalMxn === item.totalMxn &&
+        result.cfdi.purchaseDate === item.purchaseDate &&
+        (item.newSupplier === undefined ||
+          normalizeRfc(item.newSupplier.taxId) === result.cfdi.rfcEmisor) &&
+        (!companyTaxId || companyTaxId.trim() === '' || receptorMatches(result.cfdi, companyTaxId));
+      if (!matches)
+        throw new AppError('CFDI_NOT_VERIFIED', { field: `invoices.${index}.sContent` });
     });
   }
 

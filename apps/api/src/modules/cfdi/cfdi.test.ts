@@ -15,6 +15,8 @@ import { readCfdiSample, type CfdiSampleFile } from './cfdi-samples.js';
 import type { CfdiParseLine } from './cfdi.service.js';
 
 let t: TestApp;
+/** The text last sent for each file name, which the import sends back. */
+const sentContents = new Map<string, string>();
 
 /** Real CFDIs published by a CFDI library (fixtures/SOURCE.md), as they are. */
 function fixture(name: 'cfdi40-real.xml' | 'cfdi40-valid.xml'): string {
@@ -32,6 +34,7 @@ async function parse(
   body: { files: Array<{ sFileName: string; sContent: string }> },
   lang: 'en' | 'sp' = 'en',
 ) {
+  for (const file of body.files) sentContents.set(file.sFileName, file.sContent);
   const response = await customer.call('POST', 'invoices/cfdi/parse', body, { lang });
   expect(response.statusCode, response.body).toBe(200);
   return json<{ results: CfdiParseLine[] }>(response).results;
@@ -63,6 +66,7 @@ async function setCompanyTaxId(customer: Customer, taxId: string) {
 function importItem(line: CfdiParseLine, extra: Record<string, unknown> = {}) {
   return {
     sUuid: line.sUuid,
+    sContent: sentContents.get(line.sFileName),
     sInvoice: line.sInvoice,
     dPurchaseDate: line.dPurchaseDate,
     dTotalAmount: line.dTotalAmount,
@@ -198,18 +202,19 @@ describe(`CFDI import on ${TEST_ENGINE}`, () => {
       sNombreEmisor: 'BJA180101QW5',
       sPaymentRecipientId: null,
     });
-    const created = await customer.call('POST', 'invoices/import', {
-      invoices: [importItem(unknown as CfdiParseLine)],
-    });
-    expect(created.statusCode, created.body).toBe(201);
     const supplierId = await addSupplier(customer, 'BJA180101QW5', 'Berries Jalisco');
-    const resealed = xml.replace('Folio="5567"', 'Folio="5568"');
-    const [known] = await parse(customer, {
-      files: [{ sFileName: 'b.xml', sContent: sealCfdi(resealed, demoCsd('BJA180101QW5')) }],
-    });
+    const [known] = await parse(customer, { files: [{ sFileName: 'b.xml', sContent: xml }] });
     expect(known).toMatchObject({
+      sStatus: 'READY',
       sNombreEmisor: 'Berries Jalisco',
       sPaymentRecipientId: supplierId,
+    });
+    const created = await customer.call('POST', 'invoices/import', {
+      invoices: [importItem(known as CfdiParseLine)],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(json<{ invoices: ApiInvoice[] }>(created).invoices[0]).toMatchObject({
+      dTotalAmount: 96412.8,
     });
   });
 
@@ -373,6 +378,37 @@ describe(`CFDI import on ${TEST_ENGINE}`, () => {
     });
     expect(badClabe.statusCode).toBe(400);
     expect(await moneyTableCounts(t)).toEqual(before);
+  });
+
+  it('imports only what the CFDI says: an edited total, file or receptor writes nothing', async () => {
+    const customer = await newCustomer(t);
+    await setCompanyTaxId(customer, 'COSC8001137NA');
+    const real = fixture('cfdi40-real.xml');
+    const [line] = await parse(customer, { files: [{ sFileName: 'real.xml', sContent: real }] });
+    expect(line?.sStatus).toBe('READY');
+    const before = await moneyTableCounts(t);
+    const item = importItem(line as CfdiParseLine);
+    const attempts = [
+      { ...item, dTotalAmount: 100000 },
+      { ...item, sContent: real.replace(' Total="1000.00"', ' Total="100000.00"') },
+      { ...item, dPurchaseDate: '2025-01-23' },
+      { ...item, sContent: fixture('cfdi40-valid.xml') },
+    ];
+    for (const attempt of attempts) {
+      const response = await customer.call('POST', 'invoices/import', { invoices: [attempt] });
+      expect(response.statusCode, response.body).toBe(422);
+      expect(json(response)).toMatchObject({ code: 'CFDI_NOT_VERIFIED' });
+    }
+    await setCompanyTaxId(customer, '98-7654321');
+    const otherCompany = await customer.call('POST', 'invoices/import', { invoices: [item] });
+    expect(otherCompany.statusCode).toBe(422);
+    expect(await moneyTableCounts(t)).toEqual(before);
+    await setCompanyTaxId(customer, 'COSC8001137NA');
+    const created = await customer.call('POST', 'invoices/import', { invoices: [item] });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(json<{ invoices: ApiInvoice[] }>(created).invoices[0]).toMatchObject({
+      dTotalAmount: 1000,
+    });
   });
 
   it('documents the payables endpoints in the OpenAPI description', async () => {

@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { CfdiParseLine } from './api/cfdi';
-import { importItemsOf, isValidCredit, isValidRate, rowErrors } from './cfdi-review';
+import {
+  importItemsOf,
+  isValidCredit,
+  isValidRate,
+  rowErrors,
+  type CfdiReviewLine,
+} from './cfdi-review';
 
-const line = (overrides: Partial<CfdiParseLine> = {}): CfdiParseLine => ({
+const line = (overrides: Partial<CfdiReviewLine> = {}): CfdiReviewLine => ({
   sFileName: 'a.xml',
+  sContent: '<cfdi:Comprobante/>',
   sStatus: 'READY',
   sUuid: 'A3D94E10-7B2C-4F61-8E05-3C9B12D47F80',
   sRfcEmisor: 'LCO150820KJ3',
@@ -55,6 +61,8 @@ describe('CFDI review', () => {
     expect(importItemsOf(lines, inputs, { LCO150820KJ3: ' 032180000118359719 ' })).toEqual([
       {
         sUuid: 'A3D94E10-7B2C-4F61-8E05-3C9B12D47F80',
+        // The file goes back with the invoice: the server verifies it again.
+        sContent: '<cfdi:Comprobante/>',
         newSupplier: {
           sName: 'LIMONES COLIMA',
           sTaxId: 'LCO150820KJ3',

@@ -4,6 +4,9 @@ import type { CfdiImportItem, CfdiParseLine } from './api/cfdi';
 /** Most files one import takes (the API's limit). */
 export const CFDI_MAX_FILES = 200;
 
+/** A line of the review, with the file's text the import sends back to be verified again. */
+export type CfdiReviewLine = CfdiParseLine & { sContent?: string };
+
 /** What the user fills in for one READY line of the review. */
 export interface CfdiRowInput {
   include: boolean;
@@ -50,18 +53,19 @@ export function rowErrors(
 
 /** The import request of the included READY lines; undefined while any has an error. */
 export function importItemsOf(
-  lines: CfdiParseLine[],
+  lines: CfdiReviewLine[],
   inputs: Record<string, CfdiRowInput>,
   clabes: Record<string, string>,
 ): CfdiImportItem[] | undefined {
   const items: CfdiImportItem[] = [];
   for (const line of lines) {
     const input = line.sUuid ? inputs[line.sUuid] : undefined;
-    if (line.sStatus !== 'READY' || !input?.include || !line.sUuid) continue;
+    if (line.sStatus !== 'READY' || !input?.include || !line.sUuid || !line.sContent) continue;
     if (Object.keys(rowErrors(line, input, clabes)).length > 0) return undefined;
     const rfc = line.sRfcEmisor ?? '';
     items.push({
       sUuid: line.sUuid,
+      sContent: line.sContent,
       ...(line.sPaymentRecipientId
         ? { sPaymentRecipientId: line.sPaymentRecipientId }
         : {

@@ -23654,6 +23654,8 @@ export interface operations {
           /** @description At most 200; a known UUID: 409 DUPLICATE_CFDI, nothing written */
           invoices: {
             sUuid: string;
+            /** @description The CFDI XML as read: its seal and receptor are checked again and its UUID, total and date must be those sent (else 422 CFDI_NOT_VERIFIED) */
+            sContent: string;
             sPaymentRecipientId?: string;
             /** @description A supplier to create with the invoice (an issuer RFC not known yet) */
             newSupplier?: {
@@ -23824,6 +23826,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'UNSUPPORTED_MEDIA_TYPE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Idempotency-Key reused with another body: CFDI_NOT_VERIFIED */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'CFDI_NOT_VERIFIED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */

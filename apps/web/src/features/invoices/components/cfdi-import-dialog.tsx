@@ -23,7 +23,13 @@ import { useLanguage } from '../../../lib/i18n/i18n';
 import { showErrorToast, showSuccessToast } from '../../../lib/toast';
 import { importCfdiInvoices, parseCfdiFiles, type CfdiParseLine } from '../api/cfdi';
 import { CFDI_MAX_BYTES, refusedCfdiLine } from '@app/domain';
-import { CFDI_MAX_FILES, importItemsOf, rowErrors, type CfdiRowInput } from '../cfdi-review';
+import {
+  CFDI_MAX_FILES,
+  importItemsOf,
+  rowErrors,
+  type CfdiReviewLine,
+  type CfdiRowInput,
+} from '../cfdi-review';
 import { BusyButton } from '../../../components/busy-button';
 import { SmallTable } from '../../../components/small-table';
 import { AppDialog } from '../../../components/app-dialog';
@@ -57,7 +63,7 @@ export function CfdiImportDialog(props: CfdiImportDialogProps) {
   const fullScreen = useMediaQuery(theme.breakpoints.down('md'));
   const titleId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [lines, setLines] = useState<CfdiParseLine[] | undefined>();
+  const [lines, setLines] = useState<CfdiReviewLine[] | undefined>();
   const [inputs, setInputs] = useState<Record<string, CfdiRowInput>>({});
   const [clabes, setClabes] = useState<Record<string, string>>({});
   const [pickError, setPickError] = useState<string | undefined>();
@@ -81,7 +87,14 @@ export function CfdiImportDialog(props: CfdiImportDialogProps) {
       const sent = await Promise.all(
         readable.map(async (file) => ({ sFileName: file.name, sContent: await file.text() })),
       );
-      const answer = sent.length > 0 ? (await parseCfdiFiles(sent)).results : [];
+      const answer: CfdiReviewLine[] =
+        sent.length > 0
+          ? // The server answers one line per file, in the order sent.
+            (await parseCfdiFiles(sent)).results.map((line, index) => ({
+              ...line,
+              sContent: sent[index]?.sContent,
+            }))
+          : [];
       // Files over 1 MB are not sent: they are refused here, as the server would.
       const refused: CfdiParseLine[] = tooLarge.map((file) => ({
         ...refusedCfdiLine(file.name),
