@@ -516,6 +516,18 @@ export interface CfdiImportsTable {
   imported_at: Date;
 }
 
+export interface CfdiCreditNotesTable {
+  enterprise_id: string;
+  uuid: string;
+  invoice_id: string;
+  related_uuid: string;
+  relation: string;
+  rfc_emisor: string;
+  amount_mxn: bigint;
+  issued_on: string;
+  imported_at: Date;
+}
+
 export interface PaymentBatchesTable {
   id: string;
   enterprise_id: string;
@@ -698,6 +710,7 @@ export interface Database {
   dispute_images: DisputeImagesTable;
   ratings: RatingsTable;
   cfdi_imports: CfdiImportsTable;
+  cfdi_credit_notes: CfdiCreditNotesTable;
   payment_batches: PaymentBatchesTable;
   payment_batch_items: PaymentBatchItemsTable;
   rate_orders: RateOrdersTable;

@@ -95,6 +95,7 @@ export const ROUTE_ERROR_CODES: Record<string, ErrorCode[]> = {
   'POST /ops/jobs/{id}/retry': ['INVALID_STATE'],
   'POST /invoices/cfdi/parse': ['TOO_MANY_FILES'],
   'POST /invoices/import': ['DUPLICATE_CFDI', 'CFDI_NOT_VERIFIED', 'INVALID_STATE'],
+  'POST /invoices/credit-notes': ['DUPLICATE_CFDI', 'CFDI_NOT_VERIFIED', 'INVALID_STATE'],
   'POST /payments/batch': [...QUOTED_MONEY, 'SUPPLIER_COOLING_OFF'],
   'POST /invoices/{id}/rate-order': ['INVALID_STATE'],
   'DELETE /invoices/{id}/rate-order': ['INVALID_STATE'],

@@ -23,6 +23,7 @@ import * as attemptLimits from './0022-attempt-limits.js';
 import * as approvalRuns from './0023-approval-runs.js';
 import * as outboxPriority from './0024-outbox-priority.js';
 import * as bankChangeHolds from './0021-bank-change-holds.js';
+import * as cfdiCreditNotes from './0034-cfdi-credit-notes.js';
 
 /** Every migration in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0023-approval-runs': approvalRuns,
   '0024-outbox-priority': outboxPriority,
   '0021-bank-change-holds': bankChangeHolds,
+  '0034-cfdi-credit-notes': cfdiCreditNotes,
 };

@@ -33,6 +33,8 @@ describe('parseCfdi', () => {
     const cfdi = parsed(parseCfdi(readCfdiSample('cfdi40-aguacates-del-valle.xml')));
     expect(cfdi).toEqual({
       version: '4.0',
+      kind: 'I',
+      related: null,
       uuid: '6F1C2B7A-4E3D-4A9B-9C21-7D5E8F0A1B23',
       rfcEmisor: 'AVA120315AB1',
       nombreEmisor: 'AGUACATES DEL VALLE',
@@ -124,10 +126,10 @@ describe('parseCfdi', () => {
     expect(parseCfdi(withDtd)).toEqual({ ok: false, reason: 'INVALID_XML' });
   });
 
-  it('refuses a credit note, a total with three decimals and a file over 1 MB', () => {
+  it('refuses a payment CFDI, a total with three decimals and a file over 1 MB', () => {
     const source = readCfdiSample('cfdi40-limones-colima.xml');
     expect(
-      parseCfdi(resealed(source.replace('TipoDeComprobante="I"', 'TipoDeComprobante="E"'))),
+      parseCfdi(resealed(source.replace('TipoDeComprobante="I"', 'TipoDeComprobante="P"'))),
     ).toEqual({
       ok: false,
       reason: 'NOT_AN_INCOME_INVOICE',

@@ -36,10 +36,18 @@ export type CfdiRefusal =
   | 'BAD_SEAL'
   | 'MISSING_FIELD'
   | 'NOT_AN_INCOME_INVOICE'
-  | 'MISSING_EXCHANGE_RATE';
+  | 'MISSING_EXCHANGE_RATE'
+  | 'UNSUPPORTED_CREDIT_NOTE';
+
+/** The CfdiRelacionados kinds a credit note may lower an invoice by: nota de crédito, devolución, anticipo. */
+export const CREDIT_NOTE_RELATIONS = ['01', '03', '07'] as const;
 
 export interface ParsedCfdi {
   version: CfdiVersion;
+  /** 'I' an income invoice, 'E' a credit note (egreso). */
+  kind: 'I' | 'E';
+  /** For a credit note: the one invoice it relates to, and how (TipoRelacion). */
+  related: { uuid: string; relation: string } | null;
   /** The TimbreFiscalDigital UUID (fiscal folio), uppercase. */
   uuid: string;
   rfcEmisor: string;
@@ -232,7 +240,29 @@ export function parseCfdi(content: string): CfdiParseResult {
   });
   if (sealFailure !== null) return refuse('BAD_SEAL', sealFailure);
 
-  if (attribute(root, 'TipoDeComprobante') !== 'I') return refuse('NOT_AN_INCOME_INVOICE');
+  const kind = attribute(root, 'TipoDeComprobante');
+  if (kind !== 'I' && kind !== 'E') return refuse('NOT_AN_INCOME_INVOICE');
+  let related: ParsedCfdi['related'] = null;
+  if (kind === 'E') {
+    // 4.0 may repeat CfdiRelacionados (one per TipoRelacion); 3.3 has one. A credit note
+    // lowers one invoice: several related folios would leave the split to guesswork.
+    const relations = childrenNamed(root, 'CfdiRelacionados', namespace, scopes).flatMap((group) =>
+      childrenNamed(group, 'CfdiRelacionado', namespace, [group, ...scopes]).map((child) => ({
+        relation: attribute(group, 'TipoRelacion') ?? '',
+        uuid: attribute(child, 'UUID')?.toUpperCase() ?? '',
+      })),
+    );
+    const [only] = relations;
+    if (
+      relations.length !== 1 ||
+      only === undefined ||
+      !UUID_PATTERN.test(only.uuid) ||
+      !(CREDIT_NOTE_RELATIONS as readonly string[]).includes(only.relation)
+    ) {
+      return refuse('UNSUPPORTED_CREDIT_NOTE', 'CfdiRelacionados');
+    }
+    related = only;
+  }
 
   const total = money(attribute(root, 'Total'));
   if (total === undefined) return refuse('MISSING_FIELD', 'Total');
@@ -258,6 +288,8 @@ export function parseCfdi(content: string): CfdiParseResult {
     ok: true,
     cfdi: {
       version: version as CfdiVersion,
+      kind,
+      related,
       uuid,
       rfcEmisor: emisorRfc.normalized,
       nombreEmisor: nombreEmisor === null ? null : nombreEmisor.slice(0, 200),

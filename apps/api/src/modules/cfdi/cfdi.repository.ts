@@ -93,3 +93,105 @@ export function isDuplicateImportViolation(error: unknown): boolean {
     error.constraint === 'cfdi_imports_pkey'
   );
 }
+
+export interface ImportedInvoiceRow {
+  uuid: string;
+  invoice_id: string;
+  rfc_emisor: string;
+  total_mxn: bigint;
+  assigned_mxn: bigint;
+  paid_mxn: bigint;
+}
+
+/** The live invoices the enterprise imported from these CFDI UUIDs, by UUID. */
+export async function findImportedInvoices(
+  db: Executor,
+  enterpriseId: string,
+  uuids: string[],
+): Promise<Map<string, ImportedInvoiceRow>> {
+  if (uuids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('cfdi_imports as c')
+    .innerJoin('invoices as i', 'i.id', 'c.invoice_id')
+    .select([
+      'c.uuid',
+      'c.invoice_id',
+      'c.rfc_emisor',
+      'i.total_mxn',
+      'i.assigned_mxn',
+      'i.paid_mxn',
+    ])
+    .where('c.enterprise_id', '=', enterpriseId)
+    .where('c.uuid', 'in', uuids)
+    .where('i.deleted_at', 'is', null)
+    .execute();
+  return new Map(rows.map((row) => [row.uuid, row]));
+}
+
+/** Those of these credit-note UUIDs the enterprise has applied already. */
+export async function findCreditNoteUuids(
+  db: Executor,
+  enterpriseId: string,
+  uuids: string[],
+): Promise<Set<string>> {
+  if (uuids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('cfdi_credit_notes')
+    .select('uuid')
+    .where('enterprise_id', '=', enterpriseId)
+    .where('uuid', 'in', uuids)
+    .execute();
+  return new Set(rows.map((row) => row.uuid));
+}
+
+export async function insertCreditNote(
+  db: Executor,
+  row: {
+    enterpriseId: string;
+    uuid: string;
+    invoiceId: string;
+    relatedUuid: string;
+    relation: string;
+    rfcEmisor: string;
+    amountMxn: bigint;
+    issuedOn: string;
+    importedAt: Date;
+  },
+): Promise<void> {
+  await db
+    .insertInto('cfdi_credit_notes')
+    .values({
+      enterprise_id: row.enterpriseId,
+      uuid: row.uuid,
+      invoice_id: row.invoiceId,
+      related_uuid: row.relatedUuid,
+      relation: row.relation,
+      rfc_emisor: row.rfcEmisor,
+      amount_mxn: row.amountMxn,
+      issued_on: row.issuedOn,
+      imported_at: row.importedAt,
+    })
+    .execute();
+}
+
+/** An invoice's credit notes, oldest first (an invoice has a handful at most). */
+export async function listCreditNotes(db: Executor, enterpriseId: string, invoiceId: string) {
+  return db
+    .selectFrom('cfdi_credit_notes')
+    .select(['uuid', 'relation', 'amount_mxn', 'issued_on', 'imported_at'])
+    .where('enterprise_id', '=', enterpriseId)
+    .where('invoice_id', '=', invoiceId)
+    .orderBy('imported_at')
+    .orderBy('uuid')
+    .execute();
+}
+
+/** Whether a database error is the primary key of `cfdi_credit_notes` (applied twice at once). */
+export function isDuplicateCreditNoteViolation(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'constraint' in error &&
+    error.constraint === 'cfdi_credit_notes_pkey'
+  );
+}

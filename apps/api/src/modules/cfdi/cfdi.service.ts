@@ -21,7 +21,7 @@ export const CFDI_MAX_FILES = 200;
 
 export type CfdiStatus = 'READY' | 'DUPLICATE' | 'REFUSED';
 type DuplicateReason = 'ALREADY_IMPORTED' | 'REPEATED_IN_UPLOAD';
-type CompanyRefusal = 'RECEPTOR_MISMATCH';
+type CompanyRefusal = 'RECEPTOR_MISMATCH' | 'CREDIT_NOTE_UNKNOWN_INVOICE' | 'CREDIT_NOTE_EXCEEDS';
 export type CfdiWarningCode = 'FOREIGN_CURRENCY' | 'NO_COMPANY_TAX_ID';
 
 /** One file's line of `POST invoices/cfdi/parse` (API.md, plus the review's extras). */
@@ -47,6 +47,11 @@ export interface CfdiParseLine {
   sPaymentRecipientId: string | null;
   sPaymentRecipientName: string | null;
   aWarnings: Array<{ sCode: CfdiWarningCode; sMessage: string }>;
+  /** An invoice to import, or a credit note to apply to an imported one. */
+  sKind: 'INVOICE' | 'CREDIT_NOTE' | null;
+  /** A credit note's related invoice: its CFDI UUID and, when imported here, its id. */
+  sRelatedUuid: string | null;
+  sRelatedInvoiceId: string | null;
 }
 
 export interface CfdiFile {
@@ -86,7 +91,13 @@ const TEXT = {
       'The CFDI’s seal does not verify ({{check}}): it was changed after the issuer signed it, or is not the issuer’s. Ask the supplier for the XML exactly as stamped.',
     MISSING_FIELD: 'A required field of the CFDI is missing or malformed: {{field}}.',
     NOT_AN_INCOME_INVOICE:
-      'Only income invoices (TipoDeComprobante "I") can be imported; this is a credit note, payment or other kind.',
+      'Only income invoices (TipoDeComprobante "I") and credit notes ("E") can be imported; this is a payment or other kind.',
+    UNSUPPORTED_CREDIT_NOTE:
+      'This credit note must name exactly one invoice in CfdiRelacionados, as a credit note (01), return (03) or advance (07). Ask the supplier for one credit note per invoice.',
+    CREDIT_NOTE_UNKNOWN_INVOICE:
+      'This credit note lowers invoice {{uuid}}, which is not an invoice of this supplier imported here. Import that invoice first.',
+    CREDIT_NOTE_EXCEEDS:
+      'This credit note ({{amount}} MXN) is more than is still open on invoice {{uuid}} ({{open}} MXN), or its whole total. Check it with the supplier.',
     MISSING_EXCHANGE_RATE: 'The CFDI is not in MXN and has no TipoCambio.',
     ALREADY_IMPORTED: 'This CFDI (UUID {{uuid}}) was already imported.',
     REPEATED_IN_UPLOAD: 'The same CFDI (UUID {{uuid}}) appears twice in this upload.',
@@ -107,7 +118,13 @@ const TEXT = {
       'El sello del CFDI no es válido ({{check}}): el archivo se modificó después de firmarse o no es del emisor. Pide al proveedor el XML tal como se timbró.',
     MISSING_FIELD: 'Falta o está mal formado un campo obligatorio del CFDI: {{field}}.',
     NOT_AN_INCOME_INVOICE:
-      'Solo se importan facturas de ingreso (TipoDeComprobante "I"); esta es una nota de crédito, un pago u otro tipo.',
+      'Solo se importan facturas de ingreso (TipoDeComprobante "I") y notas de crédito ("E"); este es un pago u otro tipo.',
+    UNSUPPORTED_CREDIT_NOTE:
+      'Esta nota de crédito debe relacionar exactamente una factura en CfdiRelacionados, como nota de crédito (01), devolución (03) o anticipo (07). Pide al proveedor una nota por factura.',
+    CREDIT_NOTE_UNKNOWN_INVOICE:
+      'Esta nota de crédito disminuye la factura {{uuid}}, que no es una factura de este proveedor importada aquí. Importa primero esa factura.',
+    CREDIT_NOTE_EXCEEDS:
+      'Esta nota de crédito ({{amount}} MXN) es mayor que lo pendiente de la factura {{uuid}} ({{open}} MXN), o que todo su total. Revísala con el proveedor.',
     MISSING_EXCHANGE_RATE: 'El CFDI no está en MXN y no tiene TipoCambio.',
     ALREADY_IMPORTED: 'Este CFDI (UUID {{uuid}}) ya fue importado.',
     REPEATED_IN_UPLOAD: 'El mismo CFDI (UUID {{uuid}}) aparece dos veces en esta carga.',
@@ -178,7 +195,8 @@ export class CfdiService {
     if (files.length > CFDI_MAX_FILES) throw new AppError('TOO_MANY_FILES', { field: 'files' });
     const parsed = files.map((file) => ({ file, result: parseCfdi(file.content) }));
     const read = parsed.flatMap(({ result }) => (result.ok ? [result.cfdi] : []));
-    const [imported, recipients, companyTaxId] = await Promise.all([
+    const creditNotes = read.filter((cfdi) => cfdi.kind === 'E');
+    const [imported, recipients, companyTaxId, applied, related] = await Promise.all([
       repo.findLiveImportedUuids(
         this.db,
         enterpriseId,
@@ -190,6 +208,16 @@ export class CfdiService {
         read.map((cfdi) => cfdi.rfcEmisor),
       ),
       repo.findEnterpriseTaxId(this.db, enterpriseId),
+      repo.findCreditNoteUuids(
+        this.db,
+        enterpriseId,
+        creditNotes.map((cfdi) => cfdi.uuid),
+      ),
+      repo.findImportedInvoices(
+        this.db,
+        enterpriseId,
+        creditNotes.flatMap((cfdi) => (cfdi.related ? [cfdi.related.uuid] : [])),
+      ),
     ]);
     const seen = new Set<string>();
     return parsed.map(({ file, result }) => {
@@ -215,6 +243,14 @@ export class CfdiService {
           receptor: receptorOf(cfdi),
           company: companyTaxId,
         });
+      } else if (cfdi.kind === 'E') {
+        this.judgeCreditNote(
+          line,
+          cfdi,
+          applied.has(cfdi.uuid) || seen.has(cfdi.uuid),
+          related,
+          language,
+        );
       } else if (imported.has(cfdi.uuid) || seen.has(cfdi.uuid)) {
         const code = imported.has(cfdi.uuid) ? 'ALREADY_IMPORTED' : 'REPEATED_IN_UPLOAD';
         line.sStatus = 'DUPLICATE';
@@ -316,6 +352,125 @@ export class CfdiService {
     });
   }
 
+  /** A credit note's line: READY for a live imported invoice of its issuer with enough open. */
+  private judgeCreditNote(
+    line: CfdiParseLine,
+    cfdi: ParsedCfdi,
+    duplicate: boolean,
+    related: Map<string, repo.ImportedInvoiceRow>,
+    language: Language,
+  ): void {
+    const relatedUuid = cfdi.related?.uuid ?? '';
+    const invoice = related.get(relatedUuid);
+    line.sRelatedInvoiceId = invoice?.invoice_id ?? null;
+    if (duplicate) {
+      line.sStatus = 'DUPLICATE';
+      line.sReasonCode = 'ALREADY_IMPORTED';
+      line.sReason = say(language, 'ALREADY_IMPORTED', { uuid: cfdi.uuid });
+      return;
+    }
+    const refusal = creditNoteRefusal(cfdi, invoice);
+    if (refusal) {
+      line.sStatus = 'REFUSED';
+      line.sReasonCode = refusal;
+      line.sReason = say(language, refusal, {
+        uuid: relatedUuid,
+        amount: moneyToDecimalString(cfdi.totalMxn),
+        open: invoice ? moneyToDecimalString(openOf(invoice)) : '0.00',
+      });
+      return;
+    }
+    line.sStatus = 'READY';
+  }
+
+  /**
+   * `POST invoices/credit-notes`: applies stamped credit notes to the invoices they name, in
+   * one transaction: each is verified again as `parse` reads it, must name a live invoice
+   * of its issuer imported here, and lowers its total by at most what is open. Anything
+   * wrong refuses the whole request and writes nothing.
+   */
+  async applyCreditNotes(enterpriseId: string, contents: string[]): Promise<ApiInvoice[]> {
+    if (contents.length > CFDI_MAX_FILES) {
+      throw new AppError('TOO_MANY_FILES', { field: 'creditNotes' });
+    }
+    const companyTaxId = await repo.findEnterpriseTaxId(this.db, enterpriseId);
+    let invoiceIds: string[];
+    try {
+      invoiceIds = await this.db.transaction().execute(async (trx) => {
+        const ids: string[] = [];
+        for (const [index, content] of contents.entries()) {
+          const field = `creditNotes.${index}.sContent`;
+          const result = parseCfdi(content);
+          if (
+            !result.ok ||
+            result.cfdi.kind !== 'E' ||
+            !result.cfdi.related ||
+            (companyTaxId &&
+              companyTaxId.trim() !== '' &&
+              !receptorMatches(result.cfdi, companyTaxId))
+          ) {
+            throw new AppError('CFDI_NOT_VERIFIED', { field });
+          }
+          const cfdi = result.cfdi;
+          const related = cfdi.related as NonNullable<ParsedCfdi['related']>;
+          const applied = await repo.findCreditNoteUuids(trx, enterpriseId, [cfdi.uuid]);
+          if (applied.has(cfdi.uuid)) throw new AppError('DUPLICATE_CFDI', { field });
+          const invoice = (await repo.findImportedInvoices(trx, enterpriseId, [related.uuid])).get(
+            related.uuid,
+          );
+          if (!invoice || invoice.rfc_emisor !== cfdi.rfcEmisor) {
+            throw new AppError('CFDI_NOT_VERIFIED', { field });
+          }
+          await this.invoices.lowerTotal(
+            trx,
+            enterpriseId,
+            invoice.invoice_id,
+            cfdi.totalMxn,
+            field,
+          );
+          await repo.insertCreditNote(trx, {
+            enterpriseId,
+            uuid: cfdi.uuid,
+            invoiceId: invoice.invoice_id,
+            relatedUuid: related.uuid,
+            relation: related.relation,
+            rfcEmisor: cfdi.rfcEmisor,
+            amountMxn: cfdi.totalMxn,
+            issuedOn: cfdi.purchaseDate,
+            importedAt: this.now(),
+          });
+          if (!ids.includes(invoice.invoice_id)) ids.push(invoice.invoice_id);
+        }
+        return ids;
+      });
+    } catch (error) {
+      if (repo.isDuplicateCreditNoteViolation(error)) throw new AppError('DUPLICATE_CFDI');
+      throw error;
+    }
+    const described = await this.invoices.describeInvoices(
+      this.db,
+      enterpriseId,
+      invoiceIds,
+      this.rates.customerRateAt(this.now()),
+    );
+    return invoiceIds.flatMap((id) => {
+      const invoice = described.get(id);
+      return invoice ? [invoice] : [];
+    });
+  }
+
+  /** `GET invoices/{id}/credit-notes`: the credit lines of a live invoice. */
+  async creditNotesOf(enterpriseId: string, invoiceId: string) {
+    await this.invoices.requireInvoice(this.db, enterpriseId, invoiceId);
+    const rows = await repo.listCreditNotes(this.db, enterpriseId, invoiceId);
+    return rows.map((row) => ({
+      sUuid: row.uuid,
+      sRelation: row.relation,
+      dAmount: moneyToNumber(row.amount_mxn),
+      dIssuedOn: row.issued_on,
+    }));
+  }
+
   /**
    * Each item's CFDI again, as `parse` reads it: the seal must verify, the receptor be this
    * company, and the UUID, MXN total and day be those the item asks to create; so a call
@@ -327,6 +482,7 @@ export class CfdiService {
       const result = parseCfdi(item.content);
       const matches =
         result.ok &&
+        result.cfdi.kind === 'I' &&
         result.cfdi.uuid === item.uuid &&
         result.cfdi.totalMxn === item.totalMxn &&
         result.cfdi.purchaseDate === item.purchaseDate &&
@@ -378,6 +534,8 @@ function describeCfdi(
   line.sVersion = cfdi.version;
   line.sPaymentRecipientId = recipient?.id ?? null;
   line.sPaymentRecipientName = recipient?.name ?? null;
+  line.sKind = cfdi.kind === 'E' ? 'CREDIT_NOTE' : 'INVOICE';
+  line.sRelatedUuid = cfdi.related?.uuid ?? null;
 }
 
 function warningsOf(
@@ -403,6 +561,24 @@ function warningsOf(
     });
   }
   return warnings;
+}
+
+function openOf(invoice: repo.ImportedInvoiceRow): bigint {
+  const covered = invoice.assigned_mxn > invoice.paid_mxn ? invoice.assigned_mxn : invoice.paid_mxn;
+  return invoice.total_mxn - covered;
+}
+
+/** Why a credit note cannot lower the invoice it names, or null when it can. */
+function creditNoteRefusal(
+  cfdi: ParsedCfdi,
+  invoice: repo.ImportedInvoiceRow | undefined,
+): 'CREDIT_NOTE_UNKNOWN_INVOICE' | 'CREDIT_NOTE_EXCEEDS' | null {
+  // Another company's invoice is not among this enterprise's imports, so it is unknown here.
+  if (!invoice || invoice.rfc_emisor !== cfdi.rfcEmisor) return 'CREDIT_NOTE_UNKNOWN_INVOICE';
+  if (cfdi.totalMxn > openOf(invoice) || cfdi.totalMxn >= invoice.total_mxn) {
+    return 'CREDIT_NOTE_EXCEEDS';
+  }
+  return null;
 }
 
 function receptorOf(cfdi: ParsedCfdi): string {

@@ -62,6 +62,26 @@ async function setCompanyTaxId(customer: Customer, taxId: string) {
     .execute();
 }
 
+/**
+ * A stamped credit note of Limones Colima lowering `invoiceUuid` by `total` MXN (TipoRelacion
+ * 01), sealed with the supplier's demo CSD.
+ */
+function creditNote(invoiceUuid: string, total: string, uuid: string, relation = '01'): string {
+  const xml = readCfdiSample('cfdi40-limones-colima.xml')
+    .replace('TipoDeComprobante="I"', 'TipoDeComprobante="E"')
+    .replace(' SubTotal="135012.50"', ` SubTotal="${total}"`)
+    .replace(' Total="135012.50"', ` Total="${total}"`)
+    .replace('UUID="A3D94E10-7B2C-4F61-8E05-3C9B12D47F80"', `UUID="${uuid}"`)
+    .replace(
+      /(<cfdi:Emisor )/,
+      `<cfdi:CfdiRelacionados TipoRelacion="${relation}"><cfdi:CfdiRelacionado UUID="${invoiceUuid}"/></cfdi:CfdiRelacionados>\n  $1`,
+    );
+  return sealCfdi(xml, demoCsd('LCO150820KJ3'));
+}
+
+const LIMONES_UUID = 'A3D94E10-7B2C-4F61-8E05-3C9B12D47F80';
+const NOTE_UUID = '11111111-2222-4333-8444-555555555555';
+
 /** What the review sends for a READY line: the CFDI's data plus the rate and the period. */
 function importItem(line: CfdiParseLine, extra: Record<string, unknown> = {}) {
   return {
@@ -409,6 +429,102 @@ describe(`CFDI import on ${TEST_ENGINE}`, () => {
     expect(json<{ invoices: ApiInvoice[] }>(created).invoices[0]).toMatchObject({
       dTotalAmount: 1000,
     });
+  });
+
+  it('applies a credit note to an imported invoice: its total drops and it shows as a line', async () => {
+    const customer = await newCustomer(t);
+    await setCompanyTaxId(customer, '74-3019283');
+    const [invoiceLine] = await parse(customer, { files: files('cfdi40-limones-colima.xml') });
+    const imported = await customer.call('POST', 'invoices/import', {
+      invoices: [importItem(invoiceLine as CfdiParseLine)],
+    });
+    expect(imported.statusCode, imported.body).toBe(201);
+    const invoiceId = json<{ invoices: ApiInvoice[] }>(imported).invoices[0]?.sInvoiceId;
+
+    const note = creditNote(LIMONES_UUID, '10000.00', NOTE_UUID);
+    const [line] = await parse(customer, { files: [{ sFileName: 'nc.xml', sContent: note }] });
+    expect(line).toMatchObject({
+      sStatus: 'READY',
+      sKind: 'CREDIT_NOTE',
+      sRelatedUuid: LIMONES_UUID,
+      sRelatedInvoiceId: invoiceId,
+      dTotalAmount: 10000,
+    });
+    // A credit note is not an invoice: the invoice import refuses it.
+    const asInvoice = await customer.call('POST', 'invoices/import', {
+      invoices: [importItem(line as CfdiParseLine)],
+    });
+    expect(asInvoice.statusCode).toBe(422);
+
+    const applied = await customer.call('POST', 'invoices/credit-notes', {
+      creditNotes: [{ sContent: note }],
+    });
+    expect(applied.statusCode, applied.body).toBe(201);
+    expect(json<{ invoices: ApiInvoice[] }>(applied).invoices[0]).toMatchObject({
+      sInvoiceId: invoiceId,
+      dTotalAmount: 125012.5,
+    });
+    const lines = await customer.call('GET', `invoices/${invoiceId}/credit-notes`);
+    expect(json(lines)).toEqual({
+      creditNotes: [{ sUuid: NOTE_UUID, sRelation: '01', dAmount: 10000, dIssuedOn: '2026-11-05' }],
+    });
+    const [again] = await parse(customer, { files: [{ sFileName: 'nc.xml', sContent: note }] });
+    expect(again).toMatchObject({ sStatus: 'DUPLICATE', sReasonCode: 'ALREADY_IMPORTED' });
+    const twice = await customer.call('POST', 'invoices/credit-notes', {
+      creditNotes: [{ sContent: note }],
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(json(twice)).toMatchObject({ code: 'DUPLICATE_CFDI' });
+  });
+
+  it("refuses a credit note above what remains, or for another company's invoice", async () => {
+    const owner = await newCustomer(t);
+    const other = await newCustomer(t);
+    for (const customer of [owner, other]) await setCompanyTaxId(customer, '74-3019283');
+    const [invoiceLine] = await parse(owner, { files: files('cfdi40-limones-colima.xml') });
+    const imported = await owner.call('POST', 'invoices/import', {
+      invoices: [importItem(invoiceLine as CfdiParseLine)],
+    });
+    expect(imported.statusCode).toBe(201);
+    const before = await moneyTableCounts(t);
+
+    const tooMuch = creditNote(LIMONES_UUID, '140000.00', NOTE_UUID, '03');
+    const [refused] = await parse(
+      owner,
+      { files: [{ sFileName: 'nc.xml', sContent: tooMuch }] },
+      'sp',
+    );
+    expect(refused).toMatchObject({ sStatus: 'REFUSED', sReasonCode: 'CREDIT_NOTE_EXCEEDS' });
+    expect(refused?.sReason).toBe(
+      `Esta nota de crédito (140000.00 MXN) es mayor que lo pendiente de la factura ${LIMONES_UUID} (135012.50 MXN), o que todo su total. Revísala con el proveedor.`,
+    );
+    const over = await owner.call('POST', 'invoices/credit-notes', {
+      creditNotes: [{ sContent: tooMuch }],
+    });
+    expect(over.statusCode).toBe(409);
+    expect(json(over)).toMatchObject({ code: 'INVALID_STATE' });
+
+    const fair = creditNote(LIMONES_UUID, '500.00', NOTE_UUID, '07');
+    const [unknown] = await parse(other, { files: [{ sFileName: 'nc.xml', sContent: fair }] });
+    expect(unknown).toMatchObject({
+      sStatus: 'REFUSED',
+      sReasonCode: 'CREDIT_NOTE_UNKNOWN_INVOICE',
+      sRelatedInvoiceId: null,
+    });
+    const foreign = await other.call('POST', 'invoices/credit-notes', {
+      creditNotes: [{ sContent: fair }],
+    });
+    expect(foreign.statusCode).toBe(422);
+    // A relation that is not a credit (04, a substitution) is refused as such.
+    const [substitution] = await parse(owner, {
+      files: [
+        { sFileName: 's.xml', sContent: creditNote(LIMONES_UUID, '500.00', NOTE_UUID, '04') },
+      ],
+    });
+    expect(substitution).toMatchObject({ sReasonCode: 'UNSUPPORTED_CREDIT_NOTE' });
+    expect(await moneyTableCounts(t)).toEqual(before);
+    const invoices = await t.db.selectFrom('cfdi_credit_notes').selectAll().execute();
+    expect(invoices).toEqual([]);
   });
 
   it('documents the payables endpoints in the OpenAPI description', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  creditNotesOf,
   importItemsOf,
   isValidCredit,
   isValidRate,
@@ -25,6 +26,9 @@ const line = (overrides: Partial<CfdiReviewLine> = {}): CfdiReviewLine => ({
   sPaymentRecipientId: null,
   sPaymentRecipientName: null,
   aWarnings: [],
+  sKind: 'INVOICE',
+  sRelatedUuid: null,
+  sRelatedInvoiceId: null,
   ...overrides,
 });
 
@@ -75,5 +79,25 @@ describe('CFDI review', () => {
         iCreditPeriod: 30,
       },
     ]);
+  });
+
+  it('sends a credit note apart from the invoices, with no rate, period or CLABE asked', () => {
+    const note = line({
+      sUuid: '11111111-2222-4333-8444-555555555555',
+      sKind: 'CREDIT_NOTE',
+      sContent: '<nota/>',
+      sRelatedUuid: 'A3D94E10-7B2C-4F61-8E05-3C9B12D47F80',
+    });
+    const inputs = {
+      '11111111-2222-4333-8444-555555555555': { include: true, rate: '', credit: '' },
+    };
+    expect(rowErrors(note, { include: true, rate: '', credit: '' }, {})).toEqual({});
+    expect(importItemsOf([note], inputs, {})).toEqual([]);
+    expect(creditNotesOf([note], inputs)).toEqual(['<nota/>']);
+    expect(
+      creditNotesOf([note], {
+        '11111111-2222-4333-8444-555555555555': { include: false, rate: '', credit: '' },
+      }),
+    ).toEqual([]);
   });
 });

@@ -40,6 +40,8 @@ export function rowErrors(
   clabes: Record<string, string>,
 ): CfdiRowErrors {
   const errors: CfdiRowErrors = {};
+  // A credit note lowers an invoice already imported: it takes no rate, period or CLABE.
+  if (line.sKind === 'CREDIT_NOTE') return errors;
   if (!isValidRate(input.rate)) errors.rate = true;
   if (!isValidCredit(input.credit)) errors.credit = true;
   if (
@@ -61,6 +63,7 @@ export function importItemsOf(
   for (const line of lines) {
     const input = line.sUuid ? inputs[line.sUuid] : undefined;
     if (line.sStatus !== 'READY' || !input?.include || !line.sUuid || !line.sContent) continue;
+    if (line.sKind === 'CREDIT_NOTE') continue;
     if (Object.keys(rowErrors(line, input, clabes)).length > 0) return undefined;
     const rfc = line.sRfcEmisor ?? '';
     items.push({
@@ -84,4 +87,20 @@ export function importItemsOf(
     });
   }
   return items;
+}
+
+/** The files of the included READY credit notes, for `POST invoices/credit-notes`. */
+export function creditNotesOf(
+  lines: CfdiReviewLine[],
+  inputs: Record<string, CfdiRowInput>,
+): string[] {
+  return lines.flatMap((line) =>
+    line.sKind === 'CREDIT_NOTE' &&
+    line.sStatus === 'READY' &&
+    line.sUuid &&
+    inputs[line.sUuid]?.include &&
+    line.sContent
+      ? [line.sContent]
+      : [],
+  );
 }

@@ -21,10 +21,17 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { showErrorToast, showSuccessToast } from '../../../lib/toast';
-import { importCfdiInvoices, parseCfdiFiles, type CfdiParseLine } from '../api/cfdi';
+import {
+  applyCfdiCreditNotes,
+  importCfdiInvoices,
+  parseCfdiFiles,
+  type CfdiImportItem,
+  type CfdiParseLine,
+} from '../api/cfdi';
 import { CFDI_MAX_BYTES, refusedCfdiLine } from '@app/domain';
 import {
   CFDI_MAX_FILES,
+  creditNotesOf,
   importItemsOf,
   rowErrors,
   type CfdiReviewLine,
@@ -116,10 +123,20 @@ export function CfdiImportDialog(props: CfdiImportDialogProps) {
   });
 
   const save = useMutation({
-    mutationFn: importCfdiInvoices,
+    // Invoices first: a credit note may lower an invoice imported in the same review.
+    mutationFn: async (work: { items: CfdiImportItem[]; creditNotes: string[] }) => {
+      const imported = work.items.length > 0 ? (await importCfdiInvoices(work.items)).invoices : [];
+      if (work.creditNotes.length > 0) await applyCfdiCreditNotes(work.creditNotes);
+      return { invoices: imported, creditNotes: work.creditNotes.length };
+    },
     meta: { errorToast: false },
-    onSuccess: ({ invoices }) => {
-      showSuccessToast(t('payables.cfdi.done', { count: invoices.length }));
+    onSuccess: ({ invoices, creditNotes }) => {
+      if (invoices.length > 0) {
+        showSuccessToast(t('payables.cfdi.done', { count: invoices.length }));
+      }
+      if (creditNotes > 0) {
+        showSuccessToast(t('payables.cfdi.creditNotesDone', { count: creditNotes }));
+      }
       reset();
       props.onImported();
     },
@@ -172,6 +189,8 @@ export function CfdiImportDialog(props: CfdiImportDialogProps) {
     );
 
   const items = lines ? importItemsOf(lines, inputs, clabes) : undefined;
+  const creditNotes = lines ? creditNotesOf(lines, inputs) : [];
+  const fileCount = (items?.length ?? 0) + creditNotes.length;
   const ready = (lines ?? []).filter((line) => line.sStatus === 'READY');
   const busy = parse.isPending || save.isPending;
 
@@ -317,6 +336,7 @@ export function CfdiImportDialog(props: CfdiImportDialogProps) {
                 const uuid = line.sUuid ?? '';
                 const input = inputs[uuid] ?? DEFAULT_INPUT;
                 const isReady = line.sStatus === 'READY';
+                const isCreditNote = line.sKind === 'CREDIT_NOTE';
                 const included = isReady && input.include;
                 const errors = included ? rowErrors(line, input, clabes) : {};
                 const rfc = line.sRfcEmisor ?? '';
@@ -386,6 +406,13 @@ export function CfdiImportDialog(props: CfdiImportDialogProps) {
                     <TableCell sx={{ minWidth: 200 }}>
                       {!isReady ? (
                         '—'
+                      ) : isCreditNote ? (
+                        <Chip
+                          size="small"
+                          label={t('payables.cfdi.creditNoteFor', {
+                            uuid: line.sRelatedUuid ?? '',
+                          })}
+                        />
                       ) : line.sPaymentRecipientId ? (
                         line.sPaymentRecipientName
                       ) : (
@@ -415,7 +442,7 @@ export function CfdiImportDialog(props: CfdiImportDialogProps) {
                       )}
                     </TableCell>
                     <TableCell sx={{ minWidth: 120 }}>
-                      {isReady && (
+                      {isReady && !isCreditNote && (
                         <TextField
                           size="small"
                           label={t('payables.cfdi.columns.rate')}
@@ -429,7 +456,7 @@ export function CfdiImportDialog(props: CfdiImportDialogProps) {
                       )}
                     </TableCell>
                     <TableCell sx={{ minWidth: 100 }}>
-                      {isReady && (
+                      {isReady && !isCreditNote && (
                         <TextField
                           size="small"
                           label={t('payables.cfdi.columns.credit')}
@@ -469,10 +496,10 @@ export function CfdiImportDialog(props: CfdiImportDialogProps) {
         {lines && (
           <BusyButton
             busy={save.isPending}
-            disabled={busy || !items || items.length === 0}
-            onClick={() => items && save.mutate(items)}
+            disabled={busy || !items || fileCount === 0}
+            onClick={() => items && save.mutate({ items, creditNotes })}
           >
-            {t('payables.cfdi.confirm', { count: items?.length ?? 0 })}
+            {t('payables.cfdi.confirm', { count: fileCount })}
           </BusyButton>
         )}
       </DialogActions>
