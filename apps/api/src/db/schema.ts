@@ -514,6 +514,9 @@ export interface CfdiImportsTable {
   invoice_id: string;
   rfc_emisor: string;
   imported_at: Date;
+  sat_status: ColumnType<string | null, string | null | undefined, string | null>;
+  sat_expression: ColumnType<string | null, string | null | undefined, string | null>;
+  sat_checked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface CfdiCreditNotesTable {

@@ -24,6 +24,7 @@ import * as approvalRuns from './0023-approval-runs.js';
 import * as outboxPriority from './0024-outbox-priority.js';
 import * as bankChangeHolds from './0021-bank-change-holds.js';
 import * as cfdiCreditNotes from './0034-cfdi-credit-notes.js';
+import * as cfdiSatStatus from './0035-cfdi-sat-status.js';
 
 /** Every migration in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0024-outbox-priority': outboxPriority,
   '0021-bank-change-holds': bankChangeHolds,
   '0034-cfdi-credit-notes': cfdiCreditNotes,
+  '0035-cfdi-sat-status': cfdiSatStatus,
 };

@@ -54,6 +54,7 @@ export async function insertImports(
     invoiceId: string;
     rfcEmisor: string;
     importedAt: Date;
+    sat?: { status: string; expression: string } | undefined;
   }>,
 ): Promise<void> {
   if (rows.length === 0) return;
@@ -66,6 +67,9 @@ export async function insertImports(
         invoice_id: row.invoiceId,
         rfc_emisor: row.rfcEmisor,
         imported_at: row.importedAt,
+        sat_status: row.sat?.status ?? null,
+        sat_expression: row.sat?.expression ?? null,
+        sat_checked_at: row.sat ? row.importedAt : null,
       })),
     )
     .execute();
@@ -194,4 +198,51 @@ export function isDuplicateCreditNoteViolation(error: unknown): boolean {
     'constraint' in error &&
     error.constraint === 'cfdi_credit_notes_pkey'
   );
+}
+
+/** Records what the SAT's status service said of an imported CFDI. */
+export async function updateSatStatus(
+  db: Executor,
+  key: { enterpriseId: string; uuid: string },
+  status: string,
+  at: Date,
+): Promise<void> {
+  await db
+    .updateTable('cfdi_imports')
+    .set({ sat_status: status, sat_checked_at: at })
+    .where('enterprise_id', '=', key.enterpriseId)
+    .where('uuid', '=', key.uuid)
+    .execute();
+}
+
+/**
+ * Imported CFDIs to ask the SAT about again: those whose last call failed, and those of
+ * invoices not paid yet last asked before `staleBefore` (a CFDI may be cancelled after
+ * import), oldest first.
+ */
+export async function findSatRechecks(db: Executor, staleBefore: Date, limit: number) {
+  return db
+    .selectFrom('cfdi_imports as c')
+    .innerJoin('invoices as i', 'i.id', 'c.invoice_id')
+    .select(['c.enterprise_id', 'c.uuid', 'c.sat_expression'])
+    .where('c.sat_expression', 'is not', null)
+    .where('i.deleted_at', 'is', null)
+    .where('i.status', '!=', 'PAID')
+    .where((eb) =>
+      eb.or([eb('c.sat_status', '=', 'UNKNOWN'), eb('c.sat_checked_at', '<', staleBefore)]),
+    )
+    .orderBy('c.sat_checked_at')
+    .limit(limit)
+    .execute();
+}
+
+/** Whether the SAT last said this invoice's CFDI was cancelled. */
+export async function isInvoiceCfdiCancelled(db: Executor, invoiceId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('cfdi_imports')
+    .select('uuid')
+    .where('invoice_id', '=', invoiceId)
+    .where('sat_status', '=', 'CANCELADO')
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -15,21 +15,23 @@ import type { RatesService } from '../rates/rates.service.js';
 import type { PaymentRecipientRow, SuppliersService } from '../suppliers/suppliers.service.js';
 import { parseCfdi, receptorMatches, type CfdiRefusal, type ParsedCfdi } from './cfdi-parser.js';
 import * as repo from './cfdi.repository.js';
+import { satExpression, type SatCfdiStatus, type SatStatusClient } from './sat-status.js';
 
 /** Most files one parse or import takes. */
 export const CFDI_MAX_FILES = 200;
 
 export type CfdiStatus = 'READY' | 'DUPLICATE' | 'REFUSED';
 type DuplicateReason = 'ALREADY_IMPORTED' | 'REPEATED_IN_UPLOAD';
+type SatRefusal = 'SAT_CANCELLED' | 'SAT_NOT_FOUND';
 type CompanyRefusal = 'RECEPTOR_MISMATCH' | 'CREDIT_NOTE_UNKNOWN_INVOICE' | 'CREDIT_NOTE_EXCEEDS';
-export type CfdiWarningCode = 'FOREIGN_CURRENCY' | 'NO_COMPANY_TAX_ID';
+export type CfdiWarningCode = 'FOREIGN_CURRENCY' | 'NO_COMPANY_TAX_ID' | 'SAT_STATUS_UNAVAILABLE';
 
 /** One file's line of `POST invoices/cfdi/parse` (API.md, plus the review's extras). */
 export interface CfdiParseLine {
   sFileName: string;
   sStatus: CfdiStatus;
   sReason?: string;
-  sReasonCode?: CfdiRefusal | DuplicateReason | CompanyRefusal;
+  sReasonCode?: CfdiRefusal | DuplicateReason | CompanyRefusal | SatRefusal;
   sUuid: string | null;
   sRfcEmisor: string | null;
   sNombreEmisor: string | null;
@@ -107,6 +109,12 @@ const TEXT = {
       'This CFDI was issued to another company ({{receptor}}), not yours (tax id {{company}}): it cannot be imported. Ask the supplier to issue it to your company.',
     NO_COMPANY_TAX_ID:
       'Your company has no tax id on file, so the receptor ({{receptor}}) could not be checked.',
+    SAT_CANCELLED:
+      'The SAT reports this CFDI as cancelled by its issuer: it cannot be imported. Ask the supplier for the CFDI that replaces it.',
+    SAT_NOT_FOUND:
+      'The SAT does not know this CFDI (UUID {{uuid}}): it cannot be imported. Ask the supplier to confirm it was stamped.',
+    SAT_STATUS_UNAVAILABLE:
+      'The SAT’s status service could not be reached: the CFDI can be imported, and its status will be asked again before it is paid.',
   },
   sp: {
     FILE_TOO_LARGE: 'El archivo pesa más de 1 MB.',
@@ -134,6 +142,12 @@ const TEXT = {
       'Este CFDI se emitió a otra empresa ({{receptor}}), no a la tuya (identificación fiscal {{company}}): no se puede importar. Pide al proveedor que lo emita a tu empresa.',
     NO_COMPANY_TAX_ID:
       'Tu empresa no tiene identificación fiscal registrada: no se pudo verificar el receptor ({{receptor}}).',
+    SAT_CANCELLED:
+      'El SAT informa que este CFDI fue cancelado por su emisor: no se puede importar. Pide al proveedor el CFDI que lo sustituye.',
+    SAT_NOT_FOUND:
+      'El SAT no encuentra este CFDI (UUID {{uuid}}): no se puede importar. Pide al proveedor que confirme que se timbró.',
+    SAT_STATUS_UNAVAILABLE:
+      'No se pudo consultar el servicio de estado del SAT: el CFDI se puede importar y su estado se consultará de nuevo antes de pagarlo.',
   },
 } as const;
 
@@ -185,7 +199,24 @@ export class CfdiService {
     protected readonly invoices: InvoicesService,
     protected readonly rates: RatesService,
     protected readonly now: () => Date,
+    /** The SAT's status service, or null when `SAT_STATUS_CHECK` is off. */
+    protected readonly satStatus: SatStatusClient | null = null,
   ) {}
+
+  /** Asks the SAT of each CFDI, a few at a time (the service is slow and rate-limited). */
+  private async satStatuses(cfdis: ParsedCfdi[]): Promise<Map<string, SatCfdiStatus>> {
+    const statuses = new Map<string, SatCfdiStatus>();
+    const client = this.satStatus;
+    if (!client) return statuses;
+    const queue = [...cfdis];
+    const worker = async () => {
+      for (let cfdi = queue.shift(); cfdi; cfdi = queue.shift()) {
+        statuses.set(cfdi.uuid, await client.status(satExpression(cfdi)));
+      }
+    };
+    await Promise.all(Array.from({ length: 4 }, worker));
+    return statuses;
+  }
 
   async parse(
     enterpriseId: string,
@@ -220,7 +251,7 @@ export class CfdiService {
       ),
     ]);
     const seen = new Set<string>();
-    return parsed.map(({ file, result }) => {
+    const lines = parsed.map(({ file, result }) => {
       const line: CfdiParseLine = refusedCfdiLine(file.fileName);
       if (!result.ok) {
         line.sReasonCode = result.reason;
@@ -262,6 +293,25 @@ export class CfdiService {
       seen.add(cfdi.uuid);
       return line;
     });
+    const ready = parsed.flatMap(({ result }, index) =>
+      result.ok && lines[index]?.sStatus === 'READY' ? [result.cfdi] : [],
+    );
+    const statuses = await this.satStatuses(ready);
+    for (const line of lines) {
+      const status = line.sUuid ? statuses.get(line.sUuid) : undefined;
+      if (status === 'CANCELADO' || status === 'NO_ENCONTRADO') {
+        const code = status === 'CANCELADO' ? 'SAT_CANCELLED' : 'SAT_NOT_FOUND';
+        line.sStatus = 'REFUSED';
+        line.sReasonCode = code;
+        line.sReason = say(language, code, { uuid: line.sUuid ?? '' });
+      } else if (status === 'UNKNOWN') {
+        line.aWarnings.push({
+          sCode: 'SAT_STATUS_UNAVAILABLE',
+          sMessage: say(language, 'SAT_STATUS_UNAVAILABLE'),
+        });
+      }
+    }
+    return lines;
   }
 
   /**
@@ -278,7 +328,7 @@ export class CfdiService {
         throw new AppError('DUPLICATE_CFDI', { field: `invoices.${index}.sUuid` });
       }
     });
-    await this.verifyImportItems(enterpriseId, items);
+    const sat = await this.verifyImportItems(enterpriseId, items);
     let invoiceIds: string[];
     try {
       invoiceIds = await this.db.transaction().execute(async (trx) => {
@@ -330,6 +380,7 @@ export class CfdiService {
             invoiceId,
             rfcEmisor: recipient.taxId,
             importedAt: this.now(),
+            sat: sat.get(item.uuid),
           });
         }
         await repo.insertImports(trx, records);
@@ -476,9 +527,12 @@ export class CfdiService {
    * company, and the UUID, MXN total and day be those the item asks to create; so a call
    * that skips the review, or edits its figures, writes nothing.
    */
-  private async verifyImportItems(enterpriseId: string, items: CfdiImportInput[]): Promise<void> {
+  private async verifyImportItems(
+    enterpriseId: string,
+    items: CfdiImportInput[],
+  ): Promise<Map<string, { status: string; expression: string }>> {
     const companyTaxId = await repo.findEnterpriseTaxId(this.db, enterpriseId);
-    items.forEach((item, index) => {
+    const verified = items.map((item, index) => {
       const result = parseCfdi(item.content);
       const matches =
         result.ok &&
@@ -491,7 +545,42 @@ export class CfdiService {
         (!companyTaxId || companyTaxId.trim() === '' || receptorMatches(result.cfdi, companyTaxId));
       if (!matches)
         throw new AppError('CFDI_NOT_VERIFIED', { field: `invoices.${index}.sContent` });
+      return result.cfdi;
     });
+    // The SAT is asked again at import: a CFDI may be cancelled between review and import.
+    const statuses = await this.satStatuses(verified);
+    const sat = new Map<string, { status: string; expression: string }>();
+    verified.forEach((cfdi, index) => {
+      const status = statuses.get(cfdi.uuid);
+      if (status === undefined) return;
+      if (status === 'CANCELADO' || status === 'NO_ENCONTRADO') {
+        throw new AppError('CFDI_CANCELLED', { field: `invoices.${index}.sContent` });
+      }
+      sat.set(cfdi.uuid, { status, expression: satExpression(cfdi) });
+    });
+    return sat;
+  }
+
+  /**
+   * The `cfdi.sat-status` job: asks the SAT again of imported CFDIs whose last call failed,
+   * or whose invoice is unpaid and was last asked over six hours ago, so a CFDI cancelled
+   * after import stops its payment. Answers how many it asked.
+   */
+  async recheckSatStatuses(limit = 50): Promise<number> {
+    const client = this.satStatus;
+    if (!client) return 0;
+    const now = this.now();
+    const due = await repo.findSatRechecks(this.db, new Date(now.getTime() - 6 * 3_600_000), limit);
+    for (const row of due) {
+      const status = await client.status(row.sat_expression ?? '');
+      await repo.updateSatStatus(
+        this.db,
+        { enterpriseId: row.enterprise_id, uuid: row.uuid },
+        status === 'NO_ENCONTRADO' ? 'CANCELADO' : status,
+        this.now(),
+      );
+    }
+    return due.length;
   }
 
   private async createSupplier(

@@ -9677,7 +9677,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, QUOTE_EXPIRED, QUOTE_MISMATCH, INSUFFICIENT_FUNDS, INVALID_STATE, SUPPLIER_COOLING_OFF */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, QUOTE_EXPIRED, QUOTE_MISMATCH, INSUFFICIENT_FUNDS, INVALID_STATE, SUPPLIER_COOLING_OFF, CFDI_CANCELLED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -9692,7 +9692,8 @@ export interface operations {
               | 'QUOTE_MISMATCH'
               | 'INSUFFICIENT_FUNDS'
               | 'INVALID_STATE'
-              | 'SUPPLIER_COOLING_OFF';
+              | 'SUPPLIER_COOLING_OFF'
+              | 'CFDI_CANCELLED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -24183,7 +24184,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, DUPLICATE_CFDI, INVALID_STATE */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, DUPLICATE_CFDI, CFDI_CANCELLED, INVALID_STATE */
       409: {
         headers: {
           [name: string]: unknown;
@@ -24191,7 +24192,12 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED' | 'DUPLICATE_CFDI' | 'INVALID_STATE';
+            code:
+              | 'TOTP_SETUP_REQUIRED'
+              | 'ROLE_REQUIRED'
+              | 'DUPLICATE_CFDI'
+              | 'CFDI_CANCELLED'
+              | 'INVALID_STATE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -24504,7 +24510,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, QUOTE_EXPIRED, QUOTE_MISMATCH, INSUFFICIENT_FUNDS, INVALID_STATE, SUPPLIER_COOLING_OFF */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, QUOTE_EXPIRED, QUOTE_MISMATCH, INSUFFICIENT_FUNDS, INVALID_STATE, SUPPLIER_COOLING_OFF, CFDI_CANCELLED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -24519,7 +24525,8 @@ export interface operations {
               | 'QUOTE_MISMATCH'
               | 'INSUFFICIENT_FUNDS'
               | 'INVALID_STATE'
-              | 'SUPPLIER_COOLING_OFF';
+              | 'SUPPLIER_COOLING_OFF'
+              | 'CFDI_CANCELLED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
