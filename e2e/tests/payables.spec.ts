@@ -61,7 +61,7 @@ test('imports three CFDI files, pays two invoices in one batch and shows both re
   await page.setViewportSize({ width: 390, height: 844 });
   await shot(page, 'cfdi-review-en-390');
   await page.setViewportSize({ width: 1366, height: 900 });
-  await dialog.getByRole('button', { name: 'Import 3 invoices' }).click();
+  await dialog.getByRole('button', { name: 'Import 3 files' }).click();
   await expect(page.getByText('3 invoices imported.')).toBeVisible();
   await expect(dialog).toBeHidden();
 

@@ -28,6 +28,8 @@ import { defaultHashWorkers, ScryptPool } from './modules/auth/scrypt-pool.js';
 import { createFinanceServices, financeRoutes, type FinanceServices } from './modules/finance.js';
 import { payablesRoutes } from './modules/payables.js';
 import { importStatementFolder } from './modules/rails/bank-statements/statement-folder.js';
+import { CfdiService } from './modules/cfdi/cfdi.service.js';
+import { SatStatusClient } from './modules/cfdi/sat-status.js';
 import { RateOrdersService } from './modules/rate-orders/rate-orders.service.js';
 import {
   createMarketplaceServices,
@@ -352,6 +354,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     recoveryWindowMinutes: config.PASSWORD_RECOVERY_WINDOW_MINUTES,
     maintain: database.maintain,
   });
+  const cfdi = new CfdiService(
+    database.db,
+    finance.suppliers,
+    finance.invoices,
+    finance.rates,
+    now,
+    config.SAT_STATUS_CHECK === 'on'
+      ? new SatStatusClient(config.SAT_STATUS_URL, config.SAT_STATUS_TIMEOUT_MS)
+      : null,
+  );
+  if (config.SAT_STATUS_CHECK === 'on') {
+    // Imported CFDIs whose status call failed, or not asked for a while, are asked again.
+    jobRegistry.register({
+      type: 'cfdi.sat-status',
+      everyMs: 10 * 60_000,
+      run: async () => {
+        await cfdi.recheckSatStatuses();
+      },
+    });
+  }
   options.registerJobs?.(jobRegistry);
 
   await registerSecurity(app, { db: database.db });
@@ -382,7 +404,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(financeRoutes, { services: finance });
       await api.register(marketplaceRoutes, { services: marketplace });
       await api.register(jobsRoutes, { queue: jobs });
-      await api.register(payablesRoutes, { services: finance, rateOrders });
+      await api.register(payablesRoutes, { services: finance, rateOrders, cfdi });
       await api.register(webhooksRoutes, { webhooks });
       await api.register(notificationsRoutes, { db: database.db, now });
       await api.register(auditRoutes, { audit });

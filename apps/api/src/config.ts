@@ -150,6 +150,17 @@ const configSchema = z.object({
    * Seconds an approved request's run may take before it counts as cut short (its process
    * died between the decision and the money): the approvals.finish job then finishes it.
    */
+  /**
+   * Ask the SAT's public status service of each CFDI read, imported, and (by the
+   * cfdi.sat-status job) again until paid. Off by default: it needs the internet.
+   */
+  SAT_STATUS_CHECK: z.enum(['on', 'off']).default('off'),
+  /** The SAT's ConsultaCFDIService; tests point it at a local server of recorded answers. */
+  SAT_STATUS_URL: z
+    .string()
+    .url()
+    .default('https://consultaqr.facturaelectronica.sat.gob.mx/ConsultaCFDIService.svc'),
+  SAT_STATUS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   APPROVAL_RUN_GRACE_SECONDS: z.coerce.number().int().min(1).default(60),
   /**
    * Fault tests only (scripts/faults/approval-crash.mjs): the process kills itself at this

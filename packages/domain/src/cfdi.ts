@@ -24,5 +24,8 @@ export function refusedCfdiLine(fileName: string) {
     sPaymentRecipientId: null,
     sPaymentRecipientName: null,
     aWarnings: [],
+    sKind: null,
+    sRelatedUuid: null,
+    sRelatedInvoiceId: null,
   };
 }

@@ -20,6 +20,8 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
   DUPLICATE_CFDI: 409,
+  CFDI_NOT_VERIFIED: 422,
+  CFDI_CANCELLED: 409,
   TOO_MANY_FILES: 400,
   GROWER_NOT_PAYABLE: 409,
   OVER_STOCK: 409,
@@ -81,6 +83,10 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     RATE_LIMITED: 'Too many attempts. Please wait and try again.',
     INTERNAL_ERROR: 'Something went wrong on our side. Please try again.',
     DUPLICATE_CFDI: 'This CFDI (fiscal folio) was already imported.',
+    CFDI_CANCELLED:
+      'The SAT reports this CFDI as cancelled by its issuer, or does not know it: it cannot be imported or paid. Ask the supplier for a valid CFDI.',
+    CFDI_NOT_VERIFIED:
+      'An invoice does not match its CFDI file (its seal, receptor, UUID, total or date): read the files again and import what the review shows.',
     TOO_MANY_FILES: 'Too many files: import at most 200 at a time.',
     GROWER_NOT_PAYABLE:
       'This grower cannot be paid yet: its bank account (CLABE) is not registered.',
@@ -138,6 +144,10 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     RATE_LIMITED: 'Demasiados intentos. Espera e inténtalo de nuevo.',
     INTERNAL_ERROR: 'Algo salió mal de nuestro lado. Inténtalo de nuevo.',
     DUPLICATE_CFDI: 'Este CFDI (folio fiscal) ya fue importado.',
+    CFDI_CANCELLED:
+      'El SAT informa que este CFDI fue cancelado por su emisor, o no lo encuentra: no se puede importar ni pagar. Pide al proveedor un CFDI vigente.',
+    CFDI_NOT_VERIFIED:
+      'Una factura no coincide con su archivo CFDI (sello, receptor, UUID, total o fecha): vuelve a leer los archivos e importa lo que muestra la revisión.',
     TOO_MANY_FILES: 'Demasiados archivos: importa como máximo 200 a la vez.',
     GROWER_NOT_PAYABLE:
       'Aún no se le puede pagar a este productor: su cuenta bancaria (CLABE) no está registrada.',

@@ -585,6 +585,21 @@ export interface CfdiImportsTable {
   invoice_id: string;
   rfc_emisor: string;
   imported_at: Date;
+  sat_status: ColumnType<string | null, string | null | undefined, string | null>;
+  sat_expression: ColumnType<string | null, string | null | undefined, string | null>;
+  sat_checked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface CfdiCreditNotesTable {
+  enterprise_id: string;
+  uuid: string;
+  invoice_id: string;
+  related_uuid: string;
+  relation: string;
+  rfc_emisor: string;
+  amount_mxn: bigint;
+  issued_on: string;
+  imported_at: Date;
 }
 
 export interface PaymentBatchesTable {
@@ -810,6 +825,7 @@ export interface Database {
   dispute_images: DisputeImagesTable;
   ratings: RatingsTable;
   cfdi_imports: CfdiImportsTable;
+  cfdi_credit_notes: CfdiCreditNotesTable;
   payment_batches: PaymentBatchesTable;
   payment_batch_items: PaymentBatchItemsTable;
   rate_orders: RateOrdersTable;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { cfdiRoutes } from './cfdi/cfdi.routes.js';
-import { CfdiService } from './cfdi/cfdi.service.js';
+import type { CfdiService } from './cfdi/cfdi.service.js';
 import type { FinanceServices } from './finance.js';
 import { batchPaymentsRoutes } from './payments/batch-payments.routes.js';
 import { SpeiProofService } from './payments/spei-proof.js';
@@ -14,11 +14,10 @@ import type { RateOrdersService } from './rate-orders/rate-orders.service.js';
  */
 export async function payablesRoutes(
   app: FastifyInstance,
-  options: { services: FinanceServices; rateOrders: RateOrdersService },
+  options: { services: FinanceServices; rateOrders: RateOrdersService; cfdi: CfdiService },
 ): Promise<void> {
-  const { db, suppliers, invoices, rates, now } = options.services;
-  const cfdi = new CfdiService(db, suppliers, invoices, rates, now);
-  await app.register(cfdiRoutes, { cfdi });
+  const { db } = options.services;
+  await app.register(cfdiRoutes, { cfdi: options.cfdi });
   await app.register(batchPaymentsRoutes, {
     batches: options.services.batches,
     services: options.services,

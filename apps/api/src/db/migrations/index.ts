@@ -28,6 +28,8 @@ import * as stpDeposits from './0027-stp-deposits.js';
 import * as stpReconciliation from './0028-stp-reconciliation.js';
 import * as bankStatements from './0030-bank-statements.js';
 import * as referenceRates from './0031-reference-rates.js';
+import * as cfdiCreditNotes from './0034-cfdi-credit-notes.js';
+import * as cfdiSatStatus from './0035-cfdi-sat-status.js';
 import * as catalogueSearchKinds from './0042-catalogue-search-kinds.js';
 
 /** Every migration in order. Names are stored in the database: never rename one. */
@@ -61,5 +63,7 @@ export const migrations: Record<string, Migration> = {
   '0028-stp-reconciliation': stpReconciliation,
   '0030-bank-statements': bankStatements,
   '0031-reference-rates': referenceRates,
+  '0034-cfdi-credit-notes': cfdiCreditNotes,
+  '0035-cfdi-sat-status': cfdiSatStatus,
   '0042-catalogue-search-kinds': catalogueSearchKinds,
 };

@@ -9,12 +9,15 @@ import {
   validateRfc,
 } from '@app/domain';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { checkSeal } from './cfdi-seal.js';
 
 /**
  * Reads a CFDI (the Mexican electronic invoice, DOMAIN.md) with fast-xml-parser: the
- * fields an invoice needs, or why the file cannot be one. It checks the shape of the
- * document and of its seals; it cannot verify the signatures themselves (that needs the
- * SAT's certificates), so a stamped CFDI is trusted as its stamp says.
+ * fields an invoice needs, or why the file cannot be one. The issuer's seal is verified
+ * (`checkSeal`: the SAT's cadena original, the certificate in the file, its RFC, number
+ * and validity), so a file edited after it was signed is refused. The stamp's own seal
+ * (SelloSAT) is checked for shape only: verifying it needs the SAT's certificates, fetched
+ * by number from the SAT.
  */
 
 export const CFDI_NAMESPACES = {
@@ -33,14 +36,23 @@ export type CfdiRefusal =
   | 'BAD_SEAL'
   | 'MISSING_FIELD'
   | 'NOT_AN_INCOME_INVOICE'
-  | 'MISSING_EXCHANGE_RATE';
+  | 'MISSING_EXCHANGE_RATE'
+  | 'UNSUPPORTED_CREDIT_NOTE';
+
+/** The CfdiRelacionados kinds a credit note may lower an invoice by: nota de crédito, devolución, anticipo. */
+export const CREDIT_NOTE_RELATIONS = ['01', '03', '07'] as const;
 
 export interface ParsedCfdi {
   version: CfdiVersion;
+  /** 'I' an income invoice, 'E' a credit note (egreso). */
+  kind: 'I' | 'E';
+  /** For a credit note: the one invoice it relates to, and how (TipoRelacion). */
+  related: { uuid: string; relation: string } | null;
   /** The TimbreFiscalDigital UUID (fiscal folio), uppercase. */
   uuid: string;
   rfcEmisor: string;
-  nombreEmisor: string;
+  /** Required from 4.0; a 3.3 file may leave it out. */
+  nombreEmisor: string | null;
   rfcReceptor: string;
   /** The foreign tax id of a foreign receptor (XEXX010101000), when given. */
   numRegIdTribReceptor: string | null;
@@ -199,8 +211,6 @@ export function parseCfdi(content: string): CfdiParseResult {
   }
   if (!isBase64(attribute(root, 'Certificado'))) return refuse('BAD_SEAL', 'Certificado');
 
-  if (attribute(root, 'TipoDeComprobante') !== 'I') return refuse('NOT_AN_INCOME_INVOICE');
-
   const emisor = childrenNamed(root, 'Emisor', namespace, scopes)[0];
   const receptor = childrenNamed(root, 'Receptor', namespace, scopes)[0];
   if (!emisor) return refuse('MISSING_FIELD', 'Emisor');
@@ -209,14 +219,51 @@ export function parseCfdi(content: string): CfdiParseResult {
   if (!emisorRfc.ok) return refuse('MISSING_FIELD', 'Emisor.Rfc');
   const receptorRfc = validateRfc(attribute(receptor, 'Rfc') ?? '');
   if (!receptorRfc.ok) return refuse('MISSING_FIELD', 'Receptor.Rfc');
-  const nombreEmisor = attribute(emisor, 'Nombre');
-  if (!nombreEmisor) return refuse('MISSING_FIELD', 'Emisor.Nombre');
+  // Nombre became required in 4.0; real 3.3 files often leave it out.
+  const nombreEmisor = attribute(emisor, 'Nombre') ?? null;
+  if (!nombreEmisor && version === '4.0') return refuse('MISSING_FIELD', 'Emisor.Nombre');
 
   const fecha = attribute(root, 'Fecha') ?? '';
   const purchaseDate = fecha.slice(0, 10);
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/.test(fecha) || !isCalendarDate(purchaseDate)) {
     return refuse('MISSING_FIELD', 'Fecha');
   }
+
+  const sealFailure = checkSeal({
+    version: version as CfdiVersion,
+    xml: text,
+    sello: attribute(root, 'Sello') ?? '',
+    certificado: attribute(root, 'Certificado') ?? '',
+    noCertificado: attribute(root, 'NoCertificado') ?? '',
+    rfcEmisor: emisorRfc.normalized,
+    fecha,
+  });
+  if (sealFailure !== null) return refuse('BAD_SEAL', sealFailure);
+
+  const kind = attribute(root, 'TipoDeComprobante');
+  if (kind !== 'I' && kind !== 'E') return refuse('NOT_AN_INCOME_INVOICE');
+  let related: ParsedCfdi['related'] = null;
+  if (kind === 'E') {
+    // 4.0 may repeat CfdiRelacionados (one per TipoRelacion); 3.3 has one. A credit note
+    // lowers one invoice: several related folios would leave the split to guesswork.
+    const relations = childrenNamed(root, 'CfdiRelacionados', namespace, scopes).flatMap((group) =>
+      childrenNamed(group, 'CfdiRelacionado', namespace, [group, ...scopes]).map((child) => ({
+        relation: attribute(group, 'TipoRelacion') ?? '',
+        uuid: attribute(child, 'UUID')?.toUpperCase() ?? '',
+      })),
+    );
+    const [only] = relations;
+    if (
+      relations.length !== 1 ||
+      only === undefined ||
+      !UUID_PATTERN.test(only.uuid) ||
+      !(CREDIT_NOTE_RELATIONS as readonly string[]).includes(only.relation)
+    ) {
+      return refuse('UNSUPPORTED_CREDIT_NOTE', 'CfdiRelacionados');
+    }
+    related = only;
+  }
+
   const total = money(attribute(root, 'Total'));
   if (total === undefined) return refuse('MISSING_FIELD', 'Total');
   const currency = attribute(root, 'Moneda');
@@ -241,9 +288,11 @@ export function parseCfdi(content: string): CfdiParseResult {
     ok: true,
     cfdi: {
       version: version as CfdiVersion,
+      kind,
+      related,
       uuid,
       rfcEmisor: emisorRfc.normalized,
-      nombreEmisor: nombreEmisor.slice(0, 200),
+      nombreEmisor: nombreEmisor === null ? null : nombreEmisor.slice(0, 200),
       rfcReceptor: receptorRfc.normalized,
       numRegIdTribReceptor: attribute(receptor, 'NumRegIdTrib') ?? null,
       invoiceNumber,

@@ -50,11 +50,23 @@ const parseLineSchema = z.object({
   sPaymentRecipientId: z.string().nullable().describe('Supplier with the issuer RFC, or null'),
   sPaymentRecipientName: z.string().nullable(),
   aWarnings: z.array(z.object({ sCode: z.string(), sMessage: z.string() })),
+  sKind: z
+    .enum(['INVOICE', 'CREDIT_NOTE'])
+    .nullable()
+    .describe('An invoice to import, or a credit note to apply (POST invoices/credit-notes)'),
+  sRelatedUuid: z.string().nullable().describe('The UUID of the invoice a credit note lowers'),
+  sRelatedInvoiceId: z.string().nullable().describe('That invoice here, when imported'),
 });
 
 const importItemSchema = z
   .object({
     sUuid: uuidSchema,
+    sContent: z
+      .string()
+      .max(CFDI_PARSE_BODY_LIMIT)
+      .describe(
+        'The CFDI XML as read: its seal and receptor are checked again and its UUID, total and date must be those sent (else 422 CFDI_NOT_VERIFIED)',
+      ),
     sPaymentRecipientId: z.string().trim().min(1).max(64).optional(),
     newSupplier: z
       .object({
@@ -119,9 +131,67 @@ export async function cfdiRoutes(
   );
 
   routes.post(
+    '/invoices/credit-notes',
+    {
+      onRequest: app.requireSession,
+      bodyLimit: CFDI_PARSE_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'Apply stamped credit notes (CFDI Egreso) to the imported invoices they name',
+        security,
+        body: z.object({
+          creditNotes: z
+            .array(z.object({ sContent: z.string().max(CFDI_PARSE_BODY_LIMIT) }))
+            .min(1)
+            .describe(
+              `At most ${CFDI_MAX_FILES}, in one transaction: a file that does not verify or names no invoice of its issuer here: 422 CFDI_NOT_VERIFIED; more than is open on the invoice: 409 INVALID_STATE; applied before: 409 DUPLICATE_CFDI`,
+            ),
+        }),
+        response: { 201: z.object({ invoices: z.array(apiInvoiceSchema) }) },
+      },
+    },
+    async (request, reply) => {
+      const invoices = await cfdi.applyCreditNotes(
+        principalOf(request).enterpriseId,
+        request.body.creditNotes.map((item) => item.sContent),
+      );
+      return reply.status(201).send({ invoices });
+    },
+  );
+
+  routes.get(
+    '/invoices/:id/credit-notes',
+    {
+      onRequest: app.requireSession,
+      schema: {
+        tags,
+        summary: "An invoice's credit notes (the credit lines that lowered its total)",
+        security,
+        params: z.object({ id: z.string() }),
+        response: {
+          200: z.object({
+            creditNotes: z.array(
+              z.object({
+                sUuid: z.string(),
+                sRelation: z.string().describe('TipoRelacion: 01, 03 or 07'),
+                dAmount: z.number().describe('MXN'),
+                dIssuedOn: z.string(),
+              }),
+            ),
+          }),
+        },
+      },
+    },
+    async (request) => ({
+      creditNotes: await cfdi.creditNotesOf(principalOf(request).enterpriseId, request.params.id),
+    }),
+  );
+
+  routes.post(
     '/invoices/import',
     {
       onRequest: app.requireSession,
+      bodyLimit: CFDI_PARSE_BODY_LIMIT,
       schema: {
         tags,
         summary: 'Create reviewed CFDI invoices (and new suppliers) in one transaction',
@@ -142,6 +212,7 @@ export async function cfdiRoutes(
         principalOf(request).enterpriseId,
         request.body.invoices.map((item) => ({
           uuid: item.sUuid,
+          content: item.sContent,
           recipientId: item.sPaymentRecipientId,
           newSupplier: item.newSupplier && {
             name: item.newSupplier.sName,

@@ -81,6 +81,18 @@ export async function updateAmounts(
     .execute();
 }
 
+export async function updateTotal(
+  trx: Trx,
+  invoiceId: string,
+  fields: { total: bigint; status: InvoiceStatus },
+): Promise<void> {
+  await trx
+    .updateTable('invoices')
+    .set({ total_mxn: fields.total, status: fields.status })
+    .where('id', '=', invoiceId)
+    .execute();
+}
+
 /** The columns a user writes when creating or editing an invoice. */
 export type InvoiceFields = Pick<
   InvoicesTable,

@@ -178,6 +178,43 @@ export class InvoicesService {
     return row;
   }
 
+  /**
+   * What is still open on the invoice: its total less what conversions or payments cover.
+   * A credit note may lower the total by at most this, so nothing already converted or paid
+   * is left without an invoice to stand for it.
+   */
+  openAmount(row: InvoiceRow): bigint {
+    const covered = row.assigned_mxn > row.paid_mxn ? row.assigned_mxn : row.paid_mxn;
+    return row.total_mxn - covered;
+  }
+
+  /**
+   * Lowers a live invoice's total by a credit note (`cfdi/credit-notes`), in the caller's
+   * transaction; INVALID_STATE when the credit is more than is open, or the whole total
+   * (an invoice credited in full is to be deleted, not kept at zero).
+   */
+  async lowerTotal(
+    trx: Trx,
+    enterpriseId: string,
+    invoiceId: string,
+    creditMxn: bigint,
+    field: string,
+  ): Promise<void> {
+    const row = await this.requireInvoice(trx, enterpriseId, invoiceId, { forUpdate: true, field });
+    const total = row.total_mxn - creditMxn;
+    if (creditMxn <= 0n || creditMxn > this.openAmount(row) || total <= 0n) {
+      throw new AppError('INVALID_STATE', { field });
+    }
+    await repo.updateTotal(trx, invoiceId, {
+      total,
+      status: deriveInvoiceStatus({
+        totalMxnCents: total,
+        assignedMxnCents: row.assigned_mxn,
+        paidMxnCents: row.paid_mxn,
+      }),
+    });
+  }
+
   /** Adds (or with a negative delta removes) MXN assigned to conversions; re-derives the status. */
   async changeAssigned(trx: Trx, invoiceId: string, deltaMxn: bigint): Promise<void> {
     await this.changeAmounts(trx, invoiceId, deltaMxn, 0n);

@@ -41,6 +41,7 @@ import type { PaymentStatus, PaymentView } from './payments.repository.js';
 import { findCepData } from '../rails/stp/cep.js';
 import { SandboxPayoutRail, type PayoutOrder, type PayoutRail } from './payout-rail.js';
 import { publishPaymentEvent } from '../events/event-sources.js';
+import { refuseCancelledCfdi } from '../cfdi/cfdi-payable.js';
 
 /** The Payment of the API contract (API.md), JSON-ready. */
 export interface ApiPayment {
@@ -400,6 +401,7 @@ export class PaymentsService {
       forUpdate: true,
     });
     if (invoice.status !== 'TO_PAY') throw new AppError('INVALID_STATE', { field: 'sInvoiceId' });
+    await refuseCancelledCfdi(trx, invoice.id);
     // A deleted supplier's invoices stay, but it is paid no more (the share lock keeps it from
     // being deleted until this payment commits).
     const recipient = this.suppliers.refuseDeleted(

@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { CfdiParseLine } from './api/cfdi';
-import { importItemsOf, isValidCredit, isValidRate, rowErrors } from './cfdi-review';
+import {
+  creditNotesOf,
+  importItemsOf,
+  isValidCredit,
+  isValidRate,
+  rowErrors,
+  type CfdiReviewLine,
+} from './cfdi-review';
 
-const line = (overrides: Partial<CfdiParseLine> = {}): CfdiParseLine => ({
+const line = (overrides: Partial<CfdiReviewLine> = {}): CfdiReviewLine => ({
   sFileName: 'a.xml',
+  sContent: '<cfdi:Comprobante/>',
   sStatus: 'READY',
   sUuid: 'A3D94E10-7B2C-4F61-8E05-3C9B12D47F80',
   sRfcEmisor: 'LCO150820KJ3',
@@ -19,6 +26,9 @@ const line = (overrides: Partial<CfdiParseLine> = {}): CfdiParseLine => ({
   sPaymentRecipientId: null,
   sPaymentRecipientName: null,
   aWarnings: [],
+  sKind: 'INVOICE',
+  sRelatedUuid: null,
+  sRelatedInvoiceId: null,
   ...overrides,
 });
 
@@ -55,6 +65,8 @@ describe('CFDI review', () => {
     expect(importItemsOf(lines, inputs, { LCO150820KJ3: ' 032180000118359719 ' })).toEqual([
       {
         sUuid: 'A3D94E10-7B2C-4F61-8E05-3C9B12D47F80',
+        // The file goes back with the invoice: the server verifies it again.
+        sContent: '<cfdi:Comprobante/>',
         newSupplier: {
           sName: 'LIMONES COLIMA',
           sTaxId: 'LCO150820KJ3',
@@ -67,5 +79,25 @@ describe('CFDI review', () => {
         iCreditPeriod: 30,
       },
     ]);
+  });
+
+  it('sends a credit note apart from the invoices, with no rate, period or CLABE asked', () => {
+    const note = line({
+      sUuid: '11111111-2222-4333-8444-555555555555',
+      sKind: 'CREDIT_NOTE',
+      sContent: '<nota/>',
+      sRelatedUuid: 'A3D94E10-7B2C-4F61-8E05-3C9B12D47F80',
+    });
+    const inputs = {
+      '11111111-2222-4333-8444-555555555555': { include: true, rate: '', credit: '' },
+    };
+    expect(rowErrors(note, { include: true, rate: '', credit: '' }, {})).toEqual({});
+    expect(importItemsOf([note], inputs, {})).toEqual([]);
+    expect(creditNotesOf([note], inputs)).toEqual(['<nota/>']);
+    expect(
+      creditNotesOf([note], {
+        '11111111-2222-4333-8444-555555555555': { include: false, rate: '', credit: '' },
+      }),
+    ).toEqual([]);
   });
 });

@@ -4,6 +4,9 @@ import type { CfdiImportItem, CfdiParseLine } from './api/cfdi';
 /** Most files one import takes (the API's limit). */
 export const CFDI_MAX_FILES = 200;
 
+/** A line of the review, with the file's text the import sends back to be verified again. */
+export type CfdiReviewLine = CfdiParseLine & { sContent?: string };
+
 /** What the user fills in for one READY line of the review. */
 export interface CfdiRowInput {
   include: boolean;
@@ -37,6 +40,8 @@ export function rowErrors(
   clabes: Record<string, string>,
 ): CfdiRowErrors {
   const errors: CfdiRowErrors = {};
+  // A credit note lowers an invoice already imported: it takes no rate, period or CLABE.
+  if (line.sKind === 'CREDIT_NOTE') return errors;
   if (!isValidRate(input.rate)) errors.rate = true;
   if (!isValidCredit(input.credit)) errors.credit = true;
   if (
@@ -50,18 +55,20 @@ export function rowErrors(
 
 /** The import request of the included READY lines; undefined while any has an error. */
 export function importItemsOf(
-  lines: CfdiParseLine[],
+  lines: CfdiReviewLine[],
   inputs: Record<string, CfdiRowInput>,
   clabes: Record<string, string>,
 ): CfdiImportItem[] | undefined {
   const items: CfdiImportItem[] = [];
   for (const line of lines) {
     const input = line.sUuid ? inputs[line.sUuid] : undefined;
-    if (line.sStatus !== 'READY' || !input?.include || !line.sUuid) continue;
+    if (line.sStatus !== 'READY' || !input?.include || !line.sUuid || !line.sContent) continue;
+    if (line.sKind === 'CREDIT_NOTE') continue;
     if (Object.keys(rowErrors(line, input, clabes)).length > 0) return undefined;
     const rfc = line.sRfcEmisor ?? '';
     items.push({
       sUuid: line.sUuid,
+      sContent: line.sContent,
       ...(line.sPaymentRecipientId
         ? { sPaymentRecipientId: line.sPaymentRecipientId }
         : {
@@ -80,4 +87,20 @@ export function importItemsOf(
     });
   }
   return items;
+}
+
+/** The files of the included READY credit notes, for `POST invoices/credit-notes`. */
+export function creditNotesOf(
+  lines: CfdiReviewLine[],
+  inputs: Record<string, CfdiRowInput>,
+): string[] {
+  return lines.flatMap((line) =>
+    line.sKind === 'CREDIT_NOTE' &&
+    line.sStatus === 'READY' &&
+    line.sUuid &&
+    inputs[line.sUuid]?.include &&
+    line.sContent
+      ? [line.sContent]
+      : [],
+  );
 }

@@ -1859,6 +1859,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/{lang}/invoices/credit-notes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Apply stamped credit notes (CFDI Egreso) to the imported invoices they name */
+    post: operations['postInvoicesCreditNotes'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/{lang}/invoices/{id}/credit-notes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An invoice's credit notes (the credit lines that lowered its total) */
+    get: operations['getInvoicesByIdCreditNotes'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/{lang}/invoices/import': {
     parameters: {
       query?: never;
@@ -10866,7 +10900,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, QUOTE_EXPIRED, QUOTE_MISMATCH, INSUFFICIENT_FUNDS, INVALID_STATE, SUPPLIER_COOLING_OFF */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, QUOTE_EXPIRED, QUOTE_MISMATCH, INSUFFICIENT_FUNDS, INVALID_STATE, SUPPLIER_COOLING_OFF, CFDI_CANCELLED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -10881,7 +10915,8 @@ export interface operations {
               | 'QUOTE_MISMATCH'
               | 'INSUFFICIENT_FUNDS'
               | 'INVALID_STATE'
-              | 'SUPPLIER_COOLING_OFF';
+              | 'SUPPLIER_COOLING_OFF'
+              | 'CFDI_CANCELLED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -19058,7 +19093,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -19066,7 +19101,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -24902,6 +24937,15 @@ export interface operations {
                 sCode: string;
                 sMessage: string;
               }[];
+              /**
+               * @description An invoice to import, or a credit note to apply (POST invoices/credit-notes)
+               * @enum {string|null}
+               */
+              sKind: 'INVOICE' | 'CREDIT_NOTE' | null;
+              /** @description The UUID of the invoice a credit note lowers */
+              sRelatedUuid: string | null;
+              /** @description That invoice here, when imported */
+              sRelatedInvoiceId: string | null;
             }[];
           };
         };
@@ -25036,7 +25080,7 @@ export interface operations {
       };
     };
   };
-  postInvoicesImport: {
+  postInvoicesCreditNotes: {
     parameters: {
       query?: never;
       header?: never;
@@ -25049,24 +25093,9 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          /** @description At most 200; a known UUID: 409 DUPLICATE_CFDI, nothing written */
-          invoices: {
-            sUuid: string;
-            sPaymentRecipientId?: string;
-            /** @description A supplier to create with the invoice (an issuer RFC not known yet) */
-            newSupplier?: {
-              sName: string;
-              sTaxId: string;
-              sAccountNumber: string;
-              /** @default  */
-              sEmail?: '' | string;
-            };
-            sInvoice: string;
-            dPurchaseDate: string;
-            /** @description MXN */
-            dTotalAmount: number | string;
-            dRateProtection: number | string;
-            iCreditPeriod: number;
+          /** @description At most 200, in one transaction: a file that does not verify or names no invoice of its issuer here: 422 CFDI_NOT_VERIFIED; more than is open on the invoice: 409 INVALID_STATE; applied before: 409 DUPLICATE_CFDI */
+          creditNotes: {
+            sContent: string;
           }[];
         };
       };
@@ -25222,6 +25251,399 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'UNSUPPORTED_MEDIA_TYPE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Idempotency-Key reused with another body: CFDI_NOT_VERIFIED */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'CFDI_NOT_VERIFIED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Internal error (details are only logged): INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+    };
+  };
+  getInvoicesByIdCreditNotes: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            creditNotes: {
+              sUuid: string;
+              /** @description TipoRelacion: 01, 03 or 07 */
+              sRelation: string;
+              /** @description MXN */
+              dAmount: number;
+              dIssuedOn: string;
+            }[];
+          };
+        };
+      };
+      /** @description Bad request: INVALID_INPUT */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_INPUT';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Session ended (also for a missing or unknown token): SESSION_EXPIRED */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SESSION_EXPIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Not found (also for another enterprise’s records and an unknown language): NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'NOT_FOUND';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'TOTP_SETUP_REQUIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Internal error (details are only logged): INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+    };
+  };
+  postInvoicesImport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The language of messages and documents */
+        lang: 'en' | 'sp';
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description At most 200; a known UUID: 409 DUPLICATE_CFDI, nothing written */
+          invoices: {
+            sUuid: string;
+            /** @description The CFDI XML as read: its seal and receptor are checked again and its UUID, total and date must be those sent (else 422 CFDI_NOT_VERIFIED) */
+            sContent: string;
+            sPaymentRecipientId?: string;
+            /** @description A supplier to create with the invoice (an issuer RFC not known yet) */
+            newSupplier?: {
+              sName: string;
+              sTaxId: string;
+              sAccountNumber: string;
+              /** @default  */
+              sEmail?: '' | string;
+            };
+            sInvoice: string;
+            dPurchaseDate: string;
+            /** @description MXN */
+            dTotalAmount: number | string;
+            dRateProtection: number | string;
+            iCreditPeriod: number;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            invoices: {
+              sInvoiceId: string;
+              sInvoice: string;
+              sPaymentRecipientId: string;
+              sName: string;
+              sAccountNumber: string;
+              dPurchaseDate: string;
+              iCreditPeriod: number;
+              dDueDate: string;
+              dTotalAmount: number;
+              dAssignedAmount: number;
+              dPaidAmount: number;
+              dTotalUsd: number;
+              dRateProtection: number;
+              dProfitPercentage: number;
+              dCurrencyGain: number;
+              sStatusId: string;
+              created_at: string;
+              /** @description The invoice’s newest rate order (any status), or null when it never had one */
+              rateOrder: {
+                sRateOrderId: string;
+                sInvoiceId: string;
+                /** @description MXN per USD the order waits for (at or above) */
+                dTargetRate: number;
+                /** @description Last day it may fill (YYYY-MM-DD, America/Mexico_City) */
+                dExpiresOn: string;
+                /** @enum {string} */
+                sStatus:
+                  'ACTIVE' | 'AWAITING_APPROVAL' | 'FILLED' | 'FAILED' | 'CANCELLED' | 'EXPIRED';
+                /**
+                 * @description Why a FAILED or EXPIRED order did not fill
+                 * @enum {string|null}
+                 */
+                sReason:
+                  | 'INSUFFICIENT_FUNDS'
+                  | 'EXPIRED'
+                  | 'INVOICE_NOT_TO_PAY'
+                  | 'INVOICE_REMOVED'
+                  | 'APPROVAL_REJECTED'
+                  | 'APPROVAL_EXPIRED'
+                  | 'APPROVAL_FAILED'
+                  | null;
+                /** @description The conversion a FILLED order made */
+                sConversionId: string | null;
+                dFilledRate: number | null;
+                /** @description AWAITING_APPROVAL: the approval its fill waits for (above the approval threshold) */
+                sApprovalId: string | null;
+                created_at: string;
+                closed_at: string | null;
+              } | null;
+            }[];
+          };
+        };
+      };
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Session ended (also for a missing or unknown token): SESSION_EXPIRED */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SESSION_EXPIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Not found (also for another enterprise’s records and an unknown language): NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'NOT_FOUND';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, DUPLICATE_CFDI, CFDI_CANCELLED, INVALID_STATE */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code:
+              | 'TOTP_SETUP_REQUIRED'
+              | 'ROLE_REQUIRED'
+              | 'DUPLICATE_CFDI'
+              | 'CFDI_CANCELLED'
+              | 'INVALID_STATE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Payload too large: PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'UNSUPPORTED_MEDIA_TYPE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Idempotency-Key reused with another body: CFDI_NOT_VERIFIED */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'CFDI_NOT_VERIFIED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -25486,7 +25908,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, QUOTE_EXPIRED, QUOTE_MISMATCH, INSUFFICIENT_FUNDS, INVALID_STATE, SUPPLIER_COOLING_OFF */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, QUOTE_EXPIRED, QUOTE_MISMATCH, INSUFFICIENT_FUNDS, INVALID_STATE, SUPPLIER_COOLING_OFF, CFDI_CANCELLED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -25501,7 +25923,8 @@ export interface operations {
               | 'QUOTE_MISMATCH'
               | 'INSUFFICIENT_FUNDS'
               | 'INVALID_STATE'
-              | 'SUPPLIER_COOLING_OFF';
+              | 'SUPPLIER_COOLING_OFF'
+              | 'CFDI_CANCELLED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -29402,7 +29825,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -29410,7 +29833,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -29548,7 +29971,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -29556,7 +29979,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -29730,7 +30153,7 @@ export interface operations {
           };
         };
       };
-      /** @description Error: SERVICE_UNAVAILABLE */
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
       503: {
         headers: {
           [name: string]: unknown;
@@ -29738,7 +30161,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE';
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */

@@ -18,6 +18,15 @@ export function importCfdiInvoices(
   return apiPost('invoices/import', { body: { invoices } });
 }
 
+/** Applies stamped credit notes to the imported invoices they name. */
+export function applyCfdiCreditNotes(
+  contents: string[],
+): Promise<ApiAnswer<'post', 'invoices/credit-notes'>> {
+  return apiPost('invoices/credit-notes', {
+    body: { creditNotes: contents.map((sContent) => ({ sContent })) },
+  });
+}
+
 /** The answer of `POST payments/batch`: the batch, or the approval it waits for. */
 export type PaymentBatchAnswer = ApiAnswer<'post', 'payments/batch'>;
 

@@ -15,9 +15,21 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showErrorToast, showSuccessToast } from '../../../lib/toast';
-import { importCfdiInvoices, parseCfdiFiles, type CfdiParseLine } from '../api/cfdi';
+import {
+  applyCfdiCreditNotes,
+  importCfdiInvoices,
+  parseCfdiFiles,
+  type CfdiImportItem,
+  type CfdiParseLine,
+} from '../api/cfdi';
 import { CFDI_MAX_BYTES, refusedCfdiLine } from '@app/domain';
-import { CFDI_MAX_FILES, importItemsOf, type CfdiRowInput } from '../cfdi-review';
+import {
+  CFDI_MAX_FILES,
+  creditNotesOf,
+  importItemsOf,
+  type CfdiReviewLine,
+  type CfdiRowInput,
+} from '../cfdi-review';
 import { BusyButton } from '../../../components/busy-button';
 import { SmallTable } from '../../../components/small-table';
 import { AppDialog } from '../../../components/app-dialog';
@@ -44,7 +56,7 @@ export function CfdiImportDialog(props: CfdiImportDialogProps) {
   const fullScreen = useMediaQuery(theme.breakpoints.down('md'));
   const titleId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [lines, setLines] = useState<CfdiParseLine[] | undefined>();
+  const [lines, setLines] = useState<CfdiReviewLine[] | undefined>();
   const [inputs, setInputs] = useState<Record<string, CfdiRowInput>>({});
   const [clabes, setClabes] = useState<Record<string, string>>({});
   const [pickError, setPickError] = useState<string | undefined>();
@@ -68,7 +80,14 @@ export function CfdiImportDialog(props: CfdiImportDialogProps) {
       const sent = await Promise.all(
         readable.map(async (file) => ({ sFileName: file.name, sContent: await file.text() })),
       );
-      const answer = sent.length > 0 ? (await parseCfdiFiles(sent)).results : [];
+      const answer: CfdiReviewLine[] =
+        sent.length > 0
+          ? // The server answers one line per file, in the order sent.
+            (await parseCfdiFiles(sent)).results.map((line, index) => ({
+              ...line,
+              sContent: sent[index]?.sContent,
+            }))
+          : [];
       // Files over 1 MB are not sent: they are refused here, as the server would.
       const refused: CfdiParseLine[] = tooLarge.map((file) => ({
         ...refusedCfdiLine(file.name),
@@ -90,10 +109,20 @@ export function CfdiImportDialog(props: CfdiImportDialogProps) {
   });
 
   const save = useMutation({
-    mutationFn: importCfdiInvoices,
+    // Invoices first: a credit note may lower an invoice imported in the same review.
+    mutationFn: async (work: { items: CfdiImportItem[]; creditNotes: string[] }) => {
+      const imported = work.items.length > 0 ? (await importCfdiInvoices(work.items)).invoices : [];
+      if (work.creditNotes.length > 0) await applyCfdiCreditNotes(work.creditNotes);
+      return { invoices: imported, creditNotes: work.creditNotes.length };
+    },
     meta: { errorToast: false },
-    onSuccess: ({ invoices }) => {
-      showSuccessToast(t('payables.cfdi.done', { count: invoices.length }));
+    onSuccess: ({ invoices, creditNotes }) => {
+      if (invoices.length > 0) {
+        showSuccessToast(t('payables.cfdi.done', { count: invoices.length }));
+      }
+      if (creditNotes > 0) {
+        showSuccessToast(t('payables.cfdi.creditNotesDone', { count: creditNotes }));
+      }
       reset();
       props.onImported();
     },
@@ -146,6 +175,8 @@ export function CfdiImportDialog(props: CfdiImportDialogProps) {
     );
 
   const items = lines ? importItemsOf(lines, inputs, clabes) : undefined;
+  const creditNotes = lines ? creditNotesOf(lines, inputs) : [];
+  const fileCount = (items?.length ?? 0) + creditNotes.length;
   const ready = (lines ?? []).filter((line) => line.sStatus === 'READY');
   const busy = parse.isPending || save.isPending;
 
@@ -317,10 +348,10 @@ export function CfdiImportDialog(props: CfdiImportDialogProps) {
         {lines && (
           <BusyButton
             busy={save.isPending}
-            disabled={busy || !items || items.length === 0}
-            onClick={() => items && save.mutate(items)}
+            disabled={busy || !items || fileCount === 0}
+            onClick={() => items && save.mutate({ items, creditNotes })}
           >
-            {t('payables.cfdi.confirm', { count: items?.length ?? 0 })}
+            {t('payables.cfdi.confirm', { count: fileCount })}
           </BusyButton>
         )}
       </DialogActions>

@@ -41,6 +41,8 @@ export function CfdiReviewRow({
   const { t } = useTranslation();
   const language = useLanguage();
   const isReady = line.sStatus === 'READY';
+  // A credit note lowers an invoice already imported: no supplier, rate or credit period.
+  const isCreditNote = line.sKind === 'CREDIT_NOTE';
   const included = isReady && input.include;
   const errors = included ? rowErrors(line, input, clabes) : {};
   const rfc = line.sRfcEmisor ?? '';
@@ -106,6 +108,11 @@ export function CfdiReviewRow({
       <TableCell sx={{ minWidth: 200 }}>
         {!isReady ? (
           '—'
+        ) : isCreditNote ? (
+          <Chip
+            size="small"
+            label={t('payables.cfdi.creditNoteFor', { uuid: line.sRelatedUuid ?? '' })}
+          />
         ) : line.sPaymentRecipientId ? (
           line.sPaymentRecipientName
         ) : (
@@ -126,7 +133,7 @@ export function CfdiReviewRow({
         )}
       </TableCell>
       <TableCell sx={{ minWidth: 120 }}>
-        {isReady && (
+        {isReady && !isCreditNote && (
           <TextField
             size="small"
             label={t('payables.cfdi.columns.rate')}
@@ -140,7 +147,7 @@ export function CfdiReviewRow({
         )}
       </TableCell>
       <TableCell sx={{ minWidth: 100 }}>
-        {isReady && (
+        {isReady && !isCreditNote && (
           <TextField
             size="small"
             label={t('payables.cfdi.columns.credit')}
