@@ -5,7 +5,7 @@ import { calendarDateSchema, moneySchema, usdForExactMxn } from '@app/domain';
 import { principalOf } from '../../plugins/session.js';
 import type { FinanceServices } from '../finance.js';
 import { amountTargetFields, exactlyOneAmount } from './amount-target-fields.js';
-import { CONVERSION_LIST_CAP, type InvoiceAmountLine } from './conversions.service.js';
+import { CONVERSION_LIST_CAP, type InvoiceAmountLine } from './conversion-records.js';
 import { approvalHeldSchema } from '../team/team.routes.js';
 import { heldCallOf, idempotencyKeyOf, replyHeld } from '../team/held-call.js';
 import {

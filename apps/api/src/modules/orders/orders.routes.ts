@@ -13,7 +13,9 @@ import {
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
 } from './order-statuses.js';
-import { ORDER_PAGE_MAX, type Caller, type OrdersService } from './orders.service.js';
+import { ORDER_PAGE_MAX } from './order-reads.service.js';
+import type { Caller } from './order-records.js';
+import type { OrdersService } from './orders.service.js';
 import type { ApprovalsService } from '../team/approvals.service.js';
 import { approvalHeldSchema } from '../team/team.routes.js';
 import { heldCallOf, idempotencyKeyOf, replyHeld } from '../team/held-call.js';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { usdForExactMxn } from '@app/domain';
 import { principalOf } from '../../plugins/session.js';
 import { type BatchPaymentsService } from './batch-payments.service.js';
-import { paymentSchema } from './payments.routes.js';
+import { paymentSchema } from './payment.view.js';
 import type { FinanceServices } from '../finance.js';
 import { approvalHeldSchema } from '../team/team.routes.js';
 import { heldCallOf, idempotencyKeyOf, replyHeld } from '../team/held-call.js';

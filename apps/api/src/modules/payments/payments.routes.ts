@@ -6,7 +6,8 @@ import { languageOf } from '../../plugins/error-handler.js';
 import { principalOf } from '../../plugins/session.js';
 import { auditEntryWithWrite } from '../audit/audit-trail.js';
 import type { FinanceServices } from '../finance.js';
-import { PAYMENT_LIST_CAP } from './payments.service.js';
+import { PAYMENT_LIST_CAP } from './payment-reads.service.js';
+import { paymentSchema } from './payment.view.js';
 import { approvalHeldSchema } from '../team/team.routes.js';
 import { heldCallOf, idempotencyKeyOf, replyHeld } from '../team/held-call.js';
 import {
@@ -17,46 +18,8 @@ import {
   payNowBody,
   payNowInput,
 } from './payment-bodies.js';
-import { invoiceFieldsSchema } from '../invoices/invoice.schema.js';
 
 const idSchema = z.string().trim().min(1).max(100);
-
-export const paymentSchema = z.object({
-  sPaymentId: z.string(),
-  iTrackingId: z.number(),
-  created_at: z.string(),
-  completed_at: z.string().nullable(),
-  dAmount: z.number().describe('MXN sent'),
-  dAmountUsd: z.number(),
-  dExchangeRate: z.number(),
-  sTransactionType: z.string().describe('Transaction type id: Pay Now, Forex or Forward'),
-  payment_recipient: z.object({
-    sPaymentRecipientId: z.string(),
-    sName: z.string(),
-    sEmail: z.string(),
-    sBankName: z.string(),
-    sAccountNumber: z.string().describe('Masked CLABE'),
-  }),
-  transaction: z.array(
-    z.object({
-      dAmount: z.number(),
-      transaction: z.object({
-        sTransactionId: z.string(),
-        iTrackingId: z.number(),
-        sTransactionType: z.string(),
-      }),
-    }),
-  ),
-  invoice_payments_relationship: z.array(
-    z.object({ dAmount: z.number(), invoice: invoiceFieldsSchema }),
-  ),
-  sStatus: z.enum(['PROCESSING', 'COMPLETED', 'RETURNED']),
-  sTrackingKey: z.string().describe('SPEI clave de rastreo'),
-  sReturnReason: z.string().nullable().describe('Why the receiving bank returned the payout'),
-  sConcept: z.string(),
-  dProfitPercentage: z.number(),
-  dCurrencyGain: z.number().describe('USD'),
-});
 
 const paymentAnswerSchema = z.object({ payment: paymentSchema });
 
