@@ -24,9 +24,9 @@ import { OrderDocumentsService } from './order-documents/order-documents.service
 import { orderDocumentsRoutes } from './order-documents/order-documents.routes.js';
 
 /**
- * The marketplace services, built once per app. Helper M1 owns catalogue, vendor
- * articles, carts, warehouses and profiles; helper M2 owns orders (checkout), disputes
- * and ratings. Each adds its services and route registrations at the marked places only.
+ * The marketplace services, built once per app: the shop's own (catalogue, vendor articles,
+ * carts, warehouses, profiles, bank changes), then the orders and what hangs on them
+ * (disputes, order documents), which are built from the shop's.
  */
 export interface MarketplaceServices {
   db: Db;
@@ -34,7 +34,7 @@ export interface MarketplaceServices {
   config: Config;
   storage: FileStorage;
   finance: FinanceServices;
-  // M1 services:
+  // The shop:
   auth: AuthService;
   cart: CartService;
   warehouses: WarehousesService;
@@ -42,7 +42,7 @@ export interface MarketplaceServices {
   vendorArticles: VendorArticlesService;
   profile: ProfileService;
   bankChanges: BankChangesService;
-  // M2 services:
+  // Orders and what hangs on them:
   orders: OrdersService;
   disputes: DisputesService;
   orderDocuments: OrderDocumentsService;
@@ -55,7 +55,6 @@ type MarketplaceDeps = Pick<
 >;
 
 export function createMarketplaceServices(deps: MarketplaceDeps): MarketplaceServices {
-  // M1 construction:
   const cart = new CartService(deps.db, deps.now);
   const warehouses = new WarehousesService(deps.db, deps.now);
   const catalog = new CatalogService(deps.db, deps.storage);
@@ -67,7 +66,7 @@ export function createMarketplaceServices(deps: MarketplaceDeps): MarketplaceSer
   );
   const profile = new ProfileService(deps.db, deps.auth, deps.now);
   const bankChanges = new BankChangesService(deps.db, deps.now);
-  // M2 construction:
+  // Orders are built from the shop's carts and warehouses:
   const orders = new OrdersService(deps.db, deps.finance, cart, warehouses, deps.config, deps.now);
   const disputes = new DisputesService(
     deps.db,
@@ -79,14 +78,12 @@ export function createMarketplaceServices(deps: MarketplaceDeps): MarketplaceSer
   const orderDocuments = new OrderDocumentsService(deps.db, orders, deps.now);
   return {
     ...deps,
-    // M1 entries:
     cart,
     warehouses,
     catalog,
     vendorArticles,
     profile,
     bankChanges,
-    // M2 entries:
     orders,
     disputes,
     orderDocuments,
@@ -98,7 +95,6 @@ export async function marketplaceRoutes(
   app: FastifyInstance,
   options: { services: MarketplaceServices },
 ): Promise<void> {
-  // M1 routes:
   const services = options.services;
   await app.register(catalogRoutes, { catalog: services.catalog });
   await app.register(vendorArticlesRoutes, { vendorArticles: services.vendorArticles });
@@ -106,7 +102,6 @@ export async function marketplaceRoutes(
   await app.register(warehousesRoutes, { warehouses: services.warehouses });
   await app.register(profileRoutes, { profile: services.profile });
   await app.register(bankChangesRoutes, { bankChanges: services.bankChanges });
-  // M2 routes:
   await app.register(ordersRoutes, {
     orders: options.services.orders,
     approvals: options.services.finance.approvals,

@@ -15,6 +15,7 @@ import { AppError } from '../../errors.js';
 import { renderJournalDescription } from '../../ledger/journal-description.js';
 import { businessDates, startOfDay } from './business-day.js';
 import { renderStatementPdf } from './statement-pdf.js';
+// eslint-disable-next-line no-restricted-imports -- the statement's header names the enterprise as the receipt does
 import { findEnterpriseName } from '../payments/payments.repository.js';
 import * as repo from './statement.repository.js';
 

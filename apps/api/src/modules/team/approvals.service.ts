@@ -17,6 +17,7 @@ import { AppError, isAppError } from '../../errors.js';
 import { findStoredAnswer } from '../../ledger/idempotency.repository.js';
 import type { Principal } from '../auth/auth.service.js';
 import { publishEvent } from '../events/publish-event.js';
+// eslint-disable-next-line no-restricted-imports -- the decision's e-mail is queued in the decision's transaction
 import { insertOutboxEmail } from '../mail/mail.repository.js';
 import { isUuid, type RatesService } from '../rates/rates.service.js';
 import {
