@@ -1,65 +1,70 @@
-import type { ApiInvoice } from '../invoices/invoices.service.js';
+import { z } from 'zod';
+import { invoiceFieldsSchema } from '../invoices/invoice.schema.js';
 
-/** One invoice assigned to a conversion, as the Transaction of API.md carries it. */
-export interface ApiTransactionInvoice {
-  /** MXN of the invoice assigned to this conversion. */
-  dAmount: number;
-  /** MXN of that assignment already paid out. */
-  dPaidAmount: number;
-  invoice: ApiInvoice & {
-    paymentsRecipent: Array<{ sName: string; sPaymentRecipientId: string }>;
-  };
-  payment: { dDescAmount: number };
-}
+const apiInvoiceSchema = invoiceFieldsSchema.extend({
+  paymentsRecipent: z.array(z.object({ sName: z.string(), sPaymentRecipientId: z.string() })),
+});
 
-/** A payment made out of a conversion (the detail's payment list). */
-export interface ApiConversionPayment {
-  sPaymentId: string;
-  iTrackingId: number;
-  created_at: string;
-  /** MXN sent. */
-  dAmount: number;
-  dAmountUsd: number;
-  dExchangeRate: number;
-  sTransactionType: string;
-  sStatus: 'PROCESSING' | 'COMPLETED' | 'RETURNED';
-  sTrackingKey: string;
-  sConcept: string;
-  payment_recipient: { sPaymentRecipientId: string; sName: string };
-  invoice_payments_relationship: Array<{
-    dAmount: number;
-    invoice: { sInvoiceId: string; sInvoice: string };
-  }>;
-}
+/** A payment made from a conversion, as the conversion lists it. */
+const conversionPaymentSchema = z.object({
+  sPaymentId: z.string(),
+  iTrackingId: z.number(),
+  created_at: z.string(),
+  dAmount: z.number(),
+  dAmountUsd: z.number(),
+  dExchangeRate: z.number(),
+  sTransactionType: z.string(),
+  sStatus: z.enum(['PROCESSING', 'COMPLETED', 'RETURNED']),
+  sTrackingKey: z.string(),
+  sConcept: z.string(),
+  payment_recipient: z.object({ sPaymentRecipientId: z.string(), sName: z.string() }),
+  invoice_payments_relationship: z.array(
+    z.object({
+      dAmount: z.number(),
+      invoice: z.object({ sInvoiceId: z.string(), sInvoice: z.string() }),
+    }),
+  ),
+});
 
-/** The Transaction (conversion) of the HTTP contract, JSON-ready. */
-export interface ApiTransaction {
-  sTransactionId: string;
-  iTrackingId: number;
-  sTransactionType: string;
-  /** USD. */
-  dAmount: number;
-  /** MXN. */
-  dDesAmount: number;
-  dExchangeRate: number;
-  referenceExchangeRate: string | null;
-  created_at: string;
-  settled_at: string | null;
-  dForwardTransactionDate: string | null;
-  dDepositAmount: number;
-  sStatus: 'ACTIVE' | 'SETTLED';
-  bExternal: boolean;
-  dAssignedAmount: number;
-  dPaidAmount: number;
-  dPercentUsed: number;
-  dPercentPaid: number;
-  dProfitPercentage: number;
-  dCurrencyGain: number;
-  /** Days from today to the forward date; null for a spot conversion. */
-  iDaysRemaining: number | null;
-  invoice: ApiTransactionInvoice[];
-  payment: ApiConversionPayment[];
-}
+/** The Transaction of API.md: a conversion, with its invoices and payments. */
+export const transactionSchema = z.object({
+  sTransactionId: z.string(),
+  iTrackingId: z.number(),
+  sTransactionType: z.string(),
+  dAmount: z.number().describe('USD'),
+  dDesAmount: z.number().describe('MXN'),
+  dExchangeRate: z.number(),
+  referenceExchangeRate: z.string().nullable(),
+  created_at: z.string(),
+  settled_at: z.string().nullable(),
+  dForwardTransactionDate: z.string().nullable(),
+  dDepositAmount: z.number(),
+  sStatus: z.enum(['ACTIVE', 'SETTLED']),
+  bExternal: z.boolean(),
+  dAssignedAmount: z.number(),
+  dPaidAmount: z.number(),
+  dPercentUsed: z.number(),
+  dPercentPaid: z.number(),
+  dProfitPercentage: z.number(),
+  dCurrencyGain: z.number(),
+  iDaysRemaining: z.number().nullable(),
+  invoice: z.array(
+    z.object({
+      dAmount: z.number(),
+      dPaidAmount: z.number(),
+      invoice: apiInvoiceSchema,
+      payment: z.object({ dDescAmount: z.number() }),
+    }),
+  ),
+  payment: z.array(conversionPaymentSchema),
+});
+
+/** A conversion as the API answers it. */
+export type ApiTransaction = z.infer<typeof transactionSchema>;
+/** One invoice assigned to a conversion, as the conversion carries it. */
+export type ApiTransactionInvoice = ApiTransaction['invoice'][number];
+/** A payment made from a conversion, as the conversion carries it. */
+export type ApiConversionPayment = ApiTransaction['payment'][number];
 
 /** The answer of a write that leaves one conversion. */
 export type TransactionAnswer = { transaction: ApiTransaction };

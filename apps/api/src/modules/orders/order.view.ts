@@ -1,141 +1,157 @@
+import { z } from 'zod';
 import type { Language } from '@app/domain';
 import { moneyToNumber } from '@app/domain';
 import type * as repo from './orders.repository.js';
 import {
   ORDER_STATUS_LABELS,
-  type OrderPaymentStatus,
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
   type OrderStatus,
   type PaymentMethod,
 } from './order-statuses.js';
 
-export interface ApiOrderLine {
-  sLineId: string;
-  sProductId: string;
-  sProductName: string;
-  /** The grower the line is bought from. */
-  sName: string;
-  dQuantity: number;
-  dBoxesPerPallet: number;
-  dPallets: number;
-  dUnitPriceUSD: number;
-  /** Freight per box, a decimal string (a pallet's freight shared over its boxes). */
-  sLogisticCost: string;
-  /** The border cold storage's in/out charge per box. */
-  dTotalInOutPerBox: number;
-  /** Unit price + freight + in/out, per box, a decimal string. */
-  sTotalPerBox: string;
-  /** Boxes × total per box, a decimal string. */
-  sTotal: string;
-  dDeliveredQuantity: number | null;
-  dDeliveredUnitPrice: number | null;
-  /** Delivered boxes × (delivered unit price + freight + in/out); null until delivered. */
-  dFinalPrice: number | null;
-}
+export const orderLineSchema = z.object({
+  sLineId: z.string(),
+  sProductId: z.string(),
+  sProductName: z.string(),
+  sName: z.string().describe('The grower the line is bought from'),
+  dQuantity: z.number().describe('Boxes ordered'),
+  dBoxesPerPallet: z.number(),
+  dPallets: z.number().describe('ceil(boxes / boxes per pallet)'),
+  dUnitPriceUSD: z.number().describe('Price per box, FOB McAllen'),
+  sLogisticCost: z.string().describe('Freight per box (a pallet of freight shared over its boxes)'),
+  dTotalInOutPerBox: z.number().describe('Border cold storage in/out charge per box'),
+  sTotalPerBox: z.string().describe('Unit price + freight + in/out, per box'),
+  sTotal: z.string().describe('Boxes × total per box'),
+  dDeliveredQuantity: z.number().nullable(),
+  dDeliveredUnitPrice: z.number().nullable(),
+  dFinalPrice: z
+    .number()
+    .nullable()
+    .describe('Delivered boxes × (delivered unit price + freight + in/out)'),
+});
 
-export interface ApiOrderFee {
-  sFeeId: string;
-  sFeeKey: string;
-  sFeeName: string;
-  dTotal: number;
-}
+export const orderSummaryShape = {
+  sOrderId: z.string(),
+  iTrackingId: z.number(),
+  created_at: z.string(),
+  sStatus: z.enum(ORDER_STATUSES),
+  sStatusName: z.string(),
+  sBuyerId: z.string(),
+  sBuyerName: z.string(),
+  sVendorId: z.string(),
+  sVendorName: z.string(),
+  sWarehouseId: z.string(),
+  sWarehouseName: z.string(),
+  dSubtotal: z.number(),
+  dFees: z.number(),
+  dTotal: z.number(),
+  dFinalPrice: z.number().nullable(),
+  iPallets: z.number(),
+  iTransports: z.number(),
+  iLines: z.number(),
+  sPaymentMethod: z.enum(PAYMENT_METHODS),
+  sPaymentStatus: z.enum(['PENDING', 'PAID']),
+  sDisputeId: z.string().nullable(),
+  sDisputeStatus: z.enum(['IN_PROCESS', 'FINALIZED']).nullable(),
+  bRated: z.boolean(),
+  delivered_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+};
 
-export interface ApiTimelineStep {
-  sStatus: OrderStatus;
-  sName: string;
-  sNameEn: string;
-  sNameSp: string;
-  /** When the order reached the step; null when it has not. */
-  created_at: string | null;
-  bReached: boolean;
-  bCurrent: boolean;
-}
+export const orderSchema = z.object({
+  ...orderSummaryShape,
+  warehouse: z.object({
+    sWarehouseId: z.string(),
+    sName: z.string(),
+    sAddress: z.string(),
+    sCity: z.string(),
+    sState: z.string(),
+    sCountry: z.string(),
+    sPostalCode: z.string(),
+    sPhone: z.string(),
+    sEmail: z.string(),
+    sManager: z.string(),
+    sNotes: z.string().nullable(),
+  }),
+  lines: z.array(orderLineSchema),
+  fees: z.array(
+    z.object({ sFeeId: z.string(), sFeeKey: z.string(), sFeeName: z.string(), dTotal: z.number() }),
+  ),
+  timeline: z.array(
+    z.object({
+      sStatus: z.enum(ORDER_STATUSES),
+      sName: z.string(),
+      sNameEn: z.string(),
+      sNameSp: z.string(),
+      created_at: z.string().nullable(),
+      bReached: z.boolean(),
+      bCurrent: z.boolean(),
+    }),
+  ),
+  transports: z.array(
+    z.object({
+      iNumber: z.number(),
+      iPallets: z.number(),
+      lines: z.array(
+        z.object({ sLineId: z.string(), sProductName: z.string(), iPallets: z.number() }),
+      ),
+    }),
+  ),
+  payment: z.object({
+    sMethod: z.enum(PAYMENT_METHODS),
+    sMethodName: z.string(),
+    sStatus: z.enum(['PENDING', 'PAID']),
+    sPaymentId: z.string().nullable(),
+    sTransactionId: z.string().nullable(),
+    dAmountUsd: z.number(),
+    dAmountMxn: z.number().nullable(),
+    dExchangeRate: z.number().nullable(),
+    sExchangeRateReference: z.string().nullable(),
+    rate_locked_until: z.string().nullable(),
+    dForwardDate: z.string().nullable(),
+    paid_at: z.string().nullable(),
+  }),
+  iOrderedBoxes: z.number(),
+  iDeliveredBoxes: z.number().nullable(),
+  rating: z
+    .object({ iStars: z.number(), sComment: z.string().nullable(), created_at: z.string() })
+    .nullable(),
+  sNextStatus: z.enum(ORDER_STATUSES).nullable(),
+  dispute_deadline: z.string().nullable(),
+  bCanAccept: z.boolean(),
+  bCanRate: z.boolean(),
+  bCanDispute: z.boolean(),
+  money: z
+    .object({
+      dGoods: z.number(),
+      dHeld: z.number().describe('Goods money held for the order until it is released'),
+      dRefunded: z.number().describe('Given back to the buyer at release'),
+      dPayoutUsd: z.number().nullable(),
+      dPayoutMxn: z.number().nullable(),
+      released_at: z.string().nullable(),
+      dPayoutHeldUntil: z
+        .string()
+        .nullable()
+        .describe("The grower's payout waits until then: its payout account changed (cooling-off)"),
+      bSecured: z.boolean().describe('Paid and held, or a forward booked'),
+    })
+    .describe("The order's three-party money (docs/MONEY.md)"),
+});
 
-export interface ApiTransport {
-  iNumber: number;
-  iPallets: number;
-  lines: Array<{ sLineId: string; sProductName: string; iPallets: number }>;
-}
-
-export interface ApiOrderPayment {
-  sMethod: PaymentMethod;
-  sMethodName: string;
-  sStatus: OrderPaymentStatus;
-  /** The finance payment to the grower (GET payments/ of the buyer), once paid. */
-  sPaymentId: string | null;
-  /** The conversion (CONVERT_MXN, FORWARD) the pesos came from. */
-  sTransactionId: string | null;
-  dAmountUsd: number;
-  dAmountMxn: number | null;
-  dExchangeRate: number | null;
-  sExchangeRateReference: string | null;
-  /** DEFERRED: until when the locked rate holds. */
-  rate_locked_until: string | null;
-  /** FORWARD: the forward's settlement date. */
-  dForwardDate: string | null;
-  paid_at: string | null;
-}
-
-export interface ApiOrderSummary {
-  sOrderId: string;
-  iTrackingId: number;
-  created_at: string;
-  sStatus: OrderStatus;
-  sStatusName: string;
-  sBuyerId: string;
-  sBuyerName: string;
-  sVendorId: string;
-  sVendorName: string;
-  sWarehouseId: string;
-  sWarehouseName: string;
-  dSubtotal: number;
-  dFees: number;
-  dTotal: number;
-  /** Σ delivered lines + fees, once delivered. */
-  dFinalPrice: number | null;
-  iPallets: number;
-  iTransports: number;
-  iLines: number;
-  sPaymentMethod: PaymentMethod;
-  sPaymentStatus: OrderPaymentStatus;
-  sDisputeId: string | null;
-  sDisputeStatus: 'IN_PROCESS' | 'FINALIZED' | null;
-  bRated: boolean;
-  delivered_at: string | null;
-  finished_at: string | null;
-}
-
-export interface ApiOrder extends ApiOrderSummary {
-  warehouse: {
-    sWarehouseId: string;
-    sName: string;
-    sAddress: string;
-    sCity: string;
-    sState: string;
-    sCountry: string;
-    sPostalCode: string;
-    /** The dock contact the grower's carrier calls, and the receiving hours and notes. */
-    sPhone: string;
-    sEmail: string;
-    sManager: string;
-    sNotes: string | null;
-  };
-  lines: ApiOrderLine[];
-  fees: ApiOrderFee[];
-  timeline: ApiTimelineStep[];
-  transports: ApiTransport[];
-  payment: ApiOrderPayment;
-  iOrderedBoxes: number;
-  iDeliveredBoxes: number | null;
-  rating: { iStars: number; sComment: string | null; created_at: string } | null;
-  /** The status the vendor may move the order to next; null when none. */
-  sNextStatus: OrderStatus | null;
-  /** Until when the buyer may open a dispute (delivery + the PACA window). */
-  dispute_deadline: string | null;
-  bCanAccept: boolean;
-  bCanRate: boolean;
-  bCanDispute: boolean;
-  money: ApiOrderMoney;
-}
+export const orderAnswer = z.object({ order: orderSchema });
+export const listAnswer = z.object({
+  orders: z.array(z.object(orderSummaryShape)),
+  total: z.number(),
+  page: z.number(),
+  limit: z.number(),
+});
+/** One line of an order, as the order answers it. */
+export type ApiOrderLine = z.infer<typeof orderLineSchema>;
+/** An order in a list (a tab). */
+export type ApiOrderSummary = z.infer<z.ZodObject<typeof orderSummaryShape>>;
+/** One order in full: lines, fees, timeline, transports, payment and money. */
+export type ApiOrder = z.infer<typeof orderSchema>;
 
 export interface ApiPreview {
   dGoods: number;
@@ -175,20 +191,6 @@ export interface ApiHeldFunds {
     bDisputed: boolean;
     created_at: string;
   }>;
-}
-
-/** An order's three-party money: what is held, refunded and paid out to the grower. */
-export interface ApiOrderMoney {
-  dGoods: number;
-  dHeld: number;
-  dRefunded: number;
-  dPayoutUsd: number | null;
-  dPayoutMxn: number | null;
-  released_at: string | null;
-  /** The payout waits until then: the grower's payout account changed (cooling-off). */
-  dPayoutHeldUntil: string | null;
-  /** Paid and held, or for a forward, booked: the grower may start preparing it. */
-  bSecured: boolean;
 }
 
 /** Whether an order's money is secured: paid and held, or for a forward, the forward booked. */

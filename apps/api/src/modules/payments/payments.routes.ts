@@ -8,8 +8,8 @@ import { auditEntryWithWrite } from '../audit/audit-trail.js';
 import type { FinanceServices } from '../finance.js';
 import { PAYMENT_LIST_CAP } from './payment-reads.service.js';
 import { paymentSchema } from './payment.view.js';
-import { approvalHeldSchema } from '../team/team.routes.js';
-import { heldCallOf, idempotencyKeyOf, replyHeld } from '../team/held-call.js';
+import { approvalHeldSchema } from '../team/approval.view.js';
+import { heldCallOf, replyHeld } from '../team/held-call.js';
 import {
   payFromConversionBody,
   payFromConversionInput,
@@ -80,7 +80,7 @@ export async function paymentsRoutes(
       const payment = await payments.payInvoice(
         enterpriseId,
         payInvoiceInput(body),
-        idempotencyKeyOf(request),
+        request.idempotencyKey,
       );
       return reply.status(201).send({ payment });
     },
@@ -103,7 +103,7 @@ export async function paymentsRoutes(
     async (request, reply) => {
       const { enterpriseId } = principalOf(request);
       const { body } = request;
-      const key = idempotencyKeyOf(request);
+      const key = request.idempotencyKey;
       // The busiest money call reads once: its hold context comes with the payment's.
       const context = await payments.readPayNowContext(enterpriseId, {
         recipientId: body.sPaymentRecipientId,
@@ -187,7 +187,7 @@ export async function paymentsRoutes(
       const payment = await payments.payFromConversion(
         enterpriseId,
         payFromConversionInput(body),
-        idempotencyKeyOf(request),
+        request.idempotencyKey,
       );
       return reply.status(201).send({ payment });
     },
