@@ -19,7 +19,7 @@ import { createTestApp, json, TEST_ENGINE, type TestApp } from '../../test/test-
 import type { ApiOrder, ApiVendorPayout } from '../orders/order.view.js';
 import { maskClabe } from '../orders/order.view.js';
 import type { ApiPayment } from '../payments/payment.view.js';
-import type { StatementAnswer } from '../statement/statement.service.js';
+import type { StatementAnswer } from '../statement/statement.view.js';
 import type { BankAnswer } from './profile.service.js';
 
 let t: TestApp;

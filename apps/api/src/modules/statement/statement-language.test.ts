@@ -5,7 +5,7 @@ import { backfillDescriptionCodes } from '../../db/migrations/0010-finance-exact
 import { newCustomer, spotQuote, type Customer } from '../../test/finance-fixtures.js';
 import { insertSupplier, pdfText } from '../../test/payment-fixtures.js';
 import { createTestApp, json, type TestApp } from '../../test/test-app.js';
-import type { StatementAnswer } from './statement.service.js';
+import type { StatementAnswer } from './statement.view.js';
 
 /** A statement in Spanish has no English description, on screen and in the PDF. */
 

@@ -9,7 +9,7 @@ import {
   tableRow,
   type TableColumn,
 } from '../payments/pdf.js';
-import type { Statement } from './statement.service.js';
+import type { Statement } from './statement.view.js';
 
 const TEXT = {
   en: {

@@ -15,7 +15,7 @@ import { createTestApp, json, TEST_ENGINE, type TestApp } from '../../test/test-
 import type { ApiPayment } from '../payments/payment.view.js';
 import { ledgerInvariantViolations } from '../../ledger/ledger.repository.js';
 import { startOfDay } from './business-day.js';
-import type { StatementAnswer } from './statement.service.js';
+import type { StatementAnswer } from './statement.view.js';
 
 let t: TestApp;
 
