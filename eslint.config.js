@@ -110,4 +110,24 @@ export default tseslint.config(
     files: ['apps/web/src/components/app-dialog.tsx'],
     rules: { 'no-restricted-imports': 'off' },
   },
+  {
+    // A module's tables are its own: another module reads and writes them through the
+    // owning module's service, so the rules that guard them stay in one place.
+    files: ['apps/api/src/modules/*/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*/*.repository.js', '../../modules/*/*.repository.js'],
+              message:
+                "Another module's repository: call that module's service instead (see DESIGN.md, boundaries).",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,7 +1,8 @@
-// node scripts/bench/web.mjs [--no-build]: the web targets of issue #6, measured in headless
-// Chromium (Debian's, through playwright-core) against the built app served by the API on a
-// fresh PostgreSQL database (TEST_DATABASE_URL) with one customer, one supplier and 10,000
-// invoices. Prints a markdown table; exits 1 when a target is missed, 2 when the run fails.
+// node scripts/bench/web.mjs [--no-build]: the web targets of docs/BENCHMARKS.md, measured
+// in headless Chromium (Debian's, through playwright-core) against the built app served by
+// the API on a fresh PostgreSQL database (TEST_DATABASE_URL) with one customer, one supplier
+// and 10,000 invoices. Prints a markdown table; exits 1 when a target is missed, 2 when the
+// run fails.
 //
 // Without --no-build it builds the API (tsc -b) and the web app into a temp dir with a Vite
 // manifest and hidden source maps (used for the cross-checks; the JS files are byte for byte

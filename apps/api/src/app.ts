@@ -9,16 +9,16 @@ import { isLanguage, rateToDecimalString } from '@app/domain';
 import { publicUrl, secretsKeyBytes, type Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { seedDemoFinance } from './db/seed/demo-finance.js';
-import { seedDemoMarketplace } from './db/seed/demo-marketplace.js';
-import { seedDemoOrders } from './db/seed/demo-orders.js';
-import { seedDemoApprovals } from './db/seed/demo-team.js';
+import { seedDemoFinance } from './demo/demo-finance.js';
+import { seedDemoMarketplace } from './demo/demo-marketplace.js';
+import { seedDemoOrders } from './demo/demo-orders.js';
+import { seedDemoApprovals } from './demo/demo-team.js';
 import {
   demoDataSummary,
   enterpriseIdOfUser,
   seedDemoDataIfEmpty,
   settleDemoEmails,
-} from './db/seed/seed.js';
+} from './demo/seed.js';
 import { AppError } from './errors.js';
 import { loggerOptions } from './logger.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -45,6 +45,7 @@ import {
 } from './modules/mail/mail.service.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerIdempotency } from './plugins/idempotency.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { registerSecurity } from './plugins/security.js';
 import { sessionPlugin } from './plugins/session.js';
@@ -135,6 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerInputGuard(app);
+  registerIdempotency(app);
 
   const database =
     options.database ??

@@ -26,9 +26,9 @@ import { OrderDocumentsService } from './order-documents/order-documents.service
 import { orderDocumentsRoutes } from './order-documents/order-documents.routes.js';
 
 /**
- * The marketplace services, built once per app. Helper M1 owns catalogue, vendor
- * articles, carts, warehouses and profiles; helper M2 owns orders (checkout), disputes
- * and ratings. Each adds its services and route registrations at the marked places only.
+ * The marketplace services, built once per app: the shop's own (catalogue, vendor articles,
+ * carts, warehouses, profiles, bank changes), then the orders and what hangs on them
+ * (disputes, order documents), which are built from the shop's.
  */
 export interface MarketplaceServices {
   db: Db;
@@ -36,7 +36,7 @@ export interface MarketplaceServices {
   config: Config;
   storage: FileStorage;
   finance: FinanceServices;
-  // M1 services:
+  // The shop:
   auth: AuthService;
   cart: CartService;
   warehouses: WarehousesService;
@@ -45,7 +45,7 @@ export interface MarketplaceServices {
   profile: ProfileService;
   bankChanges: BankChangesService;
   houseIncome: HouseIncomeService;
-  // M2 services:
+  // Orders and what hangs on them:
   orders: OrdersService;
   disputes: DisputesService;
   orderDocuments: OrderDocumentsService;
@@ -58,7 +58,6 @@ type MarketplaceDeps = Pick<
 >;
 
 export function createMarketplaceServices(deps: MarketplaceDeps): MarketplaceServices {
-  // M1 construction:
   const cart = new CartService(deps.db, deps.now);
   const warehouses = new WarehousesService(deps.db, deps.now);
   const catalog = new CatalogService(deps.db, deps.storage);
@@ -71,7 +70,7 @@ export function createMarketplaceServices(deps: MarketplaceDeps): MarketplaceSer
   const profile = new ProfileService(deps.db, deps.auth, deps.now);
   const bankChanges = new BankChangesService(deps.db, deps.now);
   const houseIncome = new HouseIncomeService(deps.db, deps.now);
-  // M2 construction:
+  // Orders are built from the shop's carts and warehouses:
   const orders = new OrdersService(deps.db, deps.finance, cart, warehouses, deps.config, deps.now);
   const disputes = new DisputesService(
     deps.db,
@@ -83,7 +82,6 @@ export function createMarketplaceServices(deps: MarketplaceDeps): MarketplaceSer
   const orderDocuments = new OrderDocumentsService(deps.db, orders, deps.now);
   return {
     ...deps,
-    // M1 entries:
     cart,
     warehouses,
     catalog,
@@ -91,7 +89,6 @@ export function createMarketplaceServices(deps: MarketplaceDeps): MarketplaceSer
     profile,
     bankChanges,
     houseIncome,
-    // M2 entries:
     orders,
     disputes,
     orderDocuments,
@@ -103,7 +100,6 @@ export async function marketplaceRoutes(
   app: FastifyInstance,
   options: { services: MarketplaceServices },
 ): Promise<void> {
-  // M1 routes:
   const services = options.services;
   await app.register(catalogRoutes, { catalog: services.catalog });
   await app.register(vendorArticlesRoutes, { vendorArticles: services.vendorArticles });
@@ -112,7 +108,6 @@ export async function marketplaceRoutes(
   await app.register(profileRoutes, { profile: services.profile });
   await app.register(bankChangesRoutes, { bankChanges: services.bankChanges });
   await app.register(houseIncomeRoutes, { houseIncome: services.houseIncome });
-  // M2 routes:
   await app.register(ordersRoutes, {
     orders: options.services.orders,
     approvals: options.services.finance.approvals,

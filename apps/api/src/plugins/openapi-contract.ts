@@ -88,7 +88,8 @@ interface RouteFacts {
   config: Record<string, unknown> | undefined;
 }
 
-function headerNames(headers: unknown): string[] {
+/** The header names a route schema declares, lower-cased. */
+export function headerNames(headers: unknown): string[] {
   const shape = (headers as { shape?: Record<string, unknown> } | undefined)?.shape;
   return shape ? Object.keys(shape).map((name) => name.toLowerCase()) : [];
 }

@@ -1,4 +1,4 @@
-import { crc32 } from '../db/seed/demo-png.js';
+import { crc32 } from '../demo/demo-png.js';
 
 /** The first bytes of a JPEG of that size: SOI, a JFIF APP0 and a baseline SOF0, then EOI. */
 export function jpegBytes(width: number, height: number): Buffer {

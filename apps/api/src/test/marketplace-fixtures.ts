@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { makeClabe } from '@app/domain';
-import { producePng } from '../db/seed/demo-png.js';
+import { producePng } from '../demo/demo-png.js';
 import { newCustomer, type Customer } from './finance-fixtures.js';
 import { bearer, json, signUp, type TestApp } from './test-app.js';
 

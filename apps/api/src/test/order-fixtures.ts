@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { makeClabe, parseMoney } from '@app/domain';
-import type { ApiOrder } from '../modules/orders/orders.service.js';
+import type { ApiOrder, ApiOrderSummary } from '../modules/orders/order.view.js';
 import { fundUsd, newCustomer, spotQuote, type Customer } from './finance-fixtures.js';
 import { newVendor, type Company } from './marketplace-fixtures.js';
 import { bearer, json, type TestApp } from './test-app.js';
@@ -265,4 +265,47 @@ export async function stockOf(t: TestApp, articleId: string): Promise<number> {
     .where('id', '=', articleId)
     .executeTakeFirstOrThrow();
   return row.stock_boxes;
+}
+
+/** An avocado article of the two-article market. */
+export const AVOCADO: ArticleSpec = {
+  name: 'Hass avocado 48ct, 25 lb lug',
+  price: '25.00',
+  boxesPerPallet: 60,
+  minBoxes: 10,
+  stock: 2000,
+};
+/** A lime article of the two-article market. */
+export const LIME: ArticleSpec = {
+  name: 'Persian lime 150ct, 40 lb box',
+  price: '18.50',
+  boxesPerPallet: 70,
+  minBoxes: 5,
+  stock: 500,
+};
+
+/**
+ * A grower selling AVOCADO and LIME, and a buyer with a warehouse and USD whose cart holds
+ * 1,560 avocado boxes (26 pallets) and 75 lime boxes (2 pallets): 28 pallets, 2 trucks.
+ */
+export async function twoArticleMarket(t: TestApp, options: { usd?: string } = {}) {
+  const { vendor, articleIds } = await newGrower(t, [AVOCADO, LIME]);
+  const { buyer, warehouseId } = await newOrderBuyer(t, { usd: options.usd ?? '60000.00' });
+  await putInCart(t, buyer, articleIds[0]!, 1560);
+  await putInCart(t, buyer, articleIds[1]!, 75);
+  return { vendor, buyer, warehouseId, avocadoId: articleIds[0]!, limeId: articleIds[1]! };
+}
+
+/** The order as its buyer reads it. */
+export async function orderOf(buyer: Customer, orderId: string): Promise<ApiOrder> {
+  const response = await buyer.call('GET', `orders/${orderId}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return json<{ order: ApiOrder }>(response).order;
+}
+
+/** One tab of the caller's orders (`vendor/orders` for a grower). */
+export async function ordersInTab(caller: Customer, tabName: string, path = 'orders') {
+  const response = await caller.call('GET', `${path}?tab=${tabName}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return json<{ orders: ApiOrderSummary[]; total: number }>(response);
 }

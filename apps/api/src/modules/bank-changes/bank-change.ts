@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '../../db/database.js';
 import type { BankAccountChangeKind } from '../../db/schema.js';
+// eslint-disable-next-line no-restricted-imports -- the notice is queued in the caller's transaction, which holds no MailService
 import { insertOutboxEmail } from '../mail/mail.repository.js';
+// eslint-disable-next-line no-restricted-imports -- read under the caller's transaction, which holds no team service
 import { adminEmails, findTeamSettings } from '../team/team.repository.js';
 import { insertBankChange } from './bank-changes.repository.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ARTICLE_SPANISH } from '../../db/seed/demo-article-translations.js';
+import { DEMO_ARTICLE_SPANISH } from '../../demo/demo-article-translations.js';
 import {
   newArticle,
   newCategory,

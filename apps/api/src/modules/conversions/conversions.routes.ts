@@ -5,16 +5,16 @@ import { calendarDateSchema, moneySchema, usdForExactMxn } from '@app/domain';
 import { principalOf } from '../../plugins/session.js';
 import type { FinanceServices } from '../finance.js';
 import { amountTargetFields, exactlyOneAmount } from './amount-target-fields.js';
-import { CONVERSION_LIST_CAP, type InvoiceAmountLine } from './conversions.service.js';
-import { approvalHeldSchema } from '../team/team.routes.js';
-import { heldCallOf, idempotencyKeyOf, replyHeld } from '../team/held-call.js';
+import { CONVERSION_LIST_CAP, type InvoiceAmountLine } from './conversion-records.js';
+import { approvalHeldSchema } from '../team/approval.view.js';
+import { heldCallOf, replyHeld } from '../team/held-call.js';
 import {
   convertBody,
   convertInvoiceBody,
   convertInvoiceInput,
   convertUsdInput,
 } from './conversion-bodies.js';
-import { invoiceFieldsSchema } from '../invoices/invoice.schema.js';
+import { transactionSchema } from './conversion.view.js';
 
 const idSchema = z.string().trim().min(1).max(100);
 
@@ -34,62 +34,6 @@ function invoiceAmountLinesOf(body: z.infer<typeof invoiceLinesSchema>): Invoice
 const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).optional(),
   limit: z.coerce.number().int().min(1).max(CONVERSION_LIST_CAP).optional(),
-});
-
-const apiInvoiceSchema = invoiceFieldsSchema.extend({
-  paymentsRecipent: z.array(z.object({ sName: z.string(), sPaymentRecipientId: z.string() })),
-});
-
-const paymentSchema = z.object({
-  sPaymentId: z.string(),
-  iTrackingId: z.number(),
-  created_at: z.string(),
-  dAmount: z.number(),
-  dAmountUsd: z.number(),
-  dExchangeRate: z.number(),
-  sTransactionType: z.string(),
-  sStatus: z.enum(['PROCESSING', 'COMPLETED', 'RETURNED']),
-  sTrackingKey: z.string(),
-  sConcept: z.string(),
-  payment_recipient: z.object({ sPaymentRecipientId: z.string(), sName: z.string() }),
-  invoice_payments_relationship: z.array(
-    z.object({
-      dAmount: z.number(),
-      invoice: z.object({ sInvoiceId: z.string(), sInvoice: z.string() }),
-    }),
-  ),
-});
-
-const transactionSchema = z.object({
-  sTransactionId: z.string(),
-  iTrackingId: z.number(),
-  sTransactionType: z.string(),
-  dAmount: z.number().describe('USD'),
-  dDesAmount: z.number().describe('MXN'),
-  dExchangeRate: z.number(),
-  referenceExchangeRate: z.string().nullable(),
-  created_at: z.string(),
-  settled_at: z.string().nullable(),
-  dForwardTransactionDate: z.string().nullable(),
-  dDepositAmount: z.number(),
-  sStatus: z.enum(['ACTIVE', 'SETTLED']),
-  bExternal: z.boolean(),
-  dAssignedAmount: z.number(),
-  dPaidAmount: z.number(),
-  dPercentUsed: z.number(),
-  dPercentPaid: z.number(),
-  dProfitPercentage: z.number(),
-  dCurrencyGain: z.number(),
-  iDaysRemaining: z.number().nullable(),
-  invoice: z.array(
-    z.object({
-      dAmount: z.number(),
-      dPaidAmount: z.number(),
-      invoice: apiInvoiceSchema,
-      payment: z.object({ dDescAmount: z.number() }),
-    }),
-  ),
-  payment: z.array(paymentSchema),
 });
 
 const transactionAnswerSchema = z.object({ transaction: transactionSchema });
@@ -168,7 +112,7 @@ export async function conversionsRoutes(
       if (approval) return replyHeld(request, reply, approval);
       const result = await conversions.convertUsd(
         principalOf(request).enterpriseId,
-        idempotencyKeyOf(request),
+        request.idempotencyKey,
         convertUsdInput(body),
       );
       return reply.status(result.status as 200).send(result.body);
@@ -208,7 +152,7 @@ export async function conversionsRoutes(
       if (approval) return replyHeld(request, reply, approval);
       const result = await conversions.convertInvoice(
         enterpriseId,
-        idempotencyKeyOf(request),
+        request.idempotencyKey,
         convertInvoiceInput(body),
       );
       return reply.status(result.status as 200).send(result.body);
@@ -314,7 +258,7 @@ export async function conversionsRoutes(
     async (request, reply) => {
       const result = await conversions.closeForward(
         principalOf(request).enterpriseId,
-        idempotencyKeyOf(request),
+        request.idempotencyKey,
         request.body.sTransactionId,
       );
       return reply.status(result.status as 200).send(result.body);
@@ -350,7 +294,7 @@ export async function conversionsRoutes(
       async (request, reply) => {
         const result = await conversions[change](
           principalOf(request).enterpriseId,
-          idempotencyKeyOf(request),
+          request.idempotencyKey,
           request.body.sTransactionId,
           invoiceAmountLinesOf(request.body),
         );

@@ -24,8 +24,8 @@ import {
   insertSupplier,
 } from '../../test/payment-fixtures.js';
 import { createTestApp, json, type TestApp } from '../../test/test-app.js';
-import type { ApiPayment } from '../payments/payments.service.js';
-import type { ApiTransaction } from './conversions.service.js';
+import type { ApiPayment } from '../payments/payment.view.js';
+import type { ApiTransaction } from './conversion.view.js';
 
 /**
  * The MXN the user types is the MXN delivered. Every converting call takes an

@@ -14,7 +14,7 @@ import {
 } from '../../test/order-fixtures.js';
 import { createTestApp, json, TEST_ENGINE, type TestApp } from '../../test/test-app.js';
 import { jpegBytes } from '../../test/image-fixtures.js';
-import type { ApiOrder, ApiOrderSummary } from '../orders/orders.service.js';
+import type { ApiOrder, ApiOrderSummary } from '../orders/order.view.js';
 import type { ApiDispute, ApiDisputeImage, ApiDisputeSummary } from './disputes.service.js';
 
 let t: TestApp;

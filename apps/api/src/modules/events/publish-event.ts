@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { EventType, TeamRole } from '@app/domain';
 import type { Executor } from '../../db/database.js';
+// eslint-disable-next-line no-restricted-imports -- an event's outbox rows are written in the publishing transaction of any module
 import { insertOutboxEmail } from '../mail/mail.repository.js';
+// eslint-disable-next-line no-restricted-imports -- as above: the deliveries commit or roll back with the event
 import { insertWebhookDeliveries } from '../webhooks/webhooks.repository.js';
 import { eventEmail } from './event-templates.js';
 import { findEventRecipients, insertDomainEvent } from './events.repository.js';

@@ -1,6 +1,6 @@
 import { moneyToDecimalString, moneyToNumber, parseMoney } from '@app/domain';
 import { palletsFor } from '../orders/order-pricing.js';
-import type { ApiOrder } from '../orders/orders.service.js';
+import type { ApiOrder } from '../orders/order.view.js';
 
 /**
  * A trade document has two versions once a delivery is recorded: as ordered (what was bought

@@ -1,5 +1,5 @@
 import type { Language, OrderDocumentKind } from '@app/domain';
-import type { ApiOrder } from '../orders/orders.service.js';
+import type { ApiOrder } from '../orders/order.view.js';
 import type { DocumentVersion } from './document-versions.js';
 import {
   formatInstantText,

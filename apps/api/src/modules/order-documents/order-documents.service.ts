@@ -1,7 +1,7 @@
 import type { Language, OrderDocumentKind } from '@app/domain';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import type { OrderParty } from '../orders/orders.repository.js';
+import type { OrderParty } from '../orders/order-records.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import { asDelivered, documentVersions, type DocumentVersion } from './document-versions.js';
 import * as repo from './order-documents.repository.js';

@@ -12,7 +12,7 @@ import {
 } from '../../test/order-fixtures.js';
 import type { Customer } from '../../test/finance-fixtures.js';
 import { createTestApp, json, TEST_ENGINE, type TestApp } from '../../test/test-app.js';
-import type { ApiOrder } from '../orders/orders.service.js';
+import type { ApiOrder } from '../orders/order.view.js';
 import { groupedDecimal } from './order-documents.pdf.js';
 
 /** The text of a PDF answer, as pdftotext reads it (layout kept, so rows stay rows). */

@@ -12,7 +12,7 @@ import {
   tableCount,
 } from '../../test/order-fixtures.js';
 import { createTestApp, json, TEST_ENGINE, type TestApp } from '../../test/test-app.js';
-import type { ApiOrder } from './orders.service.js';
+import type { ApiOrder } from './order.view.js';
 
 let t: TestApp;
 

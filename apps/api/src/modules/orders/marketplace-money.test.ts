@@ -25,7 +25,7 @@ import {
 import { createTestApp, json, TEST_ENGINE, type TestApp } from '../../test/test-app.js';
 import { releaseAmounts, chargeTotal, type ReleaseLine } from './order-money.js';
 import { freightPerPallet, greatCircleKm } from './order-pricing.js';
-import type { ApiOrder, ApiPreview, ApiVendorPayout } from './orders.service.js';
+import type { ApiOrder, ApiPreview, ApiVendorPayout } from './order.view.js';
 
 let t: TestApp;
 

@@ -9,7 +9,7 @@ import {
 } from '../../test/order-fixtures.js';
 import { createTestApp, json, TEST_ENGINE, type TestApp } from '../../test/test-app.js';
 import { ORDER_STATUSES, PAYMENT_METHODS } from './order-statuses.js';
-import type { ApiOrder } from './orders.service.js';
+import type { ApiOrder } from './order.view.js';
 
 let t: TestApp;
 

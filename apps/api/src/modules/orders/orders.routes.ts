@@ -13,10 +13,13 @@ import {
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
 } from './order-statuses.js';
-import { ORDER_PAGE_MAX, type Caller, type OrdersService } from './orders.service.js';
+import { ORDER_PAGE_MAX } from './order-reads.service.js';
+import { listAnswer, orderAnswer } from './order.view.js';
+import type { Caller } from './order-records.js';
+import type { OrdersService } from './orders.service.js';
 import type { ApprovalsService } from '../team/approvals.service.js';
-import { approvalHeldSchema } from '../team/team.routes.js';
-import { heldCallOf, idempotencyKeyOf, replyHeld } from '../team/held-call.js';
+import { approvalHeldSchema } from '../team/approval.view.js';
+import { heldCallOf, replyHeld } from '../team/held-call.js';
 import { checkoutBody, checkoutInput } from './checkout-body.js';
 
 const tags = ['marketplace'];
@@ -24,142 +27,6 @@ const security = [{ bearerAuth: [] }];
 const idSchema = z.string().trim().min(1).max(64);
 const MAX_BOXES = 1_000_000;
 
-const orderLineSchema = z.object({
-  sLineId: z.string(),
-  sProductId: z.string(),
-  sProductName: z.string(),
-  sName: z.string().describe('The grower the line is bought from'),
-  dQuantity: z.number().describe('Boxes ordered'),
-  dBoxesPerPallet: z.number(),
-  dPallets: z.number().describe('ceil(boxes / boxes per pallet)'),
-  dUnitPriceUSD: z.number().describe('Price per box, FOB McAllen'),
-  sLogisticCost: z.string().describe('Freight per box (a pallet of freight shared over its boxes)'),
-  dTotalInOutPerBox: z.number().describe('Border cold storage in/out charge per box'),
-  sTotalPerBox: z.string().describe('Unit price + freight + in/out, per box'),
-  sTotal: z.string().describe('Boxes × total per box'),
-  dDeliveredQuantity: z.number().nullable(),
-  dDeliveredUnitPrice: z.number().nullable(),
-  dFinalPrice: z
-    .number()
-    .nullable()
-    .describe('Delivered boxes × (delivered unit price + freight + in/out)'),
-});
-
-const orderSummaryShape = {
-  sOrderId: z.string(),
-  iTrackingId: z.number(),
-  created_at: z.string(),
-  sStatus: z.enum(ORDER_STATUSES),
-  sStatusName: z.string(),
-  sBuyerId: z.string(),
-  sBuyerName: z.string(),
-  sVendorId: z.string(),
-  sVendorName: z.string(),
-  sWarehouseId: z.string(),
-  sWarehouseName: z.string(),
-  dSubtotal: z.number(),
-  dFees: z.number(),
-  dTotal: z.number(),
-  dFinalPrice: z.number().nullable(),
-  iPallets: z.number(),
-  iTransports: z.number(),
-  iLines: z.number(),
-  sPaymentMethod: z.enum(PAYMENT_METHODS),
-  sPaymentStatus: z.enum(['PENDING', 'PAID']),
-  sDisputeId: z.string().nullable(),
-  sDisputeStatus: z.enum(['IN_PROCESS', 'FINALIZED']).nullable(),
-  bRated: z.boolean(),
-  delivered_at: z.string().nullable(),
-  finished_at: z.string().nullable(),
-};
-
-const orderSchema = z.object({
-  ...orderSummaryShape,
-  warehouse: z.object({
-    sWarehouseId: z.string(),
-    sName: z.string(),
-    sAddress: z.string(),
-    sCity: z.string(),
-    sState: z.string(),
-    sCountry: z.string(),
-    sPostalCode: z.string(),
-    sPhone: z.string(),
-    sEmail: z.string(),
-    sManager: z.string(),
-    sNotes: z.string().nullable(),
-  }),
-  lines: z.array(orderLineSchema),
-  fees: z.array(
-    z.object({ sFeeId: z.string(), sFeeKey: z.string(), sFeeName: z.string(), dTotal: z.number() }),
-  ),
-  timeline: z.array(
-    z.object({
-      sStatus: z.enum(ORDER_STATUSES),
-      sName: z.string(),
-      sNameEn: z.string(),
-      sNameSp: z.string(),
-      created_at: z.string().nullable(),
-      bReached: z.boolean(),
-      bCurrent: z.boolean(),
-    }),
-  ),
-  transports: z.array(
-    z.object({
-      iNumber: z.number(),
-      iPallets: z.number(),
-      lines: z.array(
-        z.object({ sLineId: z.string(), sProductName: z.string(), iPallets: z.number() }),
-      ),
-    }),
-  ),
-  payment: z.object({
-    sMethod: z.enum(PAYMENT_METHODS),
-    sMethodName: z.string(),
-    sStatus: z.enum(['PENDING', 'PAID']),
-    sPaymentId: z.string().nullable(),
-    sTransactionId: z.string().nullable(),
-    dAmountUsd: z.number(),
-    dAmountMxn: z.number().nullable(),
-    dExchangeRate: z.number().nullable(),
-    sExchangeRateReference: z.string().nullable(),
-    rate_locked_until: z.string().nullable(),
-    dForwardDate: z.string().nullable(),
-    paid_at: z.string().nullable(),
-  }),
-  iOrderedBoxes: z.number(),
-  iDeliveredBoxes: z.number().nullable(),
-  rating: z
-    .object({ iStars: z.number(), sComment: z.string().nullable(), created_at: z.string() })
-    .nullable(),
-  sNextStatus: z.enum(ORDER_STATUSES).nullable(),
-  dispute_deadline: z.string().nullable(),
-  bCanAccept: z.boolean(),
-  bCanRate: z.boolean(),
-  bCanDispute: z.boolean(),
-  money: z
-    .object({
-      dGoods: z.number(),
-      dHeld: z.number().describe('Goods money held for the order until it is released'),
-      dRefunded: z.number().describe('Given back to the buyer at release'),
-      dPayoutUsd: z.number().nullable(),
-      dPayoutMxn: z.number().nullable(),
-      released_at: z.string().nullable(),
-      dPayoutHeldUntil: z
-        .string()
-        .nullable()
-        .describe("The grower's payout waits until then: its payout account changed (cooling-off)"),
-      bSecured: z.boolean().describe('Paid and held, or a forward booked'),
-    })
-    .describe("The order's three-party money (docs/MONEY.md)"),
-});
-
-const orderAnswer = z.object({ order: orderSchema });
-const listAnswer = z.object({
-  orders: z.array(z.object(orderSummaryShape)),
-  total: z.number(),
-  page: z.number(),
-  limit: z.number(),
-});
 const listQuery = z.object({
   tab: z.enum(ORDER_TABS).default('in-process'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -384,7 +251,7 @@ export async function ordersRoutes(
       const order = await orders.checkout(
         caller,
         input,
-        idempotencyKeyOf(request),
+        request.idempotencyKey,
         languageOf(request),
       );
       return reply.status(201).send({ order });
@@ -454,7 +321,7 @@ export async function ordersRoutes(
         callerOf(request, buyerCaller),
         request.params.orderId,
         { quoteId: request.body.sExchangeRateReference },
-        idempotencyKeyOf(request),
+        request.idempotencyKey,
         languageOf(request),
       ),
     }),

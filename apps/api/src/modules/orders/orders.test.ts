@@ -19,71 +19,39 @@ import {
 } from '../../test/finance-fixtures.js';
 import { expectError } from '../../test/marketplace-fixtures.js';
 import {
-  advanceTo,
+  AVOCADO,
   checkout,
   checkoutBody,
   logInAgain,
   newGrower,
   newOrderBuyer,
+  ordersInTab,
   placedOrder,
   putInCart,
   stockOf,
   tableCount,
-  type ArticleSpec,
+  twoArticleMarket,
+  LIME,
 } from '../../test/order-fixtures.js';
 import { createTestApp, json, TEST_ENGINE, type TestApp } from '../../test/test-app.js';
-import type { ApiPayment } from '../payments/payments.service.js';
+import type { ApiPayment } from '../payments/payment.view.js';
 import { loadTransports, priceOrder } from './order-pricing.js';
 import { ORDER_STATUSES } from './order-statuses.js';
-import type { ApiOrder, ApiOrderSummary } from './orders.service.js';
+import type { ApiOrder } from './order.view.js';
 
 let t: TestApp;
 
 /** The test clock starts on Saturday 2026-11-21, noon in Mexico City. */
 const TODAY = '2026-11-21';
 const FORWARD_DATE = '2026-12-01'; // a Tuesday
-const AVOCADO: ArticleSpec = {
-  name: 'Hass avocado 48ct, 25 lb lug',
-  price: '25.00',
-  boxesPerPallet: 60,
-  minBoxes: 10,
-  stock: 2000,
-};
-const LIME: ArticleSpec = {
-  name: 'Persian lime 150ct, 40 lb box',
-  price: '18.50',
-  boxesPerPallet: 70,
-  minBoxes: 5,
-  stock: 500,
-};
-
 /**
- * 1,560 avocado boxes (26 pallets) and 75 lime boxes (2 pallets): 28 pallets, 2 trucks.
+ * The two-article market's cart: 1,560 avocado boxes (26 pallets) and 75 lime boxes
+ * (2 pallets), 28 pallets in 2 trucks.
  * Avocado per box 25.00 + freight 180/60 = 3.00 + in/out 0.35 = 28.35 → 44,226.00;
  * lime per box 18.50 + 180/70 = 2.57 + 0.35 = 21.42 → 1,606.50; subtotal 45,832.50;
  * crossing 2 × 450.00; insurance 0.25 % of 40,387.50 goods = 100.97 (rounded up).
  */
 const EXPECTED_TOTAL = 46_833.47;
-
-async function market(options: { usd?: string } = {}) {
-  const { vendor, articleIds } = await newGrower(t, [AVOCADO, LIME]);
-  const { buyer, warehouseId } = await newOrderBuyer(t, { usd: options.usd ?? '60000.00' });
-  await putInCart(t, buyer, articleIds[0]!, 1560);
-  await putInCart(t, buyer, articleIds[1]!, 75);
-  return { vendor, buyer, warehouseId, avocadoId: articleIds[0]!, limeId: articleIds[1]! };
-}
-
-async function orderOf(buyer: Customer, orderId: string): Promise<ApiOrder> {
-  const response = await buyer.call('GET', `orders/${orderId}`);
-  expect(response.statusCode, response.body).toBe(200);
-  return json<{ order: ApiOrder }>(response).order;
-}
-
-async function tab(caller: Customer, tabName: string, path = 'orders') {
-  const response = await caller.call('GET', `${path}?tab=${tabName}`);
-  expect(response.statusCode, response.body).toBe(200);
-  return json<{ orders: ApiOrderSummary[]; total: number }>(response);
-}
 
 async function paymentsOf(buyer: Customer): Promise<ApiPayment[]> {
   const response = await buyer.call('GET', 'payments/');
@@ -144,7 +112,7 @@ describe(`marketplace orders on ${TEST_ENGINE}`, () => {
   });
 
   it('checks out paying now: stock taken, cart cleared, 2 transports, goods held and fees to the house', async () => {
-    const { vendor, buyer, warehouseId, avocadoId, limeId } = await market();
+    const { vendor, buyer, warehouseId, avocadoId, limeId } = await twoArticleMarket(t);
     const body = await checkoutBody(t, buyer, vendor, warehouseId, 'PAY_NOW');
     const quote = await spotQuote(t, buyer.enterpriseId);
     const order = await placedOrder(buyer, body);
@@ -252,10 +220,10 @@ describe(`marketplace orders on ${TEST_ENGINE}`, () => {
     expect(await stockOf(t, avocadoId)).toBe(2000 - 1560);
     expect(await stockOf(t, limeId)).toBe(500 - 75);
     expect(await tableCount(t, 'cart_items')).toBe(0);
-    expect((await tab(buyer, 'in-process')).orders.map((row) => row.sOrderId)).toEqual([
+    expect((await ordersInTab(buyer, 'in-process')).orders.map((row) => row.sOrderId)).toEqual([
       order.sOrderId,
     ]);
-    expect((await tab(vendor, 'in-process', 'vendor/orders')).orders[0]).toMatchObject({
+    expect((await ordersInTab(vendor, 'in-process', 'vendor/orders')).orders[0]).toMatchObject({
       sOrderId: order.sOrderId,
       sBuyerId: buyer.enterpriseId,
     });
@@ -274,7 +242,7 @@ describe(`marketplace orders on ${TEST_ENGINE}`, () => {
   });
 
   it('checks out converting to MXN: the goods are held at the locked rate, paid out in MXN at release', async () => {
-    const { vendor, buyer, warehouseId } = await market();
+    const { vendor, buyer, warehouseId } = await twoArticleMarket(t);
     const body = await checkoutBody(t, buyer, vendor, warehouseId, 'CONVERT_MXN');
     const order = await placedOrder(buyer, body);
     expect(order.payment).toMatchObject({ sMethod: 'CONVERT_MXN', sStatus: 'PAID' });
@@ -286,7 +254,12 @@ describe(`marketplace orders on ${TEST_ENGINE}`, () => {
   });
 
   it('defers payment at a locked rate, pays it once the wire arrives, and re-quotes after 24 hours', async () => {
-    const { vendor, buyer: unfunded, warehouseId, limeId } = await market({ usd: '0.01' });
+    const {
+      vendor,
+      buyer: unfunded,
+      warehouseId,
+      limeId,
+    } = await twoArticleMarket(t, { usd: '0.01' });
     let buyer = unfunded;
     const body = await checkoutBody(t, buyer, vendor, warehouseId, 'DEFERRED');
     const quote = await spotQuote(t, buyer.enterpriseId);
@@ -371,7 +344,7 @@ describe(`marketplace orders on ${TEST_ENGINE}`, () => {
   });
 
   it('books a forward for the order, then holds the goods from its pesos once settled', async () => {
-    const { vendor, buyer: first, warehouseId } = await market();
+    const { vendor, buyer: first, warehouseId } = await twoArticleMarket(t);
     let buyer = first;
     const spot = await spotQuote(t, buyer.enterpriseId);
     const forward = json<{ forwardRate: { rate: number; uuid: string } }>(
@@ -522,7 +495,7 @@ describe(`marketplace orders on ${TEST_ENGINE}`, () => {
   });
 
   it('refuses when the minimum or the stock no longer holds, or the price changed, and writes nothing', async () => {
-    const { vendor, buyer, warehouseId, avocadoId, limeId } = await market();
+    const { vendor, buyer, warehouseId, avocadoId, limeId } = await twoArticleMarket(t);
     const before = await snapshot([avocadoId, limeId]);
 
     await t.db.updateTable('articles').set({ min_boxes: 100 }).where('id', '=', limeId).execute();
@@ -571,7 +544,9 @@ describe(`marketplace orders on ${TEST_ENGINE}`, () => {
   });
 
   it('refuses a purchase short of USD with INSUFFICIENT_FUNDS and writes nothing', async () => {
-    const { vendor, buyer, warehouseId, avocadoId, limeId } = await market({ usd: '46833.46' });
+    const { vendor, buyer, warehouseId, avocadoId, limeId } = await twoArticleMarket(t, {
+      usd: '46833.46',
+    });
     const before = await snapshot([avocadoId, limeId]);
     for (const method of ['PAY_NOW', 'CONVERT_MXN'] as const) {
       expectError(
@@ -600,7 +575,7 @@ describe(`marketplace orders on ${TEST_ENGINE}`, () => {
   });
 
   it('replays an idempotent checkout: one order, one hold', async () => {
-    const { vendor, buyer, warehouseId } = await market();
+    const { vendor, buyer, warehouseId } = await twoArticleMarket(t);
     const body = await checkoutBody(t, buyer, vendor, warehouseId);
     const first = await checkout(buyer, body, 'checkout-1');
     expect(first.statusCode, first.body).toBe(201);
@@ -620,196 +595,8 @@ describe(`marketplace orders on ${TEST_ENGINE}`, () => {
     );
   });
 
-  it('moves along only to the next status; the buyer timeline follows; delivery adjusts the final price', async () => {
-    const { vendor, buyer, warehouseId } = await market();
-    const order = await placedOrder(buyer, await checkoutBody(t, buyer, vendor, warehouseId));
-    const statusPath = `vendor/orders/${order.sOrderId}/status`;
-    expectError(
-      await vendor.call('POST', statusPath, { sStatus: 'IN_TRANSIT' }),
-      409,
-      'INVALID_STATE',
-      'sStatus',
-    );
-    expectError(
-      await vendor.call('POST', statusPath, { sStatus: 'FINISHED' }),
-      409,
-      'INVALID_STATE',
-      'sStatus',
-    );
-    expectError(await vendor.call('POST', statusPath, { sStatus: 'LOST' }), 400, 'INVALID_INPUT');
-    expectError(
-      await buyer.call('POST', statusPath, { sStatus: 'IN_PREPARATION' }),
-      404,
-      'NOT_FOUND',
-    );
-    const { vendor: otherVendor } = await newGrower(t, [LIME]);
-    expectError(
-      await otherVendor.call('POST', statusPath, { sStatus: 'IN_PREPARATION' }),
-      404,
-      'NOT_FOUND',
-    );
-
-    t.clock.advanceMinutes(10);
-    const preparing = await advanceTo(vendor, order, 'IN_PREPARATION');
-    expect(preparing.timeline[1]).toMatchObject({
-      sStatus: 'IN_PREPARATION',
-      created_at: t.clock.now().toISOString(),
-      bCurrent: true,
-    });
-    const seen = await orderOf(buyer, order.sOrderId);
-    expect(seen.sStatus).toBe('IN_PREPARATION');
-    expect(seen.timeline.filter((step) => step.bReached).map((step) => step.sStatus)).toEqual([
-      'ORDER_RECEIVED',
-      'IN_PREPARATION',
-    ]);
-
-    // Rating and acceptance wait for the delivery.
-    expectError(
-      await buyer.call('POST', `orders/${order.sOrderId}/rating`, { iStars: 5 }),
-      409,
-      'INVALID_STATE',
-      'sOrderId',
-    );
-    expectError(
-      await buyer.call('POST', `orders/${order.sOrderId}/accept`),
-      409,
-      'INVALID_STATE',
-      'sOrderId',
-    );
-    expectError(
-      await vendor.call('POST', `vendor/orders/${order.sOrderId}/delivery`, {
-        lines: [{ sLineId: order.lines[0]!.sLineId, dDeliveredQuantity: 1 }],
-      }),
-      409,
-      'INVALID_STATE',
-    );
-
-    const onRoute = await advanceTo(vendor, preparing, 'ON_DELIVERY_ROUTE');
-    expectError(
-      await vendor.call('POST', statusPath, { sStatus: 'IN_TRANSIT', lines: [] }),
-      409,
-      'INVALID_STATE',
-      'sStatus',
-    );
-    const [avocado, lime] = order.lines;
-    const delivered = await vendor.call('POST', statusPath, {
-      sStatus: 'DELIVERED',
-      lines: [{ sLineId: avocado!.sLineId, dDeliveredQuantity: 1500 }],
-    });
-    expect(delivered.statusCode, delivered.body).toBe(200);
-    const deliveredOrder = json<{ order: ApiOrder }>(delivered).order;
-    expect(onRoute.sNextStatus).toBe('DELIVERED');
-    // 1,500 × 28.35 + 75 × 21.42 + fees 1,000.97
-    expect(deliveredOrder).toMatchObject({
-      sStatus: 'DELIVERED',
-      delivered_at: t.clock.now().toISOString(),
-      dFinalPrice: 45_132.47,
-      iDeliveredBoxes: 1575,
-      sNextStatus: null,
-      bCanAccept: true,
-      bCanRate: true,
-      bCanDispute: true,
-      dispute_deadline: new Date(t.clock.now().getTime() + 8 * 3_600_000).toISOString(),
-    });
-    expect(
-      deliveredOrder.lines.map((line) => [
-        line.dDeliveredQuantity,
-        line.dDeliveredUnitPrice,
-        line.dFinalPrice,
-      ]),
-    ).toEqual([
-      [1500, 25, 42_525],
-      [75, 18.5, 1_606.5],
-    ]);
-
-    // The vendor corrects the lime line: 70 boxes at an agreed 17.00.
-    const deliveryPath = `vendor/orders/${order.sOrderId}/delivery`;
-    expectError(
-      await vendor.call('POST', deliveryPath, {
-        lines: [{ sLineId: lime!.sLineId, dDeliveredQuantity: 76 }],
-      }),
-      400,
-      'INVALID_INPUT',
-      'lines.0.dDeliveredQuantity',
-    );
-    expectError(
-      await vendor.call('POST', deliveryPath, {
-        lines: [{ sLineId: order.sOrderId, dDeliveredQuantity: 1 }],
-      }),
-      404,
-      'NOT_FOUND',
-      'lines.0.sLineId',
-    );
-    const corrected = await vendor.call('POST', deliveryPath, {
-      lines: [{ sLineId: lime!.sLineId, dDeliveredQuantity: 70, dDeliveredUnitPrice: 17 }],
-    });
-    expect(corrected.statusCode, corrected.body).toBe(200);
-    // 70 × (17.00 + 2.57 + 0.35) = 1,394.40
-    expect(json<{ order: ApiOrder }>(corrected).order.dFinalPrice).toBe(44_920.37);
-
-    // The buyer rates once, then accepts: the order is finalized.
-    const rated = await buyer.call('POST', `orders/${order.sOrderId}/rating`, {
-      iStars: 4,
-      sComment: 'Good fruit, 60 boxes short.',
-    });
-    expect(rated.statusCode, rated.body).toBe(201);
-    expectError(
-      await buyer.call('POST', `orders/${order.sOrderId}/rating`, { iStars: 5 }),
-      409,
-      'INVALID_STATE',
-      'sOrderId',
-    );
-    expectError(
-      await buyer.call('POST', `orders/${order.sOrderId}/rating`, { iStars: 6 }),
-      400,
-      'INVALID_INPUT',
-      'iStars',
-    );
-    expect(await t.db.selectFrom('ratings').selectAll().execute()).toEqual([
-      expect.objectContaining({
-        order_id: order.sOrderId,
-        vendor_enterprise_id: vendor.enterpriseId,
-        stars: 4,
-      }),
-    ]);
-    const accepted = await buyer.call('POST', `orders/${order.sOrderId}/accept`);
-    expect(accepted.statusCode, accepted.body).toBe(200);
-    expect(json<{ order: ApiOrder }>(accepted).order).toMatchObject({
-      sStatus: 'FINISHED',
-      bRated: true,
-      bCanRate: false,
-    });
-    expect((await tab(buyer, 'finalized')).orders.map((row) => row.sOrderId)).toEqual([
-      order.sOrderId,
-    ]);
-    expect((await tab(buyer, 'in-process')).total).toBe(0);
-    expectError(
-      await vendor.call('POST', deliveryPath, {
-        lines: [{ sLineId: lime!.sLineId, dDeliveredQuantity: 1 }],
-      }),
-      409,
-      'INVALID_STATE',
-    );
-  });
-
-  it('finishes a delivered order by itself once the dispute window closes', async () => {
-    const { vendor, buyer: first, warehouseId } = await market();
-    let buyer = first;
-    const order = await placedOrder(buyer, await checkoutBody(t, buyer, vendor, warehouseId));
-    const delivered = await advanceTo(vendor, order, 'DELIVERED');
-    t.clock.advanceMinutes(8 * 60);
-    buyer = await logInAgain(t, buyer);
-    const finalized = await tab(buyer, 'finalized');
-    expect(finalized.orders.map((row) => row.sOrderId)).toEqual([order.sOrderId]);
-    const finished = await orderOf(buyer, order.sOrderId);
-    expect(finished.timeline.at(-1)).toMatchObject({
-      sStatus: 'FINISHED',
-      created_at: new Date(Date.parse(delivered.delivered_at!) + 8 * 3_600_000).toISOString(),
-    });
-  });
-
   it("answers 404 for another tenant's order and for malformed ids", async () => {
-    const { vendor, buyer, warehouseId } = await market();
+    const { vendor, buyer, warehouseId } = await twoArticleMarket(t);
     const order = await placedOrder(buyer, await checkoutBody(t, buyer, vendor, warehouseId));
     const { buyer: other } = await newOrderBuyer(t, { usd: '100.00' });
     for (const path of [`orders/${order.sOrderId}`, 'orders/not-a-uuid']) {
@@ -829,56 +616,8 @@ describe(`marketplace orders on ${TEST_ENGINE}`, () => {
     );
     expectError(await vendor.call('GET', `orders/${order.sOrderId}`), 404, 'NOT_FOUND');
     expectError(await buyer.call('GET', `vendor/orders/${order.sOrderId}`), 404, 'NOT_FOUND');
-    expect((await tab(other, 'in-process')).total).toBe(0);
+    expect((await ordersInTab(other, 'in-process')).total).toBe(0);
     expectError(await buyer.call('GET', 'orders?tab=everything'), 400, 'INVALID_INPUT', 'tab');
     expectError(await buyer.call('GET', 'orders?limit=1000'), 400, 'INVALID_INPUT', 'limit');
   });
-});
-
-describe(`demo orders on ${TEST_ENGINE}`, () => {
-  it('gives demo@demo.test orders in every tab: in process, finalized and rated, disputed with a photo', async () => {
-    const demo = await createTestApp({ DEMO_DATA: 'true' });
-    try {
-      const login = await demo.app.inject({
-        method: 'POST',
-        url: '/api/v1/en/auth/login',
-        payload: { sEmail: 'demo@demo.test', sPassword: 'Demo1234!' },
-      });
-      const token = json<{ token: string }>(login).token;
-      const list = async (tabName: string) =>
-        json<{ orders: ApiOrderSummary[] }>(
-          await demo.app.inject({
-            method: 'GET',
-            url: `/api/v1/en/orders?tab=${tabName}`,
-            headers: { authorization: `Bearer ${token}` },
-          }),
-        ).orders;
-      const inProcess = await list('in-process');
-      expect(new Set(inProcess.map((order) => order.sStatus)).size).toBeGreaterThanOrEqual(4);
-      expect(new Set(inProcess.map((order) => order.sPaymentMethod))).toEqual(
-        new Set(['PAY_NOW', 'CONVERT_MXN', 'DEFERRED', 'FORWARD']),
-      );
-      const finalized = await list('finalized');
-      expect(finalized.length).toBeGreaterThanOrEqual(2);
-      expect(finalized.every((order) => order.sStatus === 'FINISHED' && order.bRated)).toBe(true);
-      // One dispute open, one resolved with a split of the held goods.
-      const disputed = await list('disputed');
-      expect(disputed.map((order) => order.sDisputeStatus).sort()).toEqual([
-        'FINALIZED',
-        'IN_PROCESS',
-      ]);
-      const open = disputed.find((order) => order.sDisputeStatus === 'IN_PROCESS')!;
-      const dispute = await demo.app.inject({
-        method: 'GET',
-        url: `/api/v1/en/disputes/${open.sDisputeId}`,
-        headers: { authorization: `Bearer ${token}` },
-      });
-      expect(
-        json<{ dispute: { images: unknown[]; sVendorAnswer: string } }>(dispute).dispute.images,
-      ).toHaveLength(1);
-      await expectLedgerSound(demo);
-    } finally {
-      await demo.close();
-    }
-  }, 120_000);
 });

@@ -4,10 +4,10 @@ import { z } from 'zod';
 import { usdForExactMxn } from '@app/domain';
 import { principalOf } from '../../plugins/session.js';
 import { type BatchPaymentsService } from './batch-payments.service.js';
-import { paymentSchema } from './payments.routes.js';
+import { paymentSchema } from './payment.view.js';
 import type { FinanceServices } from '../finance.js';
-import { approvalHeldSchema } from '../team/team.routes.js';
-import { heldCallOf, idempotencyKeyOf, replyHeld } from '../team/held-call.js';
+import { approvalHeldSchema } from '../team/approval.view.js';
+import { heldCallOf, replyHeld } from '../team/held-call.js';
 import { batchBody, batchInput } from './batch-body.js';
 
 const idSchema = z.string().trim().min(1).max(100);
@@ -75,11 +75,7 @@ export async function batchPaymentsRoutes(
         };
       });
       if (approval) return replyHeld(request, reply, approval);
-      const batch = await batches.payBatch(
-        enterpriseId,
-        batchInput(body),
-        idempotencyKeyOf(request),
-      );
+      const batch = await batches.payBatch(enterpriseId, batchInput(body), request.idempotencyKey);
       return reply.status(201).send({ batch });
     },
   );

@@ -9,7 +9,8 @@ import type { InvoicesService } from '../invoices/invoices.service.js';
 import { isUuid, type RatesService } from '../rates/rates.service.js';
 import type { SuppliersService } from '../suppliers/suppliers.service.js';
 import * as repo from './batch-payments.repository.js';
-import type { ApiPayment, PaymentsService } from './payments.service.js';
+import type { ApiPayment } from './payment.view.js';
+import type { PaymentsService } from './payments.service.js';
 import type { PayoutOrder } from './payout-rail.js';
 
 /** Most items one batch takes. */

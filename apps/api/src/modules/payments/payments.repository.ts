@@ -5,7 +5,9 @@ import { claimWithAnswerCte } from '../../ledger/idempotency.repository.js';
 import { inLockOrder, journalWithPostingsCtes } from '../../ledger/ledger.repository.js';
 import type { PreparedJournal } from '../../ledger/ledger.service.js';
 import type { IdempotencyClaim, StoredAnswer } from '../../ledger/money-write.js';
+// eslint-disable-next-line no-restricted-imports -- the one-statement pay-now writes its audit row in its own statement
 import { auditEntryCte, auditRow, type AuditEntryInsert } from '../audit/audit.repository.js';
+// eslint-disable-next-line no-restricted-imports -- and reads the approval hold's context in its one read
 import type { HoldContext, TeamSettingsRow } from '../team/team.repository.js';
 
 type Nullable<T> = { [K in keyof T]: T[K] | null };

@@ -6,9 +6,10 @@ import { languageOf } from '../../plugins/error-handler.js';
 import { principalOf } from '../../plugins/session.js';
 import { auditEntryWithWrite } from '../audit/audit-trail.js';
 import type { FinanceServices } from '../finance.js';
-import { PAYMENT_LIST_CAP } from './payments.service.js';
-import { approvalHeldSchema } from '../team/team.routes.js';
-import { heldCallOf, idempotencyKeyOf, replyHeld } from '../team/held-call.js';
+import { PAYMENT_LIST_CAP } from './payment-reads.service.js';
+import { paymentSchema } from './payment.view.js';
+import { approvalHeldSchema } from '../team/approval.view.js';
+import { heldCallOf, replyHeld } from '../team/held-call.js';
 import {
   payFromConversionBody,
   payFromConversionInput,
@@ -17,46 +18,8 @@ import {
   payNowBody,
   payNowInput,
 } from './payment-bodies.js';
-import { invoiceFieldsSchema } from '../invoices/invoice.schema.js';
 
 const idSchema = z.string().trim().min(1).max(100);
-
-export const paymentSchema = z.object({
-  sPaymentId: z.string(),
-  iTrackingId: z.number(),
-  created_at: z.string(),
-  completed_at: z.string().nullable(),
-  dAmount: z.number().describe('MXN sent'),
-  dAmountUsd: z.number(),
-  dExchangeRate: z.number(),
-  sTransactionType: z.string().describe('Transaction type id: Pay Now, Forex or Forward'),
-  payment_recipient: z.object({
-    sPaymentRecipientId: z.string(),
-    sName: z.string(),
-    sEmail: z.string(),
-    sBankName: z.string(),
-    sAccountNumber: z.string().describe('Masked CLABE'),
-  }),
-  transaction: z.array(
-    z.object({
-      dAmount: z.number(),
-      transaction: z.object({
-        sTransactionId: z.string(),
-        iTrackingId: z.number(),
-        sTransactionType: z.string(),
-      }),
-    }),
-  ),
-  invoice_payments_relationship: z.array(
-    z.object({ dAmount: z.number(), invoice: invoiceFieldsSchema }),
-  ),
-  sStatus: z.enum(['PROCESSING', 'COMPLETED', 'RETURNED']),
-  sTrackingKey: z.string().describe('SPEI clave de rastreo'),
-  sReturnReason: z.string().nullable().describe('Why the receiving bank returned the payout'),
-  sConcept: z.string(),
-  dProfitPercentage: z.number(),
-  dCurrencyGain: z.number().describe('USD'),
-});
 
 const paymentAnswerSchema = z.object({ payment: paymentSchema });
 
@@ -117,7 +80,7 @@ export async function paymentsRoutes(
       const payment = await payments.payInvoice(
         enterpriseId,
         payInvoiceInput(body),
-        idempotencyKeyOf(request),
+        request.idempotencyKey,
       );
       return reply.status(201).send({ payment });
     },
@@ -140,7 +103,7 @@ export async function paymentsRoutes(
     async (request, reply) => {
       const { enterpriseId } = principalOf(request);
       const { body } = request;
-      const key = idempotencyKeyOf(request);
+      const key = request.idempotencyKey;
       // The busiest money call reads once: its hold context comes with the payment's.
       const context = await payments.readPayNowContext(enterpriseId, {
         recipientId: body.sPaymentRecipientId,
@@ -224,7 +187,7 @@ export async function paymentsRoutes(
       const payment = await payments.payFromConversion(
         enterpriseId,
         payFromConversionInput(body),
-        idempotencyKeyOf(request),
+        request.idempotencyKey,
       );
       return reply.status(201).send({ payment });
     },

@@ -12,7 +12,7 @@ import {
 import { insertSupplier } from '../../test/payment-fixtures.js';
 import { createTestApp, json, TEST_ENGINE, type TestApp } from '../../test/test-app.js';
 import type { ApiBatch } from './batch-payments.service.js';
-import type { ApiPayment } from './payments.service.js';
+import type { ApiPayment } from './payment.view.js';
 import type { SpeiProof } from './spei-proof.js';
 
 let t: TestApp;

@@ -16,10 +16,10 @@ import {
 } from '../../test/order-fixtures.js';
 import { insertSupplier, pdfText } from '../../test/payment-fixtures.js';
 import { createTestApp, json, TEST_ENGINE, type TestApp } from '../../test/test-app.js';
-import type { ApiOrder, ApiVendorPayout } from '../orders/orders.service.js';
-import { maskClabe } from '../orders/orders.service.js';
-import type { ApiPayment } from '../payments/payments.service.js';
-import type { StatementAnswer } from '../statement/statement.service.js';
+import type { ApiOrder, ApiVendorPayout } from '../orders/order.view.js';
+import { maskClabe } from '../orders/order.view.js';
+import type { ApiPayment } from '../payments/payment.view.js';
+import type { StatementAnswer } from '../statement/statement.view.js';
 import type { BankAnswer } from './profile.service.js';
 
 let t: TestApp;

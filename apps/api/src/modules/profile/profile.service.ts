@@ -11,6 +11,7 @@ import { startBankChangeCoolingOff } from '../bank-changes/bank-change.js';
 import { isUuid } from '../rates/rates.service.js';
 import type { PasswordConfirmer } from '../two-factor/step-up.js';
 import * as repo from './profile.repository.js';
+// eslint-disable-next-line no-restricted-imports -- a role change locks the team's admins in the profile's transaction
 import {
   findMemberForUpdate,
   lockOtherActiveAdmins,

@@ -14,7 +14,7 @@ import {
   putInCart,
 } from '../../test/order-fixtures.js';
 import { createTestApp, json, type TestApp } from '../../test/test-app.js';
-import type { StatementAnswer } from './statement.service.js';
+import type { StatementAnswer } from './statement.view.js';
 
 /** A statement in Spanish has no English description, on screen and in the PDF. */
 

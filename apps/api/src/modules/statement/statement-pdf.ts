@@ -10,7 +10,7 @@ import {
   type TableColumn,
 } from '../payments/pdf.js';
 import type { JournalKind } from '../../ledger/accounts.js';
-import type { Statement } from './statement.service.js';
+import type { Statement } from './statement.view.js';
 
 const TEXT = {
   en: {

@@ -6,7 +6,8 @@ import { languageOf } from '../../plugins/error-handler.js';
 import { principalOf } from '../../plugins/session.js';
 import type { FinanceServices } from '../finance.js';
 import { pageAnswerFields, pageQueryFields } from '../pagination.js';
-import { MAX_STATEMENT_ENTRIES, StatementService } from './statement.service.js';
+import { StatementService } from './statement.service.js';
+import { MAX_STATEMENT_ENTRIES } from './statement.view.js';
 
 const statementPeriodSchema = z.object({
   currency: z.enum(['USD', 'MXN']),

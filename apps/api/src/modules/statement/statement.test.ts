@@ -12,10 +12,10 @@ import {
 } from '../../test/finance-fixtures.js';
 import { insertConversion, insertSupplier, pdfText } from '../../test/payment-fixtures.js';
 import { createTestApp, json, TEST_ENGINE, type TestApp } from '../../test/test-app.js';
-import type { ApiPayment } from '../payments/payments.service.js';
+import type { ApiPayment } from '../payments/payment.view.js';
 import { ledgerInvariantViolations } from '../../ledger/ledger.repository.js';
 import { startOfDay } from './business-day.js';
-import type { StatementAnswer } from './statement.service.js';
+import type { StatementAnswer } from './statement.view.js';
 
 let t: TestApp;
 

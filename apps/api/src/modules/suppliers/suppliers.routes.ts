@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { principalOf } from '../../plugins/session.js';
 import type { FinanceServices } from '../finance.js';
 import { assertStepUp, stepUpCodeOf, stepUpHeaderSchema } from '../two-factor/step-up.js';
-import { approvalHeldSchema } from '../team/team.routes.js';
+import { approvalHeldSchema } from '../team/approval.view.js';
 import { heldCallOf, replyHeld } from '../team/held-call.js';
 import { createRecipientBody, recipientInput, updateRecipientBody } from './supplier-bodies.js';
 import { RECIPIENT_LIST_CAP } from './suppliers.service.js';

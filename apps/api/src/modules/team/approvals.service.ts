@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import {
   ERROR_MESSAGES,
-  isErrorCode,
   moneyToDecimalString,
   moneyToNumber,
   parseMoney,
@@ -17,6 +16,7 @@ import { AppError, isAppError } from '../../errors.js';
 import { findStoredAnswer } from '../../ledger/idempotency.repository.js';
 import type { Principal } from '../auth/auth.service.js';
 import { publishEvent } from '../events/publish-event.js';
+// eslint-disable-next-line no-restricted-imports -- the decision's e-mail is queued in the decision's transaction
 import { insertOutboxEmail } from '../mail/mail.repository.js';
 import { isUuid, type RatesService } from '../rates/rates.service.js';
 import {
@@ -31,43 +31,9 @@ import {
 } from './approval-kinds.js';
 import { DECIDERS } from './route-roles.js';
 import * as repo from './team.repository.js';
+import { toApiApproval, type ApiApproval, type ApiTeamSettings } from './approval.view.js';
 
 export { APPROVAL_KINDS, type ApprovalKind, type FreshQuoteNeed, type RequestBody };
-
-export const APPROVAL_STATUSES: readonly ApprovalStatus[] = [
-  'PENDING',
-  'APPROVED',
-  'EXECUTED',
-  'FAILED',
-  'REJECTED',
-  'EXPIRED',
-];
-
-export interface ApiApproval {
-  sApprovalId: string;
-  sKind: ApprovalKind;
-  sStatus: ApprovalStatus;
-  dAmountUsd: number | null;
-  sSummary: string;
-  request: RequestBody;
-  requestedBy: { sUserId: string; sFullName: string };
-  requested_at: string;
-  expiresAt: string;
-  decidedBy: { sUserId: string; sFullName: string } | null;
-  decided_at: string | null;
-  sReason: string | null;
-  sFailureCode: string | null;
-  /** Why a FAILED approval did not run, in the caller's language. */
-  sFailureReason: string | null;
-  result: unknown;
-  bMine: boolean;
-}
-
-export interface ApiTeamSettings {
-  dApprovalThresholdUsd: number | null;
-  iApprovalExpiryHours: number;
-  iCoolingOffHours: number;
-}
 
 /** The held call, as the route read it: who asks, under which key, with which body. */
 export interface HeldCall {
@@ -85,39 +51,6 @@ export interface Decider {
 
 /** Where a test-only fault hook may stop the process (scripts/faults/approval-crash.mjs). */
 export type ApprovalFaultPoint = 'after-decision' | 'after-run';
-
-function failureReason(code: string | null, language: Language): string | null {
-  if (code === null) return null;
-  return isErrorCode(code) ? ERROR_MESSAGES[language][code] : code;
-}
-
-function toApiApproval(
-  row: repo.ApprovalRow,
-  callerUserId: string,
-  language: Language = 'en',
-): ApiApproval {
-  return {
-    sApprovalId: row.id,
-    sKind: row.kind as ApprovalKind,
-    sStatus: row.status,
-    dAmountUsd: row.amount_usd_cents === null ? null : moneyToNumber(row.amount_usd_cents),
-    sSummary: row.summary,
-    request: (row.request_body ?? {}) as RequestBody,
-    requestedBy: { sUserId: row.requested_by, sFullName: row.requested_by_name },
-    requested_at: row.requested_at.toISOString(),
-    expiresAt: row.expires_at.toISOString(),
-    decidedBy:
-      row.decided_by === null
-        ? null
-        : { sUserId: row.decided_by, sFullName: row.decided_by_name ?? '' },
-    decided_at: row.decided_at ? row.decided_at.toISOString() : null,
-    sReason: row.reason,
-    sFailureCode: row.failure_code,
-    sFailureReason: row.status === 'FAILED' ? failureReason(row.failure_code, language) : null,
-    result: row.result_body ?? null,
-    bMine: row.requested_by === callerUserId,
-  };
-}
 
 const FAILURE_MAIL: Record<
   Language,

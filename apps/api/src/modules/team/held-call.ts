@@ -1,8 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../../errors.js';
 import { languageOf } from '../../plugins/error-handler.js';
+import { idempotencyKeyOf } from '../../plugins/idempotency.js';
 import { principalOf } from '../../plugins/session.js';
-import type { ApiApproval, Decider, HeldCall } from './approvals.service.js';
+import type { ApiApproval } from './approval.view.js';
+import type { Decider, HeldCall } from './approvals.service.js';
 
 /**
  * What maker-checker reads from an HTTP call, so that the approvals service knows nothing of
@@ -34,11 +35,4 @@ export function replyHeld(
     after: { sKind: approval.sKind, sStatus: approval.sStatus, sSummary: approval.sSummary },
   };
   return reply.status(202).send({ approval });
-}
-
-/** The Idempotency-Key header; sent twice it is ambiguous and refused. */
-export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
-  const key = request.headers['idempotency-key'];
-  if (Array.isArray(key)) throw new AppError('INVALID_INPUT', { field: 'Idempotency-Key' });
-  return key;
 }

@@ -4,52 +4,19 @@ import { z } from 'zod';
 import { nonNegativeMoneySchema } from '@app/domain';
 import { principalOf } from '../../plugins/session.js';
 import { assertStepUp, stepUpCodeOf, stepUpHeaderSchema } from '../two-factor/step-up.js';
-import { APPROVAL_KINDS, APPROVAL_STATUSES, type ApprovalsService } from './approvals.service.js';
+import type { ApprovalsService } from './approvals.service.js';
+import {
+  APPROVAL_STATUSES,
+  approvalHeldSchema,
+  approvalSchema,
+  settingsSchema,
+} from './approval.view.js';
 import { deciderOf } from './held-call.js';
 import { pageQueryFields } from '../pagination.js';
 
 const tags = ['team'];
 const security = [{ bearerAuth: [] }];
 const idSchema = z.string().trim().min(1).max(64);
-
-const personSchema = z.object({ sUserId: z.string(), sFullName: z.string() });
-
-export const approvalSchema = z.object({
-  sApprovalId: z.string(),
-  sKind: z.enum(APPROVAL_KINDS),
-  sStatus: z.enum(APPROVAL_STATUSES as ['PENDING', ...string[]]),
-  dAmountUsd: z.number().nullable().describe('The amount in USD when it is known beforehand'),
-  sSummary: z.string().describe('The supplier, invoice or order the request is about'),
-  request: z.record(z.string(), z.unknown()).describe('The original request body'),
-  requestedBy: personSchema,
-  requested_at: z.string(),
-  expiresAt: z.string(),
-  decidedBy: personSchema.nullable(),
-  decided_at: z.string().nullable(),
-  sReason: z.string().nullable().describe('Why it was rejected'),
-  sFailureCode: z
-    .string()
-    .nullable()
-    .describe('Why the approved request failed to run (an error code)'),
-  sFailureReason: z
-    .string()
-    .nullable()
-    .describe("FAILED: why it did not run, in the request's language"),
-  result: z.unknown().describe("The executed request's answer"),
-  bMine: z.boolean().describe('The caller made this request (and so cannot decide it)'),
-});
-
-/** The 202 answer of a request held for approval. */
-export const approvalHeldSchema = z.object({ approval: approvalSchema });
-
-const settingsSchema = z.object({
-  dApprovalThresholdUsd: z
-    .number()
-    .nullable()
-    .describe('Money calls above this many USD need an approval; null: none'),
-  iApprovalExpiryHours: z.number().int(),
-  iCoolingOffHours: z.number().int(),
-});
 
 /** Approvals (maker-checker) and the team's settings. */
 export async function teamRoutes(

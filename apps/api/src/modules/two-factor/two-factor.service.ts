@@ -3,6 +3,7 @@ import { generateSecret, generateURI, verify } from 'otplib';
 import type { Db, Executor } from '../../db/database.js';
 import { AppError, isAppError } from '../../errors.js';
 import type { SecretBox } from '../../secrets/secret-box.js';
+// eslint-disable-next-line no-restricted-imports -- one attempt counter guards both the password and the second factor
 import * as limits from '../auth/attempt-limits.repository.js';
 import type { MailService } from '../mail/mail.service.js';
 import * as repo from './two-factor.repository.js';

@@ -9,6 +9,7 @@ import {
   DEFAULT_MAX_IMAGE_PIXELS,
   EXTENSION_OF_IMAGE_TYPE,
 } from '../../storage/image-check.js';
+// eslint-disable-next-line no-restricted-imports -- the article's photos are the catalogue's rows
 import { listImagesOf } from '../catalog/catalog.repository.js';
 import { articleTextIn, fileUrl } from '../catalog/catalog.service.js';
 import { isUuid } from '../rates/rates.service.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { makeClabe, parseMoney } from '@app/domain';
-import type { MarketplaceServices } from '../../modules/marketplace.js';
+import type { MarketplaceServices } from '../modules/marketplace.js';
 import type { SeedClock } from './demo-finance.js';
 import { enterpriseIdOfUser } from './seed.js';
 import { producePng, type Rgb } from './demo-png.js';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { TeamRole } from '@app/domain';
-import type { Trx } from '../database.js';
-import { insertUser } from '../../modules/auth/auth.repository.js';
+import type { Trx } from '../db/database.js';
+import { insertUser } from '../modules/auth/auth.repository.js';
 import { DEMO_PASSWORD } from './demo-accounts.js';
 
 /** The team of demo@demo.test's company: one user of each role but ADMIN. */

@@ -1,8 +1,9 @@
 import { addDays, nextSettlementDay, parseMoney, todayInTimeZone } from '@app/domain';
-import type { MarketplaceServices } from '../../modules/marketplace.js';
-import type { OrderStatus, PaymentMethod } from '../../modules/orders/order-statuses.js';
-import type { ApiOrder, Caller } from '../../modules/orders/orders.service.js';
-import type { Db } from '../database.js';
+import type { MarketplaceServices } from '../modules/marketplace.js';
+import type { OrderStatus, PaymentMethod } from '../modules/orders/order-statuses.js';
+import type { Caller } from '../modules/orders/order-records.js';
+import type { ApiOrder } from '../modules/orders/order.view.js';
+import type { Db } from '../db/database.js';
 import type { SeedClock } from './demo-finance.js';
 import { producePng } from './demo-png.js';
 

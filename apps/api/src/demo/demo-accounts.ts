@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EnterpriseType, Role } from '@app/domain';
-import type { Trx } from '../database.js';
-import { insertEnterprise, insertUser } from '../../modules/auth/auth.repository.js';
+import type { Trx } from '../db/database.js';
+import { insertEnterprise, insertUser } from '../modules/auth/auth.repository.js';
 import { seedDemoTeamMembers } from './demo-team.js';
 
 export const DEMO_PASSWORD = 'Demo1234!';

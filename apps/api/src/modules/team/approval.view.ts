@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { ERROR_MESSAGES, isErrorCode, moneyToNumber, type Language } from '@app/domain';
+import type { ApprovalStatus } from '../../db/schema.js';
+import { APPROVAL_KINDS, type ApprovalKind, type RequestBody } from './approval-kinds.js';
+import type * as repo from './team.repository.js';
+
+export const APPROVAL_STATUSES: readonly ApprovalStatus[] = [
+  'PENDING',
+  'APPROVED',
+  'EXECUTED',
+  'FAILED',
+  'REJECTED',
+  'EXPIRED',
+];
+
+export interface ApiApproval {
+  sApprovalId: string;
+  sKind: ApprovalKind;
+  sStatus: ApprovalStatus;
+  dAmountUsd: number | null;
+  sSummary: string;
+  request: RequestBody;
+  requestedBy: { sUserId: string; sFullName: string };
+  requested_at: string;
+  expiresAt: string;
+  decidedBy: { sUserId: string; sFullName: string } | null;
+  decided_at: string | null;
+  sReason: string | null;
+  sFailureCode: string | null;
+  /** Why a FAILED approval did not run, in the caller's language. */
+  sFailureReason: string | null;
+  result: unknown;
+  bMine: boolean;
+}
+
+/** The team's approval settings, as the routes answer them. */
+export type ApiTeamSettings = z.infer<typeof settingsSchema>;
+
+const personSchema = z.object({ sUserId: z.string(), sFullName: z.string() });
+
+export const approvalSchema = z.object({
+  sApprovalId: z.string(),
+  sKind: z.enum(APPROVAL_KINDS),
+  sStatus: z.enum(APPROVAL_STATUSES as ['PENDING', ...string[]]),
+  dAmountUsd: z.number().nullable().describe('The amount in USD when it is known beforehand'),
+  sSummary: z.string().describe('The supplier, invoice or order the request is about'),
+  request: z.record(z.string(), z.unknown()).describe('The original request body'),
+  requestedBy: personSchema,
+  requested_at: z.string(),
+  expiresAt: z.string(),
+  decidedBy: personSchema.nullable(),
+  decided_at: z.string().nullable(),
+  sReason: z.string().nullable().describe('Why it was rejected'),
+  sFailureCode: z
+    .string()
+    .nullable()
+    .describe('Why the approved request failed to run (an error code)'),
+  sFailureReason: z
+    .string()
+    .nullable()
+    .describe("FAILED: why it did not run, in the request's language"),
+  result: z.unknown().describe("The executed request's answer"),
+  bMine: z.boolean().describe('The caller made this request (and so cannot decide it)'),
+});
+
+/** The 202 answer of a request held for approval. */
+export const approvalHeldSchema = z.object({ approval: approvalSchema });
+
+export const settingsSchema = z.object({
+  dApprovalThresholdUsd: z
+    .number()
+    .nullable()
+    .describe('Money calls above this many USD need an approval; null: none'),
+  iApprovalExpiryHours: z.number().int(),
+  iCoolingOffHours: z.number().int(),
+});
+
+function failureReason(code: string | null, language: Language): string | null {
+  if (code === null) return null;
+  return isErrorCode(code) ? ERROR_MESSAGES[language][code] : code;
+}
+
+export function toApiApproval(
+  row: repo.ApprovalRow,
+  callerUserId: string,
+  language: Language = 'en',
+): ApiApproval {
+  return {
+    sApprovalId: row.id,
+    sKind: row.kind as ApprovalKind,
+    sStatus: row.status,
+    dAmountUsd: row.amount_usd_cents === null ? null : moneyToNumber(row.amount_usd_cents),
+    sSummary: row.summary,
+    request: (row.request_body ?? {}) as RequestBody,
+    requestedBy: { sUserId: row.requested_by, sFullName: row.requested_by_name },
+    requested_at: row.requested_at.toISOString(),
+    expiresAt: row.expires_at.toISOString(),
+    decidedBy:
+      row.decided_by === null
+        ? null
+        : { sUserId: row.decided_by, sFullName: row.decided_by_name ?? '' },
+    decided_at: row.decided_at ? row.decided_at.toISOString() : null,
+    sReason: row.reason,
+    sFailureCode: row.failure_code,
+    sFailureReason: row.status === 'FAILED' ? failureReason(row.failure_code, language) : null,
+    result: row.result_body ?? null,
+    bMine: row.requested_by === callerUserId,
+  };
+}
