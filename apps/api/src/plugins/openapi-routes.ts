@@ -37,8 +37,8 @@ export const ROUTE_ERROR_CODES: Record<string, ErrorCode[]> = {
   ],
   'POST /profile/users/{userId}/2fa/reset': ['ROLE_REQUIRED'],
   'PUT /settings/security': ['ROLE_REQUIRED'],
-  'POST /payment-recipient/': ['TOTP_REQUIRED', 'TOTP_INVALID', 'TOTP_LOCKED'],
-  'PUT /payment-recipient/': ['TOTP_REQUIRED', 'TOTP_INVALID', 'TOTP_LOCKED'],
+  'POST /payment-recipient': ['TOTP_REQUIRED', 'TOTP_INVALID', 'TOTP_LOCKED'],
+  'PUT /payment-recipient': ['TOTP_REQUIRED', 'TOTP_INVALID', 'TOTP_LOCKED'],
   'PUT /profile/bank': [
     'TOTP_REQUIRED',
     'TOTP_INVALID',
@@ -50,18 +50,18 @@ export const ROUTE_ERROR_CODES: Record<string, ErrorCode[]> = {
   'POST /auth/signup/vendor': ['EMAIL_TAKEN'],
   'POST /auth/change-password/{id}': ['RESET_LINK_INVALID'],
   'POST /ops/deposits': ['INVALID_STATE'],
-  'PUT /invoices/': ['INVALID_STATE'],
+  'PUT /invoices': ['INVALID_STATE'],
   'PUT /invoices/delete': ['INVALID_STATE'],
   'PUT /invoices/conversion': ['INVALID_STATE'],
   'POST /transactions/forwardRate': ['QUOTE_EXPIRED', 'QUOTE_MISMATCH', 'INVALID_STATE'],
-  'POST /transactions/': QUOTED_MONEY,
+  'POST /transactions': QUOTED_MONEY,
   'POST /transactions/createTransactionFromInvoice': QUOTED_MONEY,
   'POST /transactions/closeForward': ['INSUFFICIENT_FUNDS', 'INVALID_STATE'],
   'POST /transactions/invoice': ['INVALID_STATE'],
   'POST /transactions/deleteInvoice': ['INVALID_STATE'],
   'POST /payments/invoice': [...QUOTED_MONEY, 'SUPPLIER_COOLING_OFF'],
   'POST /payments/sendPayNow': [...QUOTED_MONEY, 'SUPPLIER_COOLING_OFF'],
-  'POST /payments/': ['INSUFFICIENT_FUNDS', 'INVALID_STATE', 'SUPPLIER_COOLING_OFF'],
+  'POST /payments': ['INSUFFICIENT_FUNDS', 'INVALID_STATE', 'SUPPLIER_COOLING_OFF'],
   'POST /vendor/articles/{articleId}/images': ['INVALID_STATE'],
   'POST /shopping-cart/items': ['INVALID_STATE', ...BOXES],
   'PUT /shopping-cart/items/{articleId}': ['INVALID_STATE', ...BOXES],
@@ -103,7 +103,7 @@ export const ROUTE_ERROR_CODES: Record<string, ErrorCode[]> = {
 
 /** Routes whose success answer is bytes, not JSON. */
 export const ROUTE_MEDIA: Record<string, Record<number, { type: string; description: string }>> = {
-  'GET /files/{*}': { 200: { type: 'image/*', description: 'The photo (JPEG, PNG or WebP)' } },
+  'GET /files/{path}': { 200: { type: 'image/*', description: 'The photo (JPEG, PNG or WebP)' } },
   'GET /disputes/{disputeId}/images/{imageId}': {
     200: { type: 'image/*', description: 'The photo (JPEG, PNG or WebP)' },
   },

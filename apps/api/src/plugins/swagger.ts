@@ -48,6 +48,8 @@ export async function registerSwagger(app: FastifyInstance): Promise<void> {
           'Every path is under /api/v1/{lang}/ with lang = en or sp; messages come back in that language.',
         version: '1.0.0',
       },
+      // Relative: the document is served by the API it describes, whatever its host.
+      servers: [{ url: '/', description: 'The server that serves this document' }],
       components: {
         securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
       },

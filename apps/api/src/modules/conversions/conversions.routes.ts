@@ -147,7 +147,7 @@ export async function conversionsRoutes(
   );
 
   routes.post(
-    '/transactions/',
+    '/transactions',
     {
       onRequest: app.requireSession,
       schema: {
@@ -216,7 +216,7 @@ export async function conversionsRoutes(
   );
 
   routes.get(
-    '/transactions/',
+    '/transactions',
     {
       onRequest: app.requireSession,
       schema: {

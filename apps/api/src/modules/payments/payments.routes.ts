@@ -182,7 +182,7 @@ export async function paymentsRoutes(
   );
 
   routes.post(
-    '/payments/',
+    '/payments',
     {
       onRequest: app.requireSession,
       schema: {
@@ -231,7 +231,7 @@ export async function paymentsRoutes(
   );
 
   routes.get(
-    '/payments/',
+    '/payments',
     {
       onRequest: app.requireSession,
       schema: {

@@ -39,8 +39,8 @@ export const APPROVAL_EXEMPTIONS: Record<string, string> = {
   'POST /transactions/forwardRate': PRICE,
   'POST /orders/checkout/preview': PRICE,
   'POST /invoices/cfdi/parse': PRICE,
-  'POST /invoices/': INVOICE_DATA,
-  'PUT /invoices/': INVOICE_DATA,
+  'POST /invoices': INVOICE_DATA,
+  'PUT /invoices': INVOICE_DATA,
   'PUT /invoices/delete': INVOICE_DATA,
   'POST /invoices/import': INVOICE_DATA,
   'PUT /payment-recipient/delete':

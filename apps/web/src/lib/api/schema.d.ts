@@ -225,7 +225,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/v1/{lang}/payment-recipient/': {
+  '/api/v1/{lang}/payment-recipient': {
     parameters: {
       query?: never;
       header?: never;
@@ -298,7 +298,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/v1/{lang}/invoices/': {
+  '/api/v1/{lang}/invoices': {
     parameters: {
       query?: never;
       header?: never;
@@ -407,7 +407,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/v1/{lang}/transactions/': {
+  '/api/v1/{lang}/transactions': {
     parameters: {
       query?: never;
       header?: never;
@@ -595,7 +595,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/v1/{lang}/payments/': {
+  '/api/v1/{lang}/payments': {
     parameters: {
       query?: never;
       header?: never;
@@ -872,7 +872,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/v1/{lang}/files/{*}': {
+  '/api/v1/{lang}/files/{path}': {
     parameters: {
       query?: never;
       header?: never;
@@ -2096,7 +2096,10 @@ export type webhooks = Record<string, never>;
 export interface components {
   schemas: never;
   responses: never;
-  parameters: never;
+  parameters: {
+    /** @description The language of messages and documents */
+    lang: 'en' | 'sp';
+  };
   requestBodies: never;
   headers: never;
   pathItems: never;
@@ -2183,7 +2186,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -2357,7 +2360,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -2458,7 +2461,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -2582,7 +2585,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -2760,7 +2763,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -2938,7 +2941,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -3077,7 +3080,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
         id: string;
       };
       cookie?: never;
@@ -3220,7 +3223,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -3344,7 +3347,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -3541,7 +3544,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -3737,7 +3740,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -3870,7 +3873,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -4010,7 +4013,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -4144,7 +4147,7 @@ export interface operations {
       };
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -4411,7 +4414,7 @@ export interface operations {
       };
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -4674,7 +4677,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -4829,7 +4832,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -4961,7 +4964,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -5195,7 +5198,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -5410,7 +5413,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -5624,7 +5627,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -5779,7 +5782,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -5988,7 +5991,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -6198,7 +6201,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -6415,7 +6418,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -6588,7 +6591,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -6796,7 +6799,7 @@ export interface operations {
       };
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -7251,7 +7254,7 @@ export interface operations {
       };
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -7736,7 +7739,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -7939,7 +7942,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -8145,7 +8148,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -8382,7 +8385,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -8622,7 +8625,7 @@ export interface operations {
       };
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -8878,7 +8881,7 @@ export interface operations {
       };
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -9138,7 +9141,7 @@ export interface operations {
       };
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -9398,7 +9401,7 @@ export interface operations {
       };
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -9757,7 +9760,7 @@ export interface operations {
       };
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -10100,7 +10103,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -10284,7 +10287,7 @@ export interface operations {
       };
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -10589,7 +10592,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -10758,7 +10761,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -10912,7 +10915,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -11039,7 +11042,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -11208,6 +11211,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         approvalId: string;
       };
       cookie?: never;
@@ -11373,6 +11378,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         approvalId: string;
       };
       cookie?: never;
@@ -11500,6 +11507,8 @@ export interface operations {
         'x-totp-code'?: string;
       };
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         approvalId: string;
       };
       cookie?: never;
@@ -11745,6 +11754,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         approvalId: string;
       };
       cookie?: never;
@@ -11949,7 +11960,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -12075,14 +12086,14 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
     requestBody: {
       content: {
         'application/json': {
-          dApprovalThresholdUsd: (number | string) | null;
+          dApprovalThresholdUsd: (number | null) | (string | null);
           iApprovalExpiryHours: number;
           iCoolingOffHours: number;
         };
@@ -12241,7 +12252,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -12334,6 +12345,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         categoryId: string;
       };
       cookie?: never;
@@ -12443,7 +12456,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -12553,6 +12566,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         articleId: string;
       };
       cookie?: never;
@@ -12674,7 +12689,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -12773,6 +12788,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         vendorId: string;
       };
       cookie?: never;
@@ -12893,7 +12910,9 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        '*': string;
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
+        path: string;
       };
       cookie?: never;
     };
@@ -12985,7 +13004,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -13133,7 +13152,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -13326,6 +13345,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         articleId: string;
       };
       cookie?: never;
@@ -13470,6 +13491,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         articleId: string;
       };
       cookie?: never;
@@ -13663,6 +13686,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         articleId: string;
       };
       cookie?: never;
@@ -13807,6 +13832,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         articleId: string;
       };
       cookie?: never;
@@ -13951,6 +13978,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         articleId: string;
       };
       cookie?: never;
@@ -14113,6 +14142,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         articleId: string;
         imageId: string;
       };
@@ -14231,7 +14262,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -14374,7 +14405,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -14560,6 +14591,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         articleId: string;
       };
       cookie?: never;
@@ -14745,6 +14778,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         articleId: string;
       };
       cookie?: never;
@@ -14887,6 +14922,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         userId: string;
       };
       cookie?: never;
@@ -15029,6 +15066,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         userId: string;
       };
       cookie?: never;
@@ -15187,7 +15226,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -15326,7 +15365,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -15510,6 +15549,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         warehouseId: string;
       };
       cookie?: never;
@@ -15645,6 +15686,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         warehouseId: string;
       };
       cookie?: never;
@@ -15829,6 +15872,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         warehouseId: string;
       };
       cookie?: never;
@@ -15945,6 +15990,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         enterpriseId: string;
       };
       cookie?: never;
@@ -16076,7 +16123,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -16207,7 +16254,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -16381,7 +16428,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -16520,7 +16567,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -16703,7 +16750,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -16845,7 +16892,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -17032,6 +17079,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         userId: string;
       };
       cookie?: never;
@@ -17212,7 +17261,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -17344,7 +17393,7 @@ export interface operations {
       };
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -17549,7 +17598,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -17690,7 +17739,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -17832,7 +17881,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -18021,7 +18070,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -18153,7 +18202,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -18297,6 +18346,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         enterpriseId: string;
       };
       cookie?: never;
@@ -18460,7 +18511,7 @@ export interface operations {
       };
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -18885,7 +18936,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -19049,6 +19100,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         orderId: string;
       };
       cookie?: never;
@@ -19344,6 +19397,8 @@ export interface operations {
         'idempotency-key'?: string;
       };
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         orderId: string;
       };
       cookie?: never;
@@ -19697,6 +19752,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         orderId: string;
       };
       cookie?: never;
@@ -19989,6 +20046,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         orderId: string;
       };
       cookie?: never;
@@ -20158,7 +20217,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -20322,6 +20381,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         orderId: string;
       };
       cookie?: never;
@@ -20614,6 +20675,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         orderId: string;
       };
       cookie?: never;
@@ -20961,6 +21024,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         orderId: string;
       };
       cookie?: never;
@@ -21296,7 +21361,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -21437,7 +21502,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -21578,7 +21643,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -21790,6 +21855,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         disputeId: string;
       };
       cookie?: never;
@@ -21947,6 +22014,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         disputeId: string;
       };
       cookie?: never;
@@ -22116,6 +22185,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         disputeId: string;
       };
       cookie?: never;
@@ -22285,6 +22356,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         disputeId: string;
         imageId: string;
       };
@@ -22404,6 +22477,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         disputeId: string;
       };
       cookie?: never;
@@ -22604,7 +22679,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -22744,6 +22819,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         disputeId: string;
       };
       cookie?: never;
@@ -22944,6 +23021,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         orderId: string;
         kind: 'commercial-invoice' | 'packing-list' | 'bill-of-lading';
       };
@@ -23063,6 +23142,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         orderId: string;
         kind: 'commercial-invoice' | 'packing-list' | 'bill-of-lading';
       };
@@ -23186,7 +23267,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -23327,7 +23408,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
         id: string;
       };
       cookie?: never;
@@ -23451,7 +23532,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -23644,7 +23725,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -23874,7 +23955,7 @@ export interface operations {
       };
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -24198,6 +24279,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         id: string;
       };
       cookie?: never;
@@ -24392,6 +24475,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         id: string;
       };
       cookie?: never;
@@ -24539,6 +24624,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         id: string;
       };
       cookie?: never;
@@ -24661,6 +24748,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         id: string;
       };
       cookie?: never;
@@ -24850,6 +24939,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         id: string;
       };
       cookie?: never;
@@ -24970,7 +25061,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -25124,7 +25215,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -25261,7 +25352,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -25448,6 +25539,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         endpointId: string;
       };
       cookie?: never;
@@ -25632,6 +25725,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         endpointId: string;
       };
       cookie?: never;
@@ -25748,6 +25843,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         endpointId: string;
       };
       cookie?: never;
@@ -25886,6 +25983,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         endpointId: string;
       };
       cookie?: never;
@@ -26026,6 +26125,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         endpointId: string;
         deliveryId: string;
       };
@@ -26168,7 +26269,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -26309,7 +26410,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -26512,7 +26613,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -26650,7 +26751,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -26758,7 +26859,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -26880,7 +26981,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -27071,7 +27172,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -27258,7 +27359,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -27449,7 +27550,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
         userId: string;
       };
       cookie?: never;
@@ -27567,7 +27668,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -27688,7 +27789,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
