@@ -591,6 +591,9 @@ export interface WebhookEndpointsTable {
   url: string;
   events: ColumnType<string[], string, string>;
   secret_encrypted: string;
+  /** The secret before the last rotation, signing beside the new one until the time below. */
+  previous_secret_encrypted: string | null;
+  previous_secret_until: Date | null;
   created_at: Date;
   updated_at: Date;
 }

@@ -22,6 +22,7 @@ import * as postingStatementTrigger from './0020-posting-statement-trigger.js';
 import * as attemptLimits from './0022-attempt-limits.js';
 import * as approvalRuns from './0023-approval-runs.js';
 import * as outboxPriority from './0024-outbox-priority.js';
+import * as webhookSecretOverlap from './0038-webhook-secret-overlap.js';
 import * as bankChangeHolds from './0021-bank-change-holds.js';
 
 /** Every migration in order. Names are stored in the database: never rename one. */
@@ -49,5 +50,6 @@ export const migrations: Record<string, Migration> = {
   '0022-attempt-limits': attemptLimits,
   '0023-approval-runs': approvalRuns,
   '0024-outbox-priority': outboxPriority,
+  '0038-webhook-secret-overlap': webhookSecretOverlap,
   '0021-bank-change-holds': bankChangeHolds,
 };

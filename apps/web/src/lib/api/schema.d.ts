@@ -1894,7 +1894,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** A new signing secret (the old one stops at once); answered once */
+    /** A new signing secret, answered once; the old one also signs for 24 hours, then stops */
     post: operations['postWebhooksEndpointsByEndpointIdRotateSecret'];
     delete?: never;
     options?: never;
@@ -25244,6 +25244,8 @@ export interface operations {
               )[];
               dCreatedAt: string;
               dUpdatedAt: string;
+              /** @description Until when the secret before the last rotation also signs (a second entry in webhook-signature); null when it no longer does */
+              dPreviousSecretUntil: string | null;
             }[];
           };
         };
@@ -25398,6 +25400,8 @@ export interface operations {
               )[];
               dCreatedAt: string;
               dUpdatedAt: string;
+              /** @description Until when the secret before the last rotation also signs (a second entry in webhook-signature); null when it no longer does */
+              dPreviousSecretUntil: string | null;
               /** @description The signing secret (whsec_…); shown only in this answer */
               sSecret: string;
             };
@@ -25586,6 +25590,8 @@ export interface operations {
               )[];
               dCreatedAt: string;
               dUpdatedAt: string;
+              /** @description Until when the secret before the last rotation also signs (a second entry in webhook-signature); null when it no longer does */
+              dPreviousSecretUntil: string | null;
             };
           };
         };
@@ -25874,6 +25880,8 @@ export interface operations {
               )[];
               dCreatedAt: string;
               dUpdatedAt: string;
+              /** @description Until when the secret before the last rotation also signs (a second entry in webhook-signature); null when it no longer does */
+              dPreviousSecretUntil: string | null;
               /** @description The signing secret (whsec_…); shown only in this answer */
               sSecret: string;
             };

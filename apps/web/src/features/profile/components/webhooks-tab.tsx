@@ -234,7 +234,7 @@ function EndpointCard({
   endpoint: WebhookEndpoint;
   onSecret: (secret: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { remove, rotate } = useWebhookMutations();
   const [showLog, setShowLog] = useState(false);
   const [confirm, setConfirm] = useState<'remove' | 'rotate'>();
@@ -264,6 +264,15 @@ function EndpointCard({
           <Chip key={type} size="small" label={t(`profile.events.${type}`)} />
         ))}
       </Box>
+      {endpoint.dPreviousSecretUntil && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {t('profile.webhooks.previousSecret', {
+            time: new Date(endpoint.dPreviousSecretUntil).toLocaleString(
+              i18n.language === 'sp' ? 'es-MX' : 'en-US',
+            ),
+          })}
+        </Typography>
+      )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
         <Button onClick={() => setShowLog((shown) => !shown)} aria-expanded={showLog}>
           {showLog ? t('profile.webhooks.hideDeliveries') : t('profile.webhooks.showDeliveries')}
