@@ -54,6 +54,8 @@ import { jobsRoutes } from './jobs/jobs.routes.js';
 import { notificationsRoutes } from './modules/events/notifications.routes.js';
 import { SecretBox, webhookSecretsKey } from './secrets/secret-box.js';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
+import { ApiKeysService } from './modules/api-keys/api-keys.service.js';
 import { WebhooksService } from './modules/webhooks/webhooks.service.js';
 import { registerAuditTrail } from './modules/audit/audit-trail.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
@@ -316,7 +318,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSecurity(app, { db: database.db });
   await registerCompression(app);
   await registerSwagger(app);
-  await app.register(sessionPlugin, { auth });
+  const apiKeys = new ApiKeysService(database.db, now);
+  await app.register(sessionPlugin, { auth, apiKeys });
   await app.register(healthRoutes, { database });
 
   await app.register(
@@ -338,6 +341,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(jobsRoutes, { queue: jobs });
       await api.register(payablesRoutes, { services: finance, rateOrders });
       await api.register(webhooksRoutes, { webhooks });
+      await api.register(apiKeysRoutes, { apiKeys });
       await api.register(notificationsRoutes, { db: database.db, now });
       await api.register(auditRoutes, { audit });
       await api.register(twoFactorRoutes, { twoFactor, auth });

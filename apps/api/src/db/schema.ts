@@ -637,6 +637,22 @@ export interface AuditLogTable {
   after: ColumnType<unknown, string | null, never>;
   outcome: string;
   status: number;
+  /** The API key that made the call (user_id is then the admin who created the key). */
+  api_key_id: string | null;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  enterprise_id: string;
+  created_by: string;
+  name: string;
+  scopes: ColumnType<string[], string, string>;
+  prefix: string;
+  secret_hash: string;
+  expires_at: Date;
+  created_at: Date;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
 }
 
 export interface UserRecoveryCodesTable {
@@ -711,5 +727,6 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   audit_log: AuditLogTable;
+  api_keys: ApiKeysTable;
   user_recovery_codes: UserRecoveryCodesTable;
 }

@@ -1,8 +1,8 @@
 import type { SwaggerTransform, SwaggerTransformObject } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { ERROR_STATUS, LANGUAGES, TEAM_ROLES, type ErrorCode } from '@app/domain';
+import { ERROR_STATUS, LANGUAGES, type ErrorCode } from '@app/domain';
 import { OPERATION_EXAMPLES } from './openapi-examples.js';
-import { rolesForRoute } from '../modules/team/route-roles.js';
+import { scopeForRoute } from '../modules/api-keys/api-key-scopes.js';
 import { ROUTE_ERROR_CODES, ROUTE_MEDIA, ROUTE_NO_CONTENT } from './openapi-routes.js';
 
 /**
@@ -123,11 +123,9 @@ export function errorCodesOf(route: RouteFacts): ErrorCode[] {
   }
   if (headerNames(schema.headers).includes('idempotency-key')) codes.add('IDEMPOTENCY_KEY_REUSED');
   if (route.config?.rateLimit) codes.add('RATE_LIMITED');
-  // A role the route table (route-roles.ts) leaves out is refused with 409 ROLE_REQUIRED.
-  if (authenticated && underApi) {
-    const local = route.path.slice(API_PREFIX.length);
-    if (rolesForRoute(route.method, local).length < TEAM_ROLES.length) codes.add('ROLE_REQUIRED');
-  }
+  // A role the route table (route-roles.ts) leaves out is refused with 409 ROLE_REQUIRED, and
+  // so is an API key on a route its scopes leave out (api-key-scopes.ts): any signed-in route.
+  if (authenticated && underApi) codes.add('ROLE_REQUIRED');
   for (const code of ROUTE_ERROR_CODES[routeKey(route.method, route.path)] ?? []) codes.add(code);
   codes.add('INTERNAL_ERROR');
   // The database unreachable (plugins/error-handler.ts), with Retry-After.
@@ -250,6 +248,7 @@ type ParameterObject =
 
 interface OperationObject {
   operationId?: string;
+  description?: string;
   security?: unknown[];
   parameters?: ParameterObject[];
   requestBody?: { content?: Record<string, { example?: unknown }> };
@@ -276,7 +275,7 @@ export const contractTransformObject: SwaggerTransformObject = (input) => {
     parameters: { ...document.components?.parameters, lang: LANG_PARAMETER },
   };
   for (const [path, operations] of Object.entries(document.paths ?? {})) {
-    for (const operation of Object.values(operations)) {
+    for (const [method, operation] of Object.entries(operations)) {
       // A route whose schema has no `params` declares none; generators then leave `{lang}`
       // in the URL. Every operation under the prefix refers to the one declaration.
       const own = (operation.parameters ?? [])
@@ -295,6 +294,15 @@ export const contractTransformObject: SwaggerTransformObject = (input) => {
       if (operation.parameters.length === 0) delete operation.parameters;
       // No document-wide security: a public operation says so rather than leaving it unsaid.
       operation.security ??= [];
+      // An operation an API key may call (with the scope it needs) accepts either scheme.
+      const local = path.startsWith(`${API_PREFIX}/`) ? path.slice(API_PREFIX.length) : undefined;
+      const scope = local === undefined ? undefined : scopeForRoute(method, local);
+      if (operation.security.length > 0 && scope) {
+        operation.security = [...operation.security, { apiKey: [] }];
+        operation.description = [operation.description, `API keys: scope \`${scope}\`.`]
+          .filter(Boolean)
+          .join('\n\n');
+      }
     }
   }
   for (const operations of Object.values(document.paths ?? {})) {

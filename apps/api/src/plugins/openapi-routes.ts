@@ -127,6 +127,7 @@ export const ROUTE_MEDIA: Record<string, Record<number, { type: string; descript
  */
 export const ROUTE_NO_CONTENT: Record<string, { status: number; description: string }> = {
   'POST /auth/logout': { status: 204, description: 'Logged out; the token no longer works' },
+  'DELETE /api-keys/{apiKeyId}': { status: 204, description: 'Revoked; the key no longer works' },
   'POST /auth/2fa/disable': { status: 204, description: 'The second factor is off' },
   'POST /profile/users/{userId}/2fa/reset': {
     status: 204,

@@ -245,7 +245,10 @@ export class ApprovalsService {
     }
     const threshold = settings?.approval_threshold_usd_cents ?? null;
     const isPreparer = principal.user.sTeamRole === 'PREPARER';
-    if (!isPreparer && threshold === null) return undefined;
+    // A key pays on its own only up to the threshold: above it, or when the company has none,
+    // its call waits for a person.
+    const isKey = principal.apiKey !== undefined;
+    if (!isPreparer && !isKey && threshold === null) return undefined;
     const { summary, amountUsdCents } = await describe();
     const belowThreshold =
       !options.bankChange &&

@@ -147,7 +147,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** USD/MXN customer rate history (hourly up to 7 days, daily beyond) */
+    /**
+     * USD/MXN customer rate history (hourly up to 7 days, daily beyond)
+     * @description API keys: scope `read`.
+     */
     get: operations['getExchangeRateHistory'];
     put?: never;
     post?: never;
@@ -215,7 +218,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Live quote, balances and counters of the exchange page */
+    /**
+     * Live quote, balances and counters of the exchange page
+     * @description API keys: scope `read`.
+     */
     get: operations['getDashboard'];
     put?: never;
     post?: never;
@@ -232,7 +238,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Live suppliers by name (up to 500, or the asked page) */
+    /**
+     * Live suppliers by name (up to 500, or the asked page)
+     * @description API keys: scope `read`.
+     */
     get: operations['getPaymentRecipient'];
     /** Edit a supplier; changing its bank data asks a user with a second factor for a fresh code (x-totp-code); a new CLABE starts the cooling-off and e-mails every ADMIN (202: held for an approval) */
     put: operations['putPaymentRecipient'];
@@ -290,6 +299,8 @@ export interface paths {
     /**
      * Invoices, newest first (up to 1000, or the asked page and order), valued at today's quote
      * @description total counts every invoice of the filter and totalProfit sums their currency gain (all pages). sortBy orders by one column (ties newest first); without it the list is newest first.
+     *
+     *     API keys: scope `read`.
      */
     post: operations['postInvoicesInvoices'];
     delete?: never;
@@ -306,9 +317,15 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Edit a To pay invoice */
+    /**
+     * Edit a To pay invoice
+     * @description API keys: scope `invoices`.
+     */
     put: operations['putInvoices'];
-    /** Register a supplier invoice (To pay); due date = purchase date + credit period */
+    /**
+     * Register a supplier invoice (To pay); due date = purchase date + credit period
+     * @description API keys: scope `invoices`.
+     */
     post: operations['postInvoices'];
     delete?: never;
     options?: never;
@@ -324,7 +341,10 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Delete a To pay invoice (soft delete) */
+    /**
+     * Delete a To pay invoice (soft delete)
+     * @description API keys: scope `invoices`.
+     */
     put: operations['putInvoicesDelete'];
     post?: never;
     delete?: never;
@@ -342,7 +362,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** One invoice */
+    /**
+     * One invoice
+     * @description API keys: scope `read`.
+     */
     post: operations['postInvoicesId'];
     delete?: never;
     options?: never;
@@ -362,6 +385,8 @@ export interface paths {
     /**
      * A supplier's invoices with MXN still to assign
      * @description Each invoice is valued with its assigned parts at their conversions' rates and its unassigned rest at dExchangeRate.
+     *
+     *     API keys: scope `read`.
      */
     post: operations['postInvoicesSupplier'];
     delete?: never;
@@ -381,6 +406,8 @@ export interface paths {
     /**
      * Edit an invoice attached to a conversion (from the conversion detail)
      * @description Allowed in any status; the total may not go below the assigned MXN and the supplier may not change once assigned. exchangeRate is validated but not trusted: the answer values the invoice with the conversions' own rates and today's quote.
+     *
+     *     API keys: scope `invoices`.
      */
     put: operations['putInvoicesConversion'];
     post?: never;
@@ -399,7 +426,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Price a forward for a settlement day, from a live spot quote */
+    /**
+     * Price a forward for a settlement day, from a live spot quote
+     * @description API keys: scope `payments`.
+     */
     post: operations['postTransactionsForwardRate'];
     delete?: never;
     options?: never;
@@ -414,10 +444,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Settled conversions with MXN not yet paid out, newest first */
+    /**
+     * Settled conversions with MXN not yet paid out, newest first
+     * @description API keys: scope `read`.
+     */
     get: operations['getTransactions'];
     put?: never;
-    /** Convert USD to MXN now (forex) or book a forward (202: held for an approval) */
+    /**
+     * Convert USD to MXN now (forex) or book a forward (202: held for an approval)
+     * @description API keys: scope `payments`.
+     */
     post: operations['postTransactions'];
     delete?: never;
     options?: never;
@@ -434,7 +470,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Convert a To pay invoice's MXN (forex or forward) and assign the invoice to it (202: held for an approval) */
+    /**
+     * Convert a To pay invoice's MXN (forex or forward) and assign the invoice to it (202: held for an approval)
+     * @description API keys: scope `payments`.
+     */
     post: operations['postTransactionsCreateTransactionFromInvoice'];
     delete?: never;
     options?: never;
@@ -449,7 +488,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Every conversion, newest first */
+    /**
+     * Every conversion, newest first
+     * @description API keys: scope `read`.
+     */
     get: operations['getTransactionsHistory'];
     put?: never;
     post?: never;
@@ -466,7 +508,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Forwards not yet settled, soonest first, with the USD held as deposits */
+    /**
+     * Forwards not yet settled, soonest first, with the USD held as deposits
+     * @description API keys: scope `read`.
+     */
     get: operations['getTransactionsGetForwardsActive'];
     put?: never;
     post?: never;
@@ -485,7 +530,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** One conversion */
+    /**
+     * One conversion
+     * @description API keys: scope `read`.
+     */
     post: operations['postTransactionsId'];
     delete?: never;
     options?: never;
@@ -502,7 +550,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** One conversion with the payments made from it */
+    /**
+     * One conversion with the payments made from it
+     * @description API keys: scope `read`.
+     */
     post: operations['postTransactionsDetail'];
     delete?: never;
     options?: never;
@@ -519,7 +570,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Settle a forward on or after its date: its MXN is credited */
+    /**
+     * Settle a forward on or after its date: its MXN is credited
+     * @description API keys: scope `payments`.
+     */
     post: operations['postTransactionsCloseForward'];
     delete?: never;
     options?: never;
@@ -536,7 +590,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Assign MXN of invoices to a conversion (never beyond 100 % of it) */
+    /**
+     * Assign MXN of invoices to a conversion (never beyond 100 % of it)
+     * @description API keys: scope `payments`.
+     */
     post: operations['postTransactionsInvoice'];
     delete?: never;
     options?: never;
@@ -553,7 +610,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Take MXN of invoices off a conversion (never the part already paid) */
+    /**
+     * Take MXN of invoices off a conversion (never the part already paid)
+     * @description API keys: scope `payments`.
+     */
     post: operations['postTransactionsDeleteInvoice'];
     delete?: never;
     options?: never;
@@ -570,7 +630,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Pay a whole To pay invoice now from USD at a spot quote (202: held for an approval) */
+    /**
+     * Pay a whole To pay invoice now from USD at a spot quote (202: held for an approval)
+     * @description API keys: scope `payments`.
+     */
     post: operations['postPaymentsInvoice'];
     delete?: never;
     options?: never;
@@ -587,7 +650,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Send USD now to a supplier, received in MXN at a spot quote (202: held for an approval) */
+    /**
+     * Send USD now to a supplier, received in MXN at a spot quote (202: held for an approval)
+     * @description API keys: scope `payments`.
+     */
     post: operations['postPaymentsSendPayNow'];
     delete?: never;
     options?: never;
@@ -602,10 +668,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Outgoing payments, newest first */
+    /**
+     * Outgoing payments, newest first
+     * @description API keys: scope `read`.
+     */
     get: operations['getPayments'];
     put?: never;
-    /** Pay a supplier from a settled conversion's MXN (202: held for an approval) */
+    /**
+     * Pay a supplier from a settled conversion's MXN (202: held for an approval)
+     * @description API keys: scope `payments`.
+     */
     post: operations['postPayments'];
     delete?: never;
     options?: never;
@@ -622,7 +694,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** The receipt of a payment, a base64 PDF */
+    /**
+     * The receipt of a payment, a base64 PDF
+     * @description API keys: scope `read`.
+     */
     post: operations['postPaymentsPaymentReceipt'];
     delete?: never;
     options?: never;
@@ -640,6 +715,8 @@ export interface paths {
     /**
      * Account statement of the USD or MXN available balance, from the ledger
      * @description The balances and totals cover the whole period; entries are the asked page of its movements (page and limit, at most 5,000 a page; the first 5,000 without), each with the balance after it.
+     *
+     *     API keys: scope `read`.
      */
     get: operations['getStatement'];
     put?: never;
@@ -657,7 +734,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The same statement as a base64 PDF (its first 5,000 movements) */
+    /**
+     * The same statement as a base64 PDF (its first 5,000 movements)
+     * @description API keys: scope `read`.
+     */
     get: operations['getStatementPdf'];
     put?: never;
     post?: never;
@@ -1715,7 +1795,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Read CFDI 4.0/3.3 XML files into invoices to review; writes nothing */
+    /**
+     * Read CFDI 4.0/3.3 XML files into invoices to review; writes nothing
+     * @description API keys: scope `invoices`.
+     */
     post: operations['postInvoicesCfdiParse'];
     delete?: never;
     options?: never;
@@ -1732,7 +1815,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Create reviewed CFDI invoices (and new suppliers) in one transaction */
+    /**
+     * Create reviewed CFDI invoices (and new suppliers) in one transaction
+     * @description API keys: scope `invoices`.
+     */
     post: operations['postInvoicesImport'];
     delete?: never;
     options?: never;
@@ -1749,7 +1835,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Pay up to 1,000 suppliers or invoices at one quote, in one idempotent request */
+    /**
+     * Pay up to 1,000 suppliers or invoices at one quote, in one idempotent request
+     * @description API keys: scope `payments`.
+     */
     post: operations['postPaymentsBatch'];
     delete?: never;
     options?: never;
@@ -1764,7 +1853,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A batch of payments with each item’s result */
+    /**
+     * A batch of payments with each item’s result
+     * @description API keys: scope `read`.
+     */
     get: operations['getPaymentsBatchesById'];
     put?: never;
     post?: never;
@@ -1781,7 +1873,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** CEP-style SPEI evidence of a payment (tracking key, parties, amount, dates) */
+    /**
+     * CEP-style SPEI evidence of a payment (tracking key, parties, amount, dates)
+     * @description API keys: scope `read`.
+     */
     get: operations['getPaymentsByIdSpei'];
     put?: never;
     post?: never;
@@ -1798,7 +1893,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The SPEI evidence as a PDF, base64 */
+    /**
+     * The SPEI evidence as a PDF, base64
+     * @description API keys: scope `read`.
+     */
     get: operations['getPaymentsByIdSpeiPdf'];
     put?: never;
     post?: never;
@@ -1856,10 +1954,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The company's webhook endpoints (secrets are never listed) */
+    /**
+     * The company's webhook endpoints (secrets are never listed)
+     * @description API keys: scope `webhooks`.
+     */
     get: operations['getWebhooksEndpoints'];
     put?: never;
-    /** Register an https endpoint for the events picked; answers its signing secret, once */
+    /**
+     * Register an https endpoint for the events picked; answers its signing secret, once
+     * @description API keys: scope `webhooks`.
+     */
     post: operations['postWebhooksEndpoints'];
     delete?: never;
     options?: never;
@@ -1875,10 +1979,16 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Change the events an endpoint takes */
+    /**
+     * Change the events an endpoint takes
+     * @description API keys: scope `webhooks`.
+     */
     put: operations['putWebhooksEndpointsByEndpointId'];
     post?: never;
-    /** Delete an endpoint and its delivery log */
+    /**
+     * Delete an endpoint and its delivery log
+     * @description API keys: scope `webhooks`.
+     */
     delete: operations['deleteWebhooksEndpointsByEndpointId'];
     options?: never;
     head?: never;
@@ -1894,7 +2004,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** A new signing secret, answered once; the old one also signs for 24 hours, then stops */
+    /**
+     * A new signing secret, answered once; the old one also signs for 24 hours, then stops
+     * @description API keys: scope `webhooks`.
+     */
     post: operations['postWebhooksEndpointsByEndpointIdRotateSecret'];
     delete?: never;
     options?: never;
@@ -1909,7 +2022,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The endpoint's latest 100 deliveries, newest first, each with its attempts */
+    /**
+     * The endpoint's latest 100 deliveries, newest first, each with its attempts
+     * @description API keys: scope `webhooks`.
+     */
     get: operations['getWebhooksEndpointsByEndpointIdDeliveries'];
     put?: never;
     post?: never;
@@ -1928,9 +2044,47 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Send a delivered or dead event again (a new delivery, the same webhook-id) */
+    /**
+     * Send a delivered or dead event again (a new delivery, the same webhook-id)
+     * @description API keys: scope `webhooks`.
+     */
     post: operations['postWebhooksEndpointsByEndpointIdDeliveriesByDeliveryIdReplay'];
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/{lang}/api-keys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The company's API keys, revoked and expired ones included (never the secrets) */
+    get: operations['getApiKeys'];
+    put?: never;
+    /** Create an API key with a name, scopes and an expiry (at most a year); answers its secret, once */
+    post: operations['postApiKeys'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/{lang}/api-keys/{apiKeyId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Revoke an API key: its next call, on any server, is refused */
+    delete: operations['deleteApiKeysByApiKeyId'];
     options?: never;
     head?: never;
     patch?: never;
@@ -2421,6 +2575,22 @@ export interface operations {
           };
         };
       };
+      /** @description Refused in the current state: ROLE_REQUIRED */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'ROLE_REQUIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
       /** @description Internal error (details are only logged): INTERNAL_ERROR */
       500: {
         headers: {
@@ -2538,6 +2708,22 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'NOT_FOUND';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Refused in the current state: ROLE_REQUIRED */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -3291,7 +3477,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -3299,7 +3485,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -3456,7 +3642,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -3464,7 +3650,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -3817,7 +4003,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -3825,7 +4011,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -3954,7 +4140,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -3962,7 +4148,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -4088,7 +4274,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -4096,7 +4282,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -4908,7 +5094,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -4916,7 +5102,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -5110,7 +5296,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -5118,7 +5304,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -5903,7 +6089,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -5911,7 +6097,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -6113,7 +6299,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -6121,7 +6307,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -6500,7 +6686,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, QUOTE_EXPIRED, QUOTE_MISMATCH, INVALID_STATE */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, QUOTE_EXPIRED, QUOTE_MISMATCH, INVALID_STATE */
       409: {
         headers: {
           [name: string]: unknown;
@@ -6508,7 +6694,12 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED' | 'QUOTE_EXPIRED' | 'QUOTE_MISMATCH' | 'INVALID_STATE';
+            code:
+              | 'TOTP_SETUP_REQUIRED'
+              | 'ROLE_REQUIRED'
+              | 'QUOTE_EXPIRED'
+              | 'QUOTE_MISMATCH'
+              | 'INVALID_STATE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -6740,7 +6931,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -6748,7 +6939,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -7883,7 +8074,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -7891,7 +8082,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -8092,7 +8283,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -8100,7 +8291,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -8297,7 +8488,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -8305,7 +8496,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -8534,7 +8725,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -8542,7 +8733,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -10228,7 +10419,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -10236,7 +10427,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -10665,7 +10856,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -10673,7 +10864,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -10853,7 +11044,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -10861,7 +11052,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -10982,7 +11173,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -10990,7 +11181,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -11156,7 +11347,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -11164,7 +11355,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -11323,7 +11514,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -11331,7 +11522,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -12030,7 +12221,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -12038,7 +12229,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -13096,7 +13287,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -13104,7 +13295,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -13436,7 +13627,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -13444,7 +13635,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -14349,7 +14540,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -14357,7 +14548,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -15011,7 +15202,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -15019,7 +15210,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -15309,7 +15500,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -15317,7 +15508,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -15631,7 +15822,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -15639,7 +15830,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -16067,7 +16258,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -16075,7 +16266,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -16198,7 +16389,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -16206,7 +16397,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -16511,7 +16702,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -16519,7 +16710,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -16659,7 +16850,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -16667,7 +16858,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -16836,7 +17027,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -16844,7 +17035,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -17334,7 +17525,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -17342,7 +17533,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -17683,7 +17874,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -17691,7 +17882,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -17825,7 +18016,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -17833,7 +18024,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -17974,7 +18165,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, QUOTE_EXPIRED, QUOTE_MISMATCH, INSUFFICIENT_FUNDS, INVALID_STATE, GROWER_NOT_PAYABLE, OVER_STOCK, UNDER_MINIMUM */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, QUOTE_EXPIRED, QUOTE_MISMATCH, INSUFFICIENT_FUNDS, INVALID_STATE, GROWER_NOT_PAYABLE, OVER_STOCK, UNDER_MINIMUM */
       409: {
         headers: {
           [name: string]: unknown;
@@ -17984,6 +18175,7 @@ export interface operations {
             /** @enum {string} */
             code:
               | 'TOTP_SETUP_REQUIRED'
+              | 'ROLE_REQUIRED'
               | 'QUOTE_EXPIRED'
               | 'QUOTE_MISMATCH'
               | 'INSUFFICIENT_FUNDS'
@@ -18146,7 +18338,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -18154,7 +18346,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -18291,7 +18483,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -18299,7 +18491,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -19045,7 +19237,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -19053,7 +19245,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -19339,7 +19531,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -19347,7 +19539,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -20326,7 +20518,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -20334,7 +20526,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -20620,7 +20812,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -20628,7 +20820,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -21442,7 +21634,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -21450,7 +21642,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -21587,7 +21779,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -21595,7 +21787,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -21959,7 +22151,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -21967,7 +22159,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -22422,7 +22614,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -22430,7 +22622,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -22764,7 +22956,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -22772,7 +22964,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -23087,7 +23279,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -23095,7 +23287,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -23208,7 +23400,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -23216,7 +23408,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -23352,7 +23544,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -23360,7 +23552,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -23637,7 +23829,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -23645,7 +23837,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -24420,7 +24612,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -24428,7 +24620,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -24569,7 +24761,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -24577,7 +24769,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -24693,7 +24885,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -24701,7 +24893,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -25159,7 +25351,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -25167,7 +25359,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -26271,6 +26463,433 @@ export interface operations {
       };
     };
   };
+  getApiKeys: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            apiKeys: {
+              sApiKeyId: string;
+              sName: string;
+              aScopes: ('read' | 'invoices' | 'payments' | 'webhooks')[];
+              /** @description The secret's first characters, to tell keys apart */
+              sPrefix: string;
+              dExpiresAt: string;
+              dCreatedAt: string;
+              dLastUsedAt: string | null;
+              dRevokedAt: string | null;
+              /** @description The admin who created it; held calls name them as maker */
+              sCreatedBy: string;
+            }[];
+          };
+        };
+      };
+      /** @description Bad request: INVALID_INPUT */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_INPUT';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Session ended (also for a missing or unknown token): SESSION_EXPIRED */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SESSION_EXPIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Not found (also for another enterprise’s records and an unknown language): NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'NOT_FOUND';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Internal error (details are only logged): INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+    };
+  };
+  postApiKeys: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          sName: string;
+          aScopes: ('read' | 'invoices' | 'payments' | 'webhooks')[];
+          /** Format: date-time */
+          dExpiresAt: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            apiKey: {
+              sApiKeyId: string;
+              sName: string;
+              aScopes: ('read' | 'invoices' | 'payments' | 'webhooks')[];
+              /** @description The secret's first characters, to tell keys apart */
+              sPrefix: string;
+              dExpiresAt: string;
+              dCreatedAt: string;
+              dLastUsedAt: string | null;
+              dRevokedAt: string | null;
+              /** @description The admin who created it; held calls name them as maker */
+              sCreatedBy: string;
+              /** @description The secret (ppk_…), sent as `Authorization: Bearer`; shown only here */
+              sSecret: string;
+            };
+          };
+        };
+      };
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Session ended (also for a missing or unknown token): SESSION_EXPIRED */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SESSION_EXPIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Not found (also for another enterprise’s records and an unknown language): NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'NOT_FOUND';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Payload too large: PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'UNSUPPORTED_MEDIA_TYPE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Internal error (details are only logged): INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+    };
+  };
+  deleteApiKeysByApiKeyId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
+        apiKeyId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Revoked; the key no longer works */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Session ended (also for a missing or unknown token): SESSION_EXPIRED */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SESSION_EXPIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Not found (also for another enterprise’s records and an unknown language): NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'NOT_FOUND';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Internal error (details are only logged): INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+    };
+  };
   getProfileNotifications: {
     parameters: {
       query?: never;
@@ -26362,7 +26981,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -26370,7 +26989,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -26527,7 +27146,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -26535,7 +27154,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -26827,6 +27446,22 @@ export interface operations {
           };
         };
       };
+      /** @description Refused in the current state: ROLE_REQUIRED */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'ROLE_REQUIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
       /** @description Internal error (details are only logged): INTERNAL_ERROR */
       500: {
         headers: {
@@ -26933,7 +27568,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: INVALID_STATE, TOTP_NOT_CONFIGURED */
+      /** @description Refused in the current state: ROLE_REQUIRED, INVALID_STATE, TOTP_NOT_CONFIGURED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -26941,7 +27576,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_STATE' | 'TOTP_NOT_CONFIGURED';
+            code: 'ROLE_REQUIRED' | 'INVALID_STATE' | 'TOTP_NOT_CONFIGURED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -27076,7 +27711,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: INVALID_STATE, TOTP_NOT_CONFIGURED */
+      /** @description Refused in the current state: ROLE_REQUIRED, INVALID_STATE, TOTP_NOT_CONFIGURED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -27084,7 +27719,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_STATE' | 'TOTP_NOT_CONFIGURED';
+            code: 'ROLE_REQUIRED' | 'INVALID_STATE' | 'TOTP_NOT_CONFIGURED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -27263,7 +27898,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: INVALID_STATE */
+      /** @description Refused in the current state: ROLE_REQUIRED, INVALID_STATE */
       409: {
         headers: {
           [name: string]: unknown;
@@ -27271,7 +27906,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_STATE';
+            code: 'ROLE_REQUIRED' | 'INVALID_STATE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -27454,7 +28089,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: INVALID_STATE, TOTP_NOT_CONFIGURED */
+      /** @description Refused in the current state: ROLE_REQUIRED, INVALID_STATE, TOTP_NOT_CONFIGURED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -27462,7 +28097,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_STATE' | 'TOTP_NOT_CONFIGURED';
+            code: 'ROLE_REQUIRED' | 'INVALID_STATE' | 'TOTP_NOT_CONFIGURED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -27741,7 +28376,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -27749,7 +28384,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
