@@ -10,6 +10,7 @@ import { PageFrame } from '../../components/page-frame';
 import { useTeamRole } from '../../lib/team-role';
 import { showErrorToast, showSuccessToast } from '../../lib/toast';
 import { useTeamSettingsMutation, useTeamSettingsQuery } from './api/team';
+import { ApiKeysSection } from './api-keys-section';
 
 /** The approval threshold, approval expiry and cooling-off; only ADMINs change them. */
 export function TeamSettingsPage() {
@@ -102,6 +103,7 @@ export function TeamSettingsPage() {
           </Box>
         </Paper>
       )}
+      {isAdmin && <ApiKeysSection />}
     </PageFrame>
   );
 }
