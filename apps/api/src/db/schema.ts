@@ -23,6 +23,8 @@ export interface EnterprisesTable {
   bank_name_mxn: ColumnType<string | null, string | null | undefined, string | null>;
   require_totp: Generated<boolean>;
   approval_threshold_usd_cents: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  /** Levels above the threshold: `[{ above_usd_cents, approvers }]` (amounts as strings). */
+  approval_levels: ColumnType<ApprovalLevelRow[], string | undefined, string>;
   approval_expiry_hours: Generated<number>;
   cooling_off_hours: Generated<number>;
   /** Marketplace payouts to it wait until then: the cooling-off after its CLABE changed. */
@@ -239,6 +241,21 @@ export interface ApprovalsTable {
   failure_code: string | null;
   /** When the latest run of an APPROVED request began (the finishing job reads it). */
   run_started_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** How many distinct approvers it needs (by the company's levels when it was asked for). */
+  required_approvers: ColumnType<number, number | undefined, number>;
+  /** Who has approved so far. */
+  signoffs: ColumnType<ApprovalSignoffRow[], string | undefined, string>;
+}
+
+export interface ApprovalLevelRow {
+  above_usd_cents: string;
+  approvers: number;
+}
+
+export interface ApprovalSignoffRow {
+  user_id: string;
+  name: string;
+  at: string;
 }
 
 export type InvoiceStatus = 'TO_PAY' | 'PARCIAL' | 'ASSIGNED' | 'PAID';

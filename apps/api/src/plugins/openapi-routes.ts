@@ -73,6 +73,7 @@ export const ROUTE_ERROR_CODES: Record<string, ErrorCode[]> = {
     'QUOTE_EXPIRED',
     'QUOTE_MISMATCH',
     'SELF_APPROVAL',
+    'ALREADY_APPROVED',
     'APPROVAL_CLOSED',
     'APPROVAL_RUNNING',
     'TOTP_REQUIRED',

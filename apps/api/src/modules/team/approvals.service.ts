@@ -61,12 +61,33 @@ export interface ApiApproval {
   sFailureReason: string | null;
   result: unknown;
   bMine: boolean;
+  iApproversRequired: number;
+  approvedBy: Array<{ sUserId: string; sFullName: string; dAt: string }>;
 }
 
 export interface ApiTeamSettings {
   dApprovalThresholdUsd: number | null;
   iApprovalExpiryHours: number;
   iCoolingOffHours: number;
+  aApprovalLevels: Array<{ dAboveUsd: number; iApprovers: number }>;
+}
+
+/**
+ * How many distinct approvers a held call needs: one above the threshold (or for a preparer's
+ * call), more above each further level it passes. An amount not known beforehand passes them
+ * all.
+ */
+export function requiredApprovers(
+  levels: readonly { above_usd_cents: string; approvers: number }[],
+  amountUsdCents: bigint | null,
+): number {
+  let required = 1;
+  for (const level of levels) {
+    if (amountUsdCents === null || amountUsdCents > BigInt(level.above_usd_cents)) {
+      required = Math.max(required, level.approvers);
+    }
+  }
+  return required;
 }
 
 /** The held call, as the route read it: who asks, under which key, with which body. */
@@ -116,6 +137,12 @@ function toApiApproval(
     sFailureReason: row.status === 'FAILED' ? failureReason(row.failure_code, language) : null,
     result: row.result_body ?? null,
     bMine: row.requested_by === callerUserId,
+    iApproversRequired: row.required_approvers,
+    approvedBy: row.signoffs.map((signoff) => ({
+      sUserId: signoff.user_id,
+      sFullName: signoff.name,
+      dAt: signoff.at,
+    })),
   };
 }
 
@@ -193,17 +220,45 @@ export class ApprovalsService {
           : moneyToNumber(row.approval_threshold_usd_cents),
       iApprovalExpiryHours: row.approval_expiry_hours,
       iCoolingOffHours: row.cooling_off_hours,
+      aApprovalLevels: row.approval_levels.map((level) => ({
+        dAboveUsd: moneyToNumber(BigInt(level.above_usd_cents)),
+        iApprovers: level.approvers,
+      })),
     };
   }
 
   async updateSettings(
     enterpriseId: string,
-    settings: { thresholdUsdCents: bigint | null; expiryHours: number; coolingOffHours: number },
+    settings: {
+      thresholdUsdCents: bigint | null;
+      expiryHours: number;
+      coolingOffHours: number;
+      levels: Array<{ aboveUsdCents: bigint; approvers: number }>;
+    },
   ): Promise<ApiTeamSettings> {
+    const levels = [...settings.levels].sort((a, b) =>
+      a.aboveUsdCents < b.aboveUsdCents ? -1 : a.aboveUsdCents > b.aboveUsdCents ? 1 : 0,
+    );
+    // Levels stand above the threshold, each at its own amount and asking more than the one
+    // below it; without a threshold there is nothing to stand above.
+    const threshold = settings.thresholdUsdCents;
+    const valid = levels.every(
+      (level, index) =>
+        threshold !== null &&
+        level.aboveUsdCents > threshold &&
+        (index === 0 ||
+          (level.aboveUsdCents > levels[index - 1]!.aboveUsdCents &&
+            level.approvers > levels[index - 1]!.approvers)),
+    );
+    if (!valid) throw new AppError('INVALID_INPUT', { field: 'aApprovalLevels' });
     await repo.updateTeamSettings(this.db, enterpriseId, {
       approval_threshold_usd_cents: settings.thresholdUsdCents,
       approval_expiry_hours: settings.expiryHours,
       cooling_off_hours: settings.coolingOffHours,
+      approval_levels: levels.map((level) => ({
+        above_usd_cents: level.aboveUsdCents.toString(),
+        approvers: level.approvers,
+      })),
     });
     return this.settings(enterpriseId);
   }
@@ -268,6 +323,7 @@ export class ApprovalsService {
         summary,
         maker: { userId: principal.user.sUserId, fullName: principal.user.sFullName },
         expiryHours: settings?.approval_expiry_hours ?? 72,
+        requiredApprovers: requiredApprovers(settings?.approval_levels ?? [], amountUsdCents),
       }),
     );
     const row = inserted
@@ -315,6 +371,7 @@ export class ApprovalsService {
       summary: held.summary,
       maker: { userId: held.makerUserId, fullName: maker.full_name },
       expiryHours: settings?.approval_expiry_hours ?? 72,
+      requiredApprovers: requiredApprovers(settings?.approval_levels ?? [], held.amountUsdCents),
     });
     if (inserted) return id;
     const existing = await repo.findApprovalByKey(
@@ -344,6 +401,7 @@ export class ApprovalsService {
       summary: string;
       maker: { userId: string; fullName: string };
       expiryHours: number;
+      requiredApprovers: number;
     },
   ): Promise<boolean> {
     parseRunBody(approvalKindEntry(held.kind), held.body);
@@ -360,6 +418,7 @@ export class ApprovalsService {
       requested_by: held.maker.userId,
       requested_at: now,
       expires_at: new Date(now.getTime() + held.expiryHours * 3_600_000),
+      required_approvers: held.requiredApprovers,
     });
     if (written) {
       await publishEvent(trx, {
@@ -514,6 +573,16 @@ export class ApprovalsService {
         await repo.decideApproval(trx, row.id, { status: 'EXPIRED', decided_at: now });
         return 'CLOSED' as const;
       }
+      // Each level's approvers are distinct people: one person's second approval counts once.
+      if (locked.signoffs.some((signoff) => signoff.user_id === principal.user.sUserId)) {
+        throw new AppError('ALREADY_APPROVED');
+      }
+      const signoffs = [
+        ...locked.signoffs,
+        { user_id: principal.user.sUserId, name: principal.user.sFullName, at: now.toISOString() },
+      ];
+      await repo.addSignoff(trx, row.id, signoffs);
+      if (signoffs.length < locked.required_approvers) return 'SIGNED' as const;
       await repo.decideApproval(trx, row.id, {
         status: 'APPROVED',
         decided_by: principal.user.sUserId,
@@ -526,6 +595,7 @@ export class ApprovalsService {
       return 'DONE' as const;
     });
     if (outcome === 'CLOSED') throw new AppError('APPROVAL_CLOSED');
+    if (outcome === 'SIGNED') return this.get(decider, row.id);
     if (outcome === 'DECIDED') {
       const now = await this.requireRow(enterpriseId, row.id);
       if (now.status === 'APPROVED') throw new AppError('APPROVAL_RUNNING');

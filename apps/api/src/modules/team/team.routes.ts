@@ -37,6 +37,13 @@ export const approvalSchema = z.object({
     .describe("FAILED: why it did not run, in the request's language"),
   result: z.unknown().describe("The executed request's answer"),
   bMine: z.boolean().describe('The caller made this request (and so cannot decide it)'),
+  iApproversRequired: z
+    .number()
+    .int()
+    .describe('How many distinct approvers it needs (by the company levels when it was asked)'),
+  approvedBy: z
+    .array(personSchema.extend({ dAt: z.string() }))
+    .describe('Who has approved so far, in order'),
 });
 
 /** The 202 answer of a request held for approval. */
@@ -49,6 +56,9 @@ const settingsSchema = z.object({
     .describe('Money calls above this many USD need an approval; null: none'),
   iApprovalExpiryHours: z.number().int(),
   iCoolingOffHours: z.number().int(),
+  aApprovalLevels: z
+    .array(z.object({ dAboveUsd: z.number(), iApprovers: z.number().int() }))
+    .describe('Further levels above the threshold: above dAboveUsd, iApprovers distinct approvers'),
 });
 
 /** Approvals (maker-checker) and the team's settings. */
@@ -243,6 +253,18 @@ export async function teamRoutes(
           dApprovalThresholdUsd: nonNegativeMoneySchema.nullable(),
           iApprovalExpiryHours: z.number().int().min(1).max(720),
           iCoolingOffHours: z.number().int().min(0).max(720),
+          aApprovalLevels: z
+            .array(
+              z.object({
+                dAboveUsd: nonNegativeMoneySchema,
+                iApprovers: z.number().int().min(2).max(5),
+              }),
+            )
+            .max(5)
+            .optional()
+            .describe(
+              'Levels above the threshold (which needs one approver), each with more approvers; omitted: none',
+            ),
         }),
         response: { 200: z.object({ settings: settingsSchema }) },
       },
@@ -252,6 +274,10 @@ export async function teamRoutes(
         thresholdUsdCents: request.body.dApprovalThresholdUsd,
         expiryHours: request.body.iApprovalExpiryHours,
         coolingOffHours: request.body.iCoolingOffHours,
+        levels: (request.body.aApprovalLevels ?? []).map((level) => ({
+          aboveUsdCents: level.dAboveUsd,
+          approvers: level.iApprovers,
+        })),
       }),
     }),
   );

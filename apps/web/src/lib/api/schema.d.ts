@@ -4425,6 +4425,14 @@ export interface operations {
               result: unknown;
               /** @description The caller made this request (and so cannot decide it) */
               bMine: boolean;
+              /** @description How many distinct approvers it needs (by the company levels when it was asked) */
+              iApproversRequired: number;
+              /** @description Who has approved so far, in order */
+              approvedBy: {
+                sUserId: string;
+                sFullName: string;
+                dAt: string;
+              }[];
             };
           };
         };
@@ -4691,6 +4699,14 @@ export interface operations {
               result: unknown;
               /** @description The caller made this request (and so cannot decide it) */
               bMine: boolean;
+              /** @description How many distinct approvers it needs (by the company levels when it was asked) */
+              iApproversRequired: number;
+              /** @description Who has approved so far, in order */
+              approvedBy: {
+                sUserId: string;
+                sFullName: string;
+                dAt: string;
+              }[];
             };
           };
         };
@@ -7280,6 +7296,14 @@ export interface operations {
               result: unknown;
               /** @description The caller made this request (and so cannot decide it) */
               bMine: boolean;
+              /** @description How many distinct approvers it needs (by the company levels when it was asked) */
+              iApproversRequired: number;
+              /** @description Who has approved so far, in order */
+              approvedBy: {
+                sUserId: string;
+                sFullName: string;
+                dAt: string;
+              }[];
             };
           };
         };
@@ -7765,6 +7789,14 @@ export interface operations {
               result: unknown;
               /** @description The caller made this request (and so cannot decide it) */
               bMine: boolean;
+              /** @description How many distinct approvers it needs (by the company levels when it was asked) */
+              iApproversRequired: number;
+              /** @description Who has approved so far, in order */
+              approvedBy: {
+                sUserId: string;
+                sFullName: string;
+                dAt: string;
+              }[];
             };
           };
         };
@@ -9785,6 +9817,14 @@ export interface operations {
               result: unknown;
               /** @description The caller made this request (and so cannot decide it) */
               bMine: boolean;
+              /** @description How many distinct approvers it needs (by the company levels when it was asked) */
+              iApproversRequired: number;
+              /** @description Who has approved so far, in order */
+              approvedBy: {
+                sUserId: string;
+                sFullName: string;
+                dAt: string;
+              }[];
             };
           };
         };
@@ -10128,6 +10168,14 @@ export interface operations {
               result: unknown;
               /** @description The caller made this request (and so cannot decide it) */
               bMine: boolean;
+              /** @description How many distinct approvers it needs (by the company levels when it was asked) */
+              iApproversRequired: number;
+              /** @description Who has approved so far, in order */
+              approvedBy: {
+                sUserId: string;
+                sFullName: string;
+                dAt: string;
+              }[];
             };
           };
         };
@@ -10622,6 +10670,14 @@ export interface operations {
               result: unknown;
               /** @description The caller made this request (and so cannot decide it) */
               bMine: boolean;
+              /** @description How many distinct approvers it needs (by the company levels when it was asked) */
+              iApproversRequired: number;
+              /** @description Who has approved so far, in order */
+              approvedBy: {
+                sUserId: string;
+                sFullName: string;
+                dAt: string;
+              }[];
             };
           };
         };
@@ -11291,6 +11347,14 @@ export interface operations {
               result: unknown;
               /** @description The caller made this request (and so cannot decide it) */
               bMine: boolean;
+              /** @description How many distinct approvers it needs (by the company levels when it was asked) */
+              iApproversRequired: number;
+              /** @description Who has approved so far, in order */
+              approvedBy: {
+                sUserId: string;
+                sFullName: string;
+                dAt: string;
+              }[];
             }[];
             total: number;
             iPending: number;
@@ -11462,6 +11526,14 @@ export interface operations {
               result: unknown;
               /** @description The caller made this request (and so cannot decide it) */
               bMine: boolean;
+              /** @description How many distinct approvers it needs (by the company levels when it was asked) */
+              iApproversRequired: number;
+              /** @description Who has approved so far, in order */
+              approvedBy: {
+                sUserId: string;
+                sFullName: string;
+                dAt: string;
+              }[];
             };
           };
         };
@@ -11767,6 +11839,14 @@ export interface operations {
               result: unknown;
               /** @description The caller made this request (and so cannot decide it) */
               bMine: boolean;
+              /** @description How many distinct approvers it needs (by the company levels when it was asked) */
+              iApproversRequired: number;
+              /** @description Who has approved so far, in order */
+              approvedBy: {
+                sUserId: string;
+                sFullName: string;
+                dAt: string;
+              }[];
             };
           };
         };
@@ -11835,7 +11915,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, QUOTE_EXPIRED, QUOTE_MISMATCH, SELF_APPROVAL, APPROVAL_CLOSED, APPROVAL_RUNNING */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, QUOTE_EXPIRED, QUOTE_MISMATCH, SELF_APPROVAL, ALREADY_APPROVED, APPROVAL_CLOSED, APPROVAL_RUNNING */
       409: {
         headers: {
           [name: string]: unknown;
@@ -11849,6 +11929,7 @@ export interface operations {
               | 'QUOTE_EXPIRED'
               | 'QUOTE_MISMATCH'
               | 'SELF_APPROVAL'
+              | 'ALREADY_APPROVED'
               | 'APPROVAL_CLOSED'
               | 'APPROVAL_RUNNING';
             /** @description In the request's language */
@@ -12011,6 +12092,14 @@ export interface operations {
               result: unknown;
               /** @description The caller made this request (and so cannot decide it) */
               bMine: boolean;
+              /** @description How many distinct approvers it needs (by the company levels when it was asked) */
+              iApproversRequired: number;
+              /** @description Who has approved so far, in order */
+              approvedBy: {
+                sUserId: string;
+                sFullName: string;
+                dAt: string;
+              }[];
             };
           };
         };
@@ -12169,6 +12258,11 @@ export interface operations {
               dApprovalThresholdUsd: number | null;
               iApprovalExpiryHours: number;
               iCoolingOffHours: number;
+              /** @description Further levels above the threshold: above dAboveUsd, iApprovers distinct approvers */
+              aApprovalLevels: {
+                dAboveUsd: number;
+                iApprovers: number;
+              }[];
             };
           };
         };
@@ -12287,6 +12381,11 @@ export interface operations {
           dApprovalThresholdUsd: (number | null) | (string | null);
           iApprovalExpiryHours: number;
           iCoolingOffHours: number;
+          /** @description Levels above the threshold (which needs one approver), each with more approvers; omitted: none */
+          aApprovalLevels?: {
+            dAboveUsd: number | string;
+            iApprovers: number;
+          }[];
         };
       };
     };
@@ -12303,6 +12402,11 @@ export interface operations {
               dApprovalThresholdUsd: number | null;
               iApprovalExpiryHours: number;
               iCoolingOffHours: number;
+              /** @description Further levels above the threshold: above dAboveUsd, iApprovers distinct approvers */
+              aApprovalLevels: {
+                dAboveUsd: number;
+                iApprovers: number;
+              }[];
             };
           };
         };
@@ -18959,6 +19063,14 @@ export interface operations {
               result: unknown;
               /** @description The caller made this request (and so cannot decide it) */
               bMine: boolean;
+              /** @description How many distinct approvers it needs (by the company levels when it was asked) */
+              iApproversRequired: number;
+              /** @description Who has approved so far, in order */
+              approvedBy: {
+                sUserId: string;
+                sFullName: string;
+                dAt: string;
+              }[];
             };
           };
         };
@@ -24309,6 +24421,14 @@ export interface operations {
               result: unknown;
               /** @description The caller made this request (and so cannot decide it) */
               bMine: boolean;
+              /** @description How many distinct approvers it needs (by the company levels when it was asked) */
+              iApproversRequired: number;
+              /** @description Who has approved so far, in order */
+              approvedBy: {
+                sUserId: string;
+                sFullName: string;
+                dAt: string;
+              }[];
             };
           };
         };
