@@ -104,6 +104,8 @@ export function ApprovalPage() {
             }),
           ),
         );
+      } else if (decided.sStatus === 'PENDING') {
+        showSuccessToast(t('team.approvals.signedOff'));
       } else {
         showSuccessToast(t('team.approvals.approved'));
       }
@@ -165,6 +167,26 @@ export function ApprovalPage() {
             <Detail label={t('team.approvals.expiresAt')}>
               {formatInstant(item.expiresAt, i18n.language)}
             </Detail>
+            {(item.iApproversRequired > 1 || item.approvedBy.length > 0) && (
+              <Detail label={t('team.approvals.approvedBy')}>
+                {item.approvedBy.length === 0
+                  ? t('team.approvals.nobodyYet')
+                  : item.approvedBy
+                      .map(
+                        (person) =>
+                          `${person.sFullName} · ${formatInstant(person.dAt, i18n.language)}`,
+                      )
+                      .join('; ')}
+                {pending && item.approvedBy.length < item.iApproversRequired && (
+                  <Typography variant="body2" color="text.secondary">
+                    {t('team.approvals.stillNeeded', {
+                      count: item.iApproversRequired - item.approvedBy.length,
+                      required: String(item.iApproversRequired),
+                    })}
+                  </Typography>
+                )}
+              </Detail>
+            )}
             {item.decidedBy && (
               <Detail label={t('team.approvals.decidedBy')}>
                 {`${item.decidedBy.sFullName}${item.decided_at ? ` · ${formatInstant(item.decided_at, i18n.language)}` : ''}`}

@@ -64,6 +64,11 @@ export const en = {
       back: 'Back to approvals',
       expiresAt: 'Expires',
       decidedBy: 'Decided by',
+      approvedBy: 'Approved by',
+      nobodyYet: 'Nobody yet',
+      stillNeeded_one: 'One more approver needed (of {{required}}).',
+      stillNeeded_other: '{{count}} more approvers needed (of {{required}}).',
+      signedOff: 'Your approval is recorded; it waits for another approver.',
       reason: 'Reason',
       failure: 'Why it failed',
       request: 'Request',
@@ -97,6 +102,15 @@ export const en = {
       save: 'Save settings',
       saved: 'Settings saved.',
       loadFailed: 'The settings could not be loaded.',
+      levels: 'Further approval levels',
+      levelsHelp:
+        'Above the threshold one approver decides. Add a level to ask more different approvers above a larger amount.',
+      levelAbove: 'Above (USD)',
+      levelApprovers: 'Approvers',
+      addLevel: 'Add a level',
+      removeLevel: 'Remove level {{number}}',
+      levelsInvalid:
+        'Each level needs a threshold below it, a larger amount and more approvers than the level before.',
     },
     apiKeys: {
       heading: 'API keys',

@@ -66,6 +66,11 @@ export const sp: Translation = {
       back: 'Volver a aprobaciones',
       expiresAt: 'Expira',
       decidedBy: 'Decidida por',
+      approvedBy: 'Aprobada por',
+      nobodyYet: 'Nadie aún',
+      stillNeeded_one: 'Falta un aprobador más (de {{required}}).',
+      stillNeeded_other: 'Faltan {{count}} aprobadores más (de {{required}}).',
+      signedOff: 'Tu aprobación quedó registrada; espera a otro aprobador.',
       reason: 'Motivo',
       failure: 'Por qué falló',
       request: 'Solicitud',
@@ -99,6 +104,15 @@ export const sp: Translation = {
       save: 'Guardar configuración',
       saved: 'Configuración guardada.',
       loadFailed: 'No se pudo cargar la configuración.',
+      levels: 'Niveles de aprobación adicionales',
+      levelsHelp:
+        'Por encima del umbral decide un aprobador. Agrega un nivel para pedir más aprobadores distintos por encima de un monto mayor.',
+      levelAbove: 'Por encima de (USD)',
+      levelApprovers: 'Aprobadores',
+      addLevel: 'Agregar un nivel',
+      removeLevel: 'Quitar el nivel {{number}}',
+      levelsInvalid:
+        'Cada nivel necesita un umbral por debajo, un monto mayor y más aprobadores que el nivel anterior.',
     },
     apiKeys: {
       heading: 'Claves de API',
