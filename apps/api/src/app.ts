@@ -55,6 +55,8 @@ import { notificationsRoutes } from './modules/events/notifications.routes.js';
 import { SecretBox, webhookSecretsKey } from './secrets/secret-box.js';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
+import { accountingExportRoutes } from './modules/accounting-export/accounting-export.routes.js';
+import { AccountingExportService } from './modules/accounting-export/accounting-export.service.js';
 import { ApiKeysService } from './modules/api-keys/api-keys.service.js';
 import { WebhooksService } from './modules/webhooks/webhooks.service.js';
 import { registerAuditTrail } from './modules/audit/audit-trail.js';
@@ -342,6 +344,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(payablesRoutes, { services: finance, rateOrders });
       await api.register(webhooksRoutes, { webhooks });
       await api.register(apiKeysRoutes, { apiKeys });
+      await api.register(accountingExportRoutes, {
+        accountingExport: new AccountingExportService(database.db, now),
+      });
       await api.register(notificationsRoutes, { db: database.db, now });
       await api.register(auditRoutes, { audit });
       await api.register(twoFactorRoutes, { twoFactor, auth });

@@ -105,6 +105,9 @@ export const ROUTE_ERROR_CODES: Record<string, ErrorCode[]> = {
 /** Routes whose success answer is bytes, not JSON. */
 export const ROUTE_MEDIA: Record<string, Record<number, { type: string; description: string }>> = {
   'GET /files/{path}': { 200: { type: 'image/*', description: 'The photo (JPEG, PNG or WebP)' } },
+  'GET /accounting-export': {
+    200: { type: 'text/csv', description: 'The journal file, one row per line' },
+  },
   'GET /disputes/{disputeId}/images/{imageId}': {
     200: { type: 'image/*', description: 'The photo (JPEG, PNG or WebP)' },
   },

@@ -30,4 +30,5 @@ const READ_SEGMENTS: ReadonlySet<string> = new Set([
   'transactions',
   'payments',
   'statement',
+  'accounting-export',
 ]);

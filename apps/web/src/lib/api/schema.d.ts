@@ -2090,6 +2090,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/{lang}/accounting-export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The period’s ledger movements as a journal CSV: plain double entry, QuickBooks Online or Xero
+     * @description One entry per journal and currency; debits equal credits in each. The lines on the USD and MXN balances add up to the statement’s movements of the period.
+     *
+     *     API keys: scope `read`.
+     */
+    get: operations['getAccountingExport'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/{lang}/profile/notifications': {
     parameters: {
       query?: never;
@@ -26921,6 +26943,131 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Session ended (also for a missing or unknown token): SESSION_EXPIRED */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SESSION_EXPIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Not found (also for another enterprise’s records and an unknown language): NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'NOT_FOUND';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Internal error (details are only logged): INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+    };
+  };
+  getAccountingExport: {
+    parameters: {
+      query: {
+        format: 'plain' | 'qbo' | 'xero';
+        /** @description First day (YYYY-MM-DD, Mexico City) */
+        from?: string;
+        /** @description Last day, included; today by default */
+        to?: string;
+      };
+      header?: never;
+      path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The journal file, one row per line */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      /** @description Bad request: INVALID_INPUT */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_INPUT';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
