@@ -25,6 +25,8 @@ export interface EnterprisesTable {
   approval_threshold_usd_cents: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
   /** Levels above the threshold: `[{ above_usd_cents, approvers }]` (amounts as strings). */
   approval_levels: ColumnType<ApprovalLevelRow[], string | undefined, string>;
+  /** The accounting export's account names chosen by the company (key → name). */
+  accounting_accounts: ColumnType<Record<string, string>, string | undefined, string>;
   approval_expiry_hours: Generated<number>;
   cooling_off_hours: Generated<number>;
   /** Marketplace payouts to it wait until then: the cooling-off after its CLABE changed. */

@@ -25,6 +25,7 @@ import * as outboxPriority from './0024-outbox-priority.js';
 import * as webhookSecretOverlap from './0038-webhook-secret-overlap.js';
 import * as apiKeys from './0039-api-keys.js';
 import * as approvalLevels from './0040-approval-levels.js';
+import * as accountingAccounts from './0041-accounting-accounts.js';
 import * as bankChangeHolds from './0021-bank-change-holds.js';
 
 /** Every migration in order. Names are stored in the database: never rename one. */
@@ -55,5 +56,6 @@ export const migrations: Record<string, Migration> = {
   '0038-webhook-secret-overlap': webhookSecretOverlap,
   '0039-api-keys': apiKeys,
   '0040-approval-levels': approvalLevels,
+  '0041-accounting-accounts': accountingAccounts,
   '0021-bank-change-holds': bankChangeHolds,
 };

@@ -1,5 +1,29 @@
 import type { Executor } from '../../db/database.js';
 
+export async function findAccountNames(
+  db: Executor,
+  enterpriseId: string,
+): Promise<Record<string, string>> {
+  const row = await db
+    .selectFrom('enterprises')
+    .select('accounting_accounts')
+    .where('id', '=', enterpriseId)
+    .executeTakeFirst();
+  return row?.accounting_accounts ?? {};
+}
+
+export async function saveAccountNames(
+  db: Executor,
+  enterpriseId: string,
+  names: Record<string, string>,
+): Promise<void> {
+  await db
+    .updateTable('enterprises')
+    .set({ accounting_accounts: JSON.stringify(names) })
+    .where('id', '=', enterpriseId)
+    .execute();
+}
+
 export interface JournalLineRow {
   journal_id: string;
   journal_kind: string;

@@ -24,21 +24,46 @@ const MAX_EXPORT_DAYS = 366;
  * balances, and the other side of each movement (the house's bank, FX desk, supplier payout
  * clearing and fees; another company's account in a marketplace order).
  */
-const ACCOUNT_NAMES: Record<string, string> = {
-  USD_AVAILABLE: 'USD balance',
-  MXN_AVAILABLE: 'MXN balance',
-  USD_FORWARD_DEPOSIT: 'Forward deposits',
-  USD_ORDER_HELD: 'Marketplace funds held',
-  HOUSE_BANK_USD: 'Bank transfers (USD)',
-  HOUSE_BANK_MXN: 'Bank transfers (MXN)',
-  HOUSE_FX_USD: 'Currency conversions',
-  HOUSE_FX_MXN: 'Currency conversions',
-  HOUSE_PAYOUT_CLEARING_MXN: 'Supplier payables',
-  HOUSE_FEE_LOGISTICS_USD: 'Fees',
-  HOUSE_FEE_BORDER_CROSSING_USD: 'Fees',
-  HOUSE_FEE_INSURANCE_USD: 'Fees',
+export const EXPORT_ACCOUNTS = {
+  USD_BALANCE: 'USD balance',
+  MXN_BALANCE: 'MXN balance',
+  FORWARD_DEPOSITS: 'Forward deposits',
+  MARKETPLACE_HELD: 'Marketplace funds held',
+  BANK_USD: 'Bank transfers (USD)',
+  BANK_MXN: 'Bank transfers (MXN)',
+  CONVERSIONS: 'Currency conversions',
+  SUPPLIER_PAYABLES: 'Supplier payables',
+  FEES: 'Fees',
+  COUNTERPARTY: 'Marketplace counterparty',
+} as const;
+export type ExportAccount = keyof typeof EXPORT_ACCOUNTS;
+export const EXPORT_ACCOUNT_KEYS = Object.keys(EXPORT_ACCOUNTS) as [
+  ExportAccount,
+  ...ExportAccount[],
+];
+
+/** The export account of each ledger account kind. */
+const ACCOUNT_OF_KIND: Record<string, ExportAccount> = {
+  USD_AVAILABLE: 'USD_BALANCE',
+  MXN_AVAILABLE: 'MXN_BALANCE',
+  USD_FORWARD_DEPOSIT: 'FORWARD_DEPOSITS',
+  USD_ORDER_HELD: 'MARKETPLACE_HELD',
+  HOUSE_BANK_USD: 'BANK_USD',
+  HOUSE_BANK_MXN: 'BANK_MXN',
+  HOUSE_FX_USD: 'CONVERSIONS',
+  HOUSE_FX_MXN: 'CONVERSIONS',
+  HOUSE_PAYOUT_CLEARING_MXN: 'SUPPLIER_PAYABLES',
+  HOUSE_FEE_LOGISTICS_USD: 'FEES',
+  HOUSE_FEE_BORDER_CROSSING_USD: 'FEES',
+  HOUSE_FEE_INSURANCE_USD: 'FEES',
 };
-const COUNTERPARTY = 'Marketplace counterparty';
+
+export interface ApiExportAccount {
+  sKey: ExportAccount;
+  sDefaultName: string;
+  /** The company's account for it; null: the default name. */
+  sAccount: string | null;
+}
 
 interface Line {
   date: CalendarDate;
@@ -62,6 +87,30 @@ export class AccountingExportService {
     private readonly now: () => Date,
   ) {}
 
+  /** The export's accounts with the company's names for them. */
+  async accounts(enterpriseId: string): Promise<ApiExportAccount[]> {
+    const names = await repo.findAccountNames(this.db, enterpriseId);
+    return EXPORT_ACCOUNT_KEYS.map((key) => ({
+      sKey: key,
+      sDefaultName: EXPORT_ACCOUNTS[key],
+      sAccount: names[key] ?? null,
+    }));
+  }
+
+  /** Replaces the company's names (an account left out, or null, keeps its default). */
+  async saveAccounts(
+    enterpriseId: string,
+    mapping: Partial<Record<ExportAccount, string | null>>,
+  ): Promise<ApiExportAccount[]> {
+    const names: Record<string, string> = {};
+    for (const key of EXPORT_ACCOUNT_KEYS) {
+      const name = mapping[key];
+      if (name) names[key] = name;
+    }
+    await repo.saveAccountNames(this.db, enterpriseId, names);
+    return this.accounts(enterpriseId);
+  }
+
   async export(
     enterpriseId: string,
     query: { format: ExportFormat; from?: CalendarDate | undefined; to?: CalendarDate | undefined },
@@ -73,6 +122,8 @@ export class AccountingExportService {
     if (daysBetween(from, to) + 1 > MAX_EXPORT_DAYS) {
       throw new AppError('INVALID_INPUT', { field: 'to' });
     }
+    const names = await repo.findAccountNames(this.db, enterpriseId);
+    const nameOf = (key: ExportAccount) => names[key] ?? EXPORT_ACCOUNTS[key];
     const rows = await repo.journalLines(
       this.db,
       enterpriseId,
@@ -83,10 +134,11 @@ export class AccountingExportService {
       date: todayInTimeZone(new Date(row.created_at)),
       journalId: row.journal_id,
       kind: row.journal_kind,
-      account:
+      account: nameOf(
         row.account_enterprise_id === enterpriseId || row.account_enterprise_id === null
-          ? (ACCOUNT_NAMES[row.account_kind] ?? row.account_kind)
-          : COUNTERPARTY,
+          ? (ACCOUNT_OF_KIND[row.account_kind] ?? 'COUNTERPARTY')
+          : 'COUNTERPARTY',
+      ),
       currency: row.currency,
       amount: BigInt(row.amount),
     }));

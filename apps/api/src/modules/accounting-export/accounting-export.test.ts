@@ -87,6 +87,34 @@ describe(`accounting export on ${TEST_ENGINE}`, { timeout: 120_000 }, () => {
     },
   );
 
+  it("names the accounts as the company's chart of accounts does, saved per company", async () => {
+    const saved = await customer.call('PUT', 'accounting-export/accounts', {
+      mapping: { USD_BALANCE: '1010 Operating USD', SUPPLIER_PAYABLES: '2000 Accounts payable' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const { accounts } = json<{ accounts: { sKey: string; sAccount: string | null }[] }>(saved);
+    expect(accounts.find((account) => account.sKey === 'USD_BALANCE')?.sAccount).toBe(
+      '1010 Operating USD',
+    );
+    const rows = await exported('qbo');
+    const accountNames = new Set(rows.map((row) => row.Account));
+    expect(accountNames).toContain('1010 Operating USD');
+    expect(accountNames).toContain('2000 Accounts payable');
+    expect(accountNames).not.toContain('USD balance');
+    const usd = rows
+      .filter((row) => row.Account === '1010 Operating USD')
+      .reduce((sum, row) => sum + cents(row.Debits) - cents(row.Credits), 0n);
+    expect(usd).toBe(await statementMovement('USD'));
+
+    // Another company keeps the default names.
+    const other = await newCustomer(t);
+    const theirs = json<{ accounts: { sKey: string; sAccount: string | null }[] }>(
+      await other.call('GET', 'accounting-export/accounts'),
+    );
+    expect(theirs.accounts.every((account) => account.sAccount === null)).toBe(true);
+    await customer.call('PUT', 'accounting-export/accounts', { mapping: {} });
+  });
+
   it('refuses an unknown format or a reversed period, and another company sees nothing of it', async () => {
     expect((await customer.call('GET', 'accounting-export?format=sage')).statusCode).toBe(400);
     const reversed = await customer.call(

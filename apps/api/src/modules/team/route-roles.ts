@@ -39,6 +39,7 @@ export const ROUTE_ROLES: Record<string, readonly TeamRole[]> = {
   'PUT /profile/users/{userId}': ADMINS,
   'PUT /profile/bank': ADMINS,
   'PUT /team/settings': ADMINS,
+  'PUT /accounting-export/accounts': ADMINS,
   // The caller's own second factor and notifications.
   'POST /auth/2fa/setup': EVERY_ROLE,
   'POST /auth/2fa/enable': EVERY_ROLE,
