@@ -184,12 +184,24 @@ type BinaryPathOf = {
  */
 export async function apiGetBlob<P extends BinaryPathOf>(
   path: P,
-  options: { params: PathParamsOf<OperationOf<'get', P>>; accept?: string; signal?: AbortSignal },
+  options: {
+    params: PathParamsOf<OperationOf<'get', P>>;
+    query?: QueryOf<OperationOf<'get', P>>;
+    accept?: string;
+    signal?: AbortSignal;
+  },
 ): Promise<Blob> {
   const request: ApiRequestOptions = { headers: { Accept: options.accept ?? '*/*' } };
   if (options.signal) request.signal = options.signal;
   const params = options.params as AnyCallOptions['params'];
-  const response = await apiResponse(buildApiPath(path, params), request);
+  const query = options.query
+    ? `?${new URLSearchParams(
+        Object.entries(options.query as Record<string, unknown>)
+          .filter(([, value]) => value !== undefined)
+          .map(([name, value]) => [name, String(value)]),
+      )}`
+    : '';
+  const response = await apiResponse(`${buildApiPath(path, params)}${query}`, request);
   return response.blob();
 }
 
