@@ -68,6 +68,7 @@ function vitestStep(name, projects, env = {}) {
 step('Lint', 'npm', ['run', 'lint']);
 step('Type-check', 'npm', ['run', 'typecheck']);
 step('Contract is current (docs/openapi.json, web types)', 'npm', ['run', 'contract:check']);
+step('OpenAPI document lints clean (Redocly, recommended rules)', 'npm', ['run', 'contract:lint']);
 vitestStep('Unit tests (domain, web)', ['domain', 'web']);
 const contractCoverage = join(reports, 'contract-coverage');
 vitestStep('API integration tests on PGlite', ['api'], {

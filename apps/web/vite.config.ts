@@ -4,6 +4,7 @@ import { constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { apiProxyTarget } from './src/dev/api-target';
 
 // Libraries every page needs from the first paint: one long-cached chunk. MUI stays out:
 // grouping it would pull the components of lazy pages into the first load.
@@ -17,6 +18,11 @@ const reactRouterProduction = join(
   dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
   'dist/production/index.mjs',
 );
+
+// `npm run dev` starts the API on PORT; the proxy follows it (a build proxies nothing, so a
+// PORT a build does not use cannot stop it).
+const proxy = (command: string) =>
+  command === 'serve' ? { '/api': apiProxyTarget(process.env) } : undefined;
 
 export default defineConfig(({ command }) => ({
   plugins: [
@@ -41,11 +47,11 @@ export default defineConfig(({ command }) => ({
   },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://127.0.0.1:3000' },
+    proxy: proxy(command),
   },
   preview: {
     port: 4173,
-    proxy: { '/api': 'http://127.0.0.1:3000' },
+    proxy: proxy(command),
   },
   build: {
     outDir: 'dist',

@@ -174,7 +174,7 @@ test('an expired quote is refreshed and the user is told, without an error', asy
 
   // The server answers the first conversion as if the quote had just expired.
   let refused = false;
-  await page.route('**/api/v1/en/transactions/', async (route) => {
+  await page.route('**/api/v1/en/transactions', async (route) => {
     if (refused || route.request().method() !== 'POST') return route.fallback();
     refused = true;
     await route.fulfill({

@@ -58,6 +58,10 @@ import { jobsRoutes } from './jobs/jobs.routes.js';
 import { notificationsRoutes } from './modules/events/notifications.routes.js';
 import { SecretBox, webhookSecretsKey } from './secrets/secret-box.js';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
+import { accountingExportRoutes } from './modules/accounting-export/accounting-export.routes.js';
+import { AccountingExportService } from './modules/accounting-export/accounting-export.service.js';
+import { ApiKeysService } from './modules/api-keys/api-keys.service.js';
 import { WebhooksService } from './modules/webhooks/webhooks.service.js';
 import { registerAuditTrail } from './modules/audit/audit-trail.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
@@ -129,6 +133,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     requestIdHeader: false,
+    // The document spells paths without a trailing slash (generators and linters refuse
+    // one); clients written against the older `invoices/`-style paths keep working.
+    routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   const { onRoute } = options;
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
@@ -381,7 +388,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSecurity(app, { db: database.db });
   await registerCompression(app);
   await registerSwagger(app);
-  await app.register(sessionPlugin, { auth });
+  const apiKeys = new ApiKeysService(database.db, now);
+  await app.register(sessionPlugin, { auth, apiKeys });
   await app.register(healthRoutes, { database });
   // After the OpenAPI plugin, so STP's webhooks are in the document.
   app.decorate(
@@ -408,6 +416,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(jobsRoutes, { queue: jobs });
       await api.register(payablesRoutes, { services: finance, rateOrders, cfdi });
       await api.register(webhooksRoutes, { webhooks });
+      await api.register(apiKeysRoutes, { apiKeys });
+      await api.register(accountingExportRoutes, {
+        accountingExport: new AccountingExportService(database.db, now),
+      });
       await api.register(notificationsRoutes, { db: database.db, now });
       await api.register(auditRoutes, { audit });
       await api.register(twoFactorRoutes, { twoFactor, auth });

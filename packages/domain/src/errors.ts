@@ -36,6 +36,7 @@ export const ERROR_STATUS = {
   TOTP_NOT_CONFIGURED: 409,
   ROLE_REQUIRED: 409,
   SELF_APPROVAL: 409,
+  ALREADY_APPROVED: 409,
   APPROVAL_CLOSED: 409,
   APPROVAL_RUNNING: 409,
   LAST_ADMIN: 409,
@@ -109,6 +110,7 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
       'Second factors are not available on this server yet (SECRETS_KEY is not set).',
     ROLE_REQUIRED: 'Your role in this company does not allow this; ask an administrator.',
     SELF_APPROVAL: 'You cannot approve or reject a request you made; another approver must.',
+    ALREADY_APPROVED: 'You have already approved this request; it needs another approver.',
     APPROVAL_CLOSED: 'This approval was already rejected or has expired.',
     APPROVAL_RUNNING:
       'This approval was approved and its operation is still running; within minutes it is done or marked failed with the reason.',
@@ -172,6 +174,7 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     ROLE_REQUIRED: 'Tu rol en esta empresa no permite esto; pídeselo a un administrador.',
     SELF_APPROVAL:
       'No puedes aprobar ni rechazar una solicitud que hiciste tú; debe hacerlo otro aprobador.',
+    ALREADY_APPROVED: 'Ya aprobaste esta solicitud; necesita otro aprobador.',
     APPROVAL_CLOSED: 'Esta aprobación ya fue rechazada o expiró.',
     APPROVAL_RUNNING:
       'Esta aprobación ya se aprobó y su operación sigue en curso; en minutos termina o queda marcada como fallida con el motivo.',

@@ -17,3 +17,4 @@ export * from './error-details.js';
 export * from './events.js';
 export * from './spei-proof-labels.js';
 export * from './cfdi.js';
+export * from './api-keys.js';

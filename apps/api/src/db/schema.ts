@@ -23,6 +23,10 @@ export interface EnterprisesTable {
   bank_name_mxn: ColumnType<string | null, string | null | undefined, string | null>;
   require_totp: Generated<boolean>;
   approval_threshold_usd_cents: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  /** Levels above the threshold: `[{ above_usd_cents, approvers }]` (amounts as strings). */
+  approval_levels: ColumnType<ApprovalLevelRow[], string | undefined, string>;
+  /** The accounting export's account names chosen by the company (key → name). */
+  accounting_accounts: ColumnType<Record<string, string>, string | undefined, string>;
   approval_expiry_hours: Generated<number>;
   cooling_off_hours: Generated<number>;
   /** Marketplace payouts to it wait until then: the cooling-off after its CLABE changed. */
@@ -239,6 +243,21 @@ export interface ApprovalsTable {
   failure_code: string | null;
   /** When the latest run of an APPROVED request began (the finishing job reads it). */
   run_started_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** How many distinct approvers it needs (by the company's levels when it was asked for). */
+  required_approvers: ColumnType<number, number | undefined, number>;
+  /** Who has approved so far. */
+  signoffs: ColumnType<ApprovalSignoffRow[], string | undefined, string>;
+}
+
+export interface ApprovalLevelRow {
+  above_usd_cents: string;
+  approvers: number;
+}
+
+export interface ApprovalSignoffRow {
+  user_id: string;
+  name: string;
+  at: string;
 }
 
 export type InvoiceStatus = 'TO_PAY' | 'PARCIAL' | 'ASSIGNED' | 'PAID';
@@ -677,6 +696,9 @@ export interface WebhookEndpointsTable {
   url: string;
   events: ColumnType<string[], string, string>;
   secret_encrypted: string;
+  /** The secret before the last rotation, signing beside the new one until the time below. */
+  previous_secret_encrypted: string | null;
+  previous_secret_until: Date | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -720,6 +742,22 @@ export interface AuditLogTable {
   after: ColumnType<unknown, string | null, never>;
   outcome: string;
   status: number;
+  /** The API key that made the call (user_id is then the admin who created the key). */
+  api_key_id: string | null;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  enterprise_id: string;
+  created_by: string;
+  name: string;
+  scopes: ColumnType<string[], string, string>;
+  prefix: string;
+  secret_hash: string;
+  expires_at: Date;
+  created_at: Date;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
 }
 
 export interface UserRecoveryCodesTable {
@@ -836,6 +874,7 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   audit_log: AuditLogTable;
+  api_keys: ApiKeysTable;
   user_recovery_codes: UserRecoveryCodesTable;
   stp_orders: StpOrdersTable;
   stp_deposit_accounts: StpDepositAccountsTable;

@@ -51,6 +51,7 @@ export async function seedDemoApprovals(app: FastifyInstance, enterpriseId: stri
     thresholdUsdCents: DEMO_APPROVAL_THRESHOLD_USD_CENTS,
     expiryHours: settings.iApprovalExpiryHours,
     coolingOffHours: settings.iCoolingOffHours,
+    levels: [],
   });
   const login = await app.inject({
     method: 'POST',

@@ -24,10 +24,15 @@ interface Media {
   schema?: Record<string, unknown>;
   example?: unknown;
 }
+interface Parameter {
+  in: string;
+  name: string;
+  schema?: { enum?: unknown[] };
+}
 interface Operation {
   operationId: string;
   security?: unknown[];
-  parameters?: { in: string; name: string; schema?: { enum?: unknown[] } }[];
+  parameters?: (Parameter | { $ref: string })[];
   requestBody?: { content: Record<string, Media> };
   responses: Record<string, { description: string; content?: Record<string, Media> }>;
 }
@@ -103,7 +108,7 @@ describe(`the OpenAPI document on ${TEST_ENGINE}`, () => {
     for (const { operation: op } of operations) {
       if (op.security?.length) expect(op.responses['403'], op.operationId).toBeDefined();
       const idempotent = op.parameters?.some(
-        (p) => p.in === 'header' && p.name === 'idempotency-key',
+        (p) => 'in' in p && p.in === 'header' && p.name === 'idempotency-key',
       );
       expect(Boolean(op.responses['422']), op.operationId).toBe(Boolean(idempotent));
     }
@@ -151,9 +156,38 @@ describe(`the OpenAPI document on ${TEST_ENGINE}`, () => {
     }
   });
 
-  it('offers only en and sp as the language', () => {
-    const lang = operation('get', '/dashboard').parameters?.find((p) => p.name === 'lang');
-    expect(lang?.schema?.enum).toEqual(['en', 'sp']);
+  it('offers only en and sp as the language, declared once and used by every operation', () => {
+    const components = (
+      document as unknown as { components: { parameters: Record<string, Parameter> } }
+    ).components;
+    expect(components.parameters.lang).toMatchObject({ in: 'path', required: true, name: 'lang' });
+    expect(components.parameters.lang!.schema?.enum).toEqual(['en', 'sp']);
+    const underPrefix = operations.filter(({ path }) => path.startsWith('/api/v1/{lang}/'));
+    expect(underPrefix.length).toBeGreaterThan(100);
+    for (const { method, path, operation: op } of underPrefix) {
+      const refs = (op.parameters ?? []).filter(
+        (parameter) => '$ref' in parameter && parameter.$ref === '#/components/parameters/lang',
+      );
+      expect(refs, `${method} ${path}`).toHaveLength(1);
+    }
+  });
+
+  it('declares every path parameter, says `security: []` when public, and has no trailing slash', () => {
+    const servers = (document as unknown as { servers?: unknown[] }).servers;
+    expect(servers?.length).toBeGreaterThan(0);
+    for (const { method, path, operation: op } of operations) {
+      const named = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]).sort();
+      const declared = (op.parameters ?? [])
+        .map((parameter) =>
+          '$ref' in parameter ? 'lang' : parameter.in === 'path' ? parameter.name : undefined,
+        )
+        .filter(Boolean)
+        .sort();
+      expect(declared, `${method} ${path}`).toEqual(named);
+      expect(op.security, `${method} ${path}`).toBeDefined();
+      expect(path.endsWith('/'), path).toBe(false);
+    }
+    expect(operation('post', '/auth/login').security).toEqual([]);
   });
 
   it('shows request and answer examples of the money calls that match their schemas', () => {

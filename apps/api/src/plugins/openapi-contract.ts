@@ -1,8 +1,8 @@
 import type { SwaggerTransform, SwaggerTransformObject } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { ERROR_STATUS, LANGUAGES, TEAM_ROLES, type ErrorCode } from '@app/domain';
+import { ERROR_STATUS, LANGUAGES, type ErrorCode } from '@app/domain';
 import { OPERATION_EXAMPLES } from './openapi-examples.js';
-import { rolesForRoute } from '../modules/team/route-roles.js';
+import { scopeForRoute } from '../modules/api-keys/api-key-scopes.js';
 import { ROUTE_ERROR_CODES, ROUTE_MEDIA, ROUTE_NO_CONTENT } from './openapi-routes.js';
 
 /**
@@ -16,10 +16,13 @@ import { ROUTE_ERROR_CODES, ROUTE_MEDIA, ROUTE_NO_CONTENT } from './openapi-rout
  */
 
 const API_PREFIX = '/api/v1/{lang}';
+/** The name of a trailing wildcard (`/files/*`) in the document. */
+export const WILDCARD = 'path';
 
 /** `/api/v1/:lang/warehouses/:warehouseId` → `/api/v1/{lang}/warehouses/{warehouseId}`. */
 export function openApiPath(fastifyUrl: string): string {
-  return fastifyUrl.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/\*$/, '{*}');
+  // The wildcard is named `path`: `{*}` is no parameter name generators and linters accept.
+  return fastifyUrl.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/\*$/, `{${WILDCARD}}`);
 }
 
 /** The route's key in the per-route tables: `POST /auth/login` (path without `/api/v1/{lang}`). */
@@ -45,7 +48,7 @@ export function operationIdOf(method: string, path: string): string {
     .filter(Boolean)
     .flatMap((segment) => {
       const param = /^\{(.+)\}$/.exec(segment);
-      if (param) return ['by', param[1] === '*' ? 'path' : param[1]!];
+      if (param) return ['by', param[1]!];
       return segment.split(/[-_.]/);
     });
   return method.toLowerCase() + words.map(capitalize).join('');
@@ -121,11 +124,9 @@ export function errorCodesOf(route: RouteFacts): ErrorCode[] {
   }
   if (headerNames(schema.headers).includes('idempotency-key')) codes.add('IDEMPOTENCY_KEY_REUSED');
   if (route.config?.rateLimit) codes.add('RATE_LIMITED');
-  // A role the route table (route-roles.ts) leaves out is refused with 409 ROLE_REQUIRED.
-  if (authenticated && underApi) {
-    const local = route.path.slice(API_PREFIX.length);
-    if (rolesForRoute(route.method, local).length < TEAM_ROLES.length) codes.add('ROLE_REQUIRED');
-  }
+  // A role the route table (route-roles.ts) leaves out is refused with 409 ROLE_REQUIRED, and
+  // so is an API key on a route its scopes leave out (api-key-scopes.ts): any signed-in route.
+  if (authenticated && underApi) codes.add('ROLE_REQUIRED');
   for (const code of ROUTE_ERROR_CODES[routeKey(route.method, route.path)] ?? []) codes.add(code);
   codes.add('INTERNAL_ERROR');
   // The database unreachable (plugins/error-handler.ts), with Retry-After.
@@ -216,9 +217,44 @@ function admitNullInNullableEnums(node: unknown): void {
   for (const value of Object.values(schema)) admitNullInNullableEnums(value);
 }
 
+/**
+ * A nullable schema with no type of its own (`anyOf` of a number and a string) is not valid
+ * OpenAPI 3.0: `nullable` needs a `type` beside it. Each alternative carries it instead.
+ */
+function typeNullableAlternatives(node: unknown): void {
+  if (!node || typeof node !== 'object') return;
+  if (Array.isArray(node)) {
+    for (const item of node) typeNullableAlternatives(item);
+    return;
+  }
+  const schema = node as Record<string, unknown>;
+  if (schema.nullable === true && schema.type === undefined && Array.isArray(schema.anyOf)) {
+    schema.anyOf = (schema.anyOf as Record<string, unknown>[]).map((alternative) => ({
+      ...alternative,
+      nullable: true,
+    }));
+    delete schema.nullable;
+  }
+  for (const value of Object.values(schema)) typeNullableAlternatives(value);
+}
+
+/** The `lang` path parameter, declared once and referenced by every operation under the prefix. */
+export const LANG_PARAMETER = {
+  name: 'lang',
+  in: 'path',
+  required: true,
+  description: 'The language of messages and documents',
+  schema: { type: 'string', enum: [...LANGUAGES] },
+};
+
+type ParameterObject =
+  { in: string; name: string; schema?: unknown; description?: string } | { $ref: string };
+
 interface OperationObject {
   operationId?: string;
-  parameters?: { in: string; name: string; schema?: unknown; description?: string }[];
+  description?: string;
+  security?: unknown[];
+  parameters?: ParameterObject[];
   requestBody?: { content?: Record<string, { example?: unknown }> };
   responses?: Record<string, { content?: Record<string, { example?: unknown }> }>;
 }
@@ -227,15 +263,49 @@ interface OperationObject {
 export const contractTransformObject: SwaggerTransformObject = (input) => {
   const document = ('openapiObject' in input ? input.openapiObject : input.swaggerObject) as {
     paths?: Record<string, Record<string, OperationObject>>;
+    components?: Record<string, Record<string, unknown>>;
   };
+  // The same order, with the wildcard renamed in the keys as in the parameters below.
+  document.paths = Object.fromEntries(
+    Object.entries(document.paths ?? {}).map(([path, operations]) => [
+      path.replace(/\{\*\}$/, `{${WILDCARD}}`),
+      operations,
+    ]),
+  );
   admitNullInNullableEnums(document.paths);
-  for (const operations of Object.values(document.paths ?? {})) {
-    for (const operation of Object.values(operations)) {
-      for (const parameter of operation.parameters ?? []) {
-        if (parameter.in === 'path' && parameter.name === 'lang') {
-          parameter.schema = { type: 'string', enum: [...LANGUAGES] };
-          parameter.description = 'The language of messages and documents';
-        }
+  typeNullableAlternatives(document.paths);
+  document.components = {
+    ...document.components,
+    parameters: { ...document.components?.parameters, lang: LANG_PARAMETER },
+  };
+  for (const [path, operations] of Object.entries(document.paths ?? {})) {
+    for (const [method, operation] of Object.entries(operations)) {
+      // A route whose schema has no `params` declares none; generators then leave `{lang}`
+      // in the URL. Every operation under the prefix refers to the one declaration.
+      const own = (operation.parameters ?? [])
+        .filter(
+          (parameter) =>
+            !('in' in parameter && parameter.in === 'path' && parameter.name === 'lang'),
+        )
+        .map((parameter) =>
+          'in' in parameter && parameter.in === 'path' && parameter.name === '*'
+            ? { ...parameter, name: WILDCARD }
+            : parameter,
+        );
+      operation.parameters = path.startsWith(`${API_PREFIX}/`)
+        ? [{ $ref: '#/components/parameters/lang' }, ...own]
+        : own;
+      if (operation.parameters.length === 0) delete operation.parameters;
+      // No document-wide security: a public operation says so rather than leaving it unsaid.
+      operation.security ??= [];
+      // An operation an API key may call (with the scope it needs) accepts either scheme.
+      const local = path.startsWith(`${API_PREFIX}/`) ? path.slice(API_PREFIX.length) : undefined;
+      const scope = local === undefined ? undefined : scopeForRoute(method, local);
+      if (operation.security.length > 0 && scope) {
+        operation.security = [...operation.security, { apiKey: [] }];
+        operation.description = [operation.description, `API keys: scope \`${scope}\`.`]
+          .filter(Boolean)
+          .join('\n\n');
       }
     }
   }

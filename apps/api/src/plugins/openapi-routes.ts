@@ -40,8 +40,8 @@ export const ROUTE_ERROR_CODES: Record<string, ErrorCode[]> = {
   ],
   'POST /profile/users/{userId}/2fa/reset': ['ROLE_REQUIRED'],
   'PUT /settings/security': ['ROLE_REQUIRED'],
-  'POST /payment-recipient/': ['TOTP_REQUIRED', 'TOTP_INVALID', 'TOTP_LOCKED'],
-  'PUT /payment-recipient/': ['TOTP_REQUIRED', 'TOTP_INVALID', 'TOTP_LOCKED'],
+  'POST /payment-recipient': ['TOTP_REQUIRED', 'TOTP_INVALID', 'TOTP_LOCKED'],
+  'PUT /payment-recipient': ['TOTP_REQUIRED', 'TOTP_INVALID', 'TOTP_LOCKED'],
   'PUT /profile/bank': [
     'TOTP_REQUIRED',
     'TOTP_INVALID',
@@ -56,18 +56,18 @@ export const ROUTE_ERROR_CODES: Record<string, ErrorCode[]> = {
   'POST /ops/bank-statements': ['STATEMENT_UNREADABLE', 'INVALID_STATE'],
   'POST /ops/bank-statements/unmatched/{entryId}/assign': ['INVALID_STATE'],
   'POST /ops/bank-statements/unmatched/{entryId}/reject': ['INVALID_STATE'],
-  'PUT /invoices/': ['INVALID_STATE'],
+  'PUT /invoices': ['INVALID_STATE'],
   'PUT /invoices/delete': ['INVALID_STATE'],
   'PUT /invoices/conversion': ['INVALID_STATE'],
   'POST /transactions/forwardRate': ['QUOTE_EXPIRED', 'QUOTE_MISMATCH', 'INVALID_STATE'],
-  'POST /transactions/': QUOTED_MONEY,
+  'POST /transactions': QUOTED_MONEY,
   'POST /transactions/createTransactionFromInvoice': QUOTED_MONEY,
   'POST /transactions/closeForward': ['INSUFFICIENT_FUNDS', 'INVALID_STATE'],
   'POST /transactions/invoice': ['INVALID_STATE'],
   'POST /transactions/deleteInvoice': ['INVALID_STATE'],
   'POST /payments/invoice': [...QUOTED_MONEY, 'SUPPLIER_COOLING_OFF', 'CFDI_CANCELLED'],
   'POST /payments/sendPayNow': [...QUOTED_MONEY, 'SUPPLIER_COOLING_OFF'],
-  'POST /payments/': ['INSUFFICIENT_FUNDS', 'INVALID_STATE', 'SUPPLIER_COOLING_OFF'],
+  'POST /payments': ['INSUFFICIENT_FUNDS', 'INVALID_STATE', 'SUPPLIER_COOLING_OFF'],
   'POST /vendor/articles/{articleId}/images': ['INVALID_STATE'],
   'POST /shopping-cart/items': ['INVALID_STATE', ...BOXES],
   'PUT /shopping-cart/items/{articleId}': ['INVALID_STATE', ...BOXES],
@@ -79,6 +79,7 @@ export const ROUTE_ERROR_CODES: Record<string, ErrorCode[]> = {
     'QUOTE_EXPIRED',
     'QUOTE_MISMATCH',
     'SELF_APPROVAL',
+    'ALREADY_APPROVED',
     'APPROVAL_CLOSED',
     'APPROVAL_RUNNING',
     'TOTP_REQUIRED',
@@ -115,7 +116,10 @@ export const ROUTE_ERROR_CODES: Record<string, ErrorCode[]> = {
 
 /** Routes whose success answer is bytes, not JSON. */
 export const ROUTE_MEDIA: Record<string, Record<number, { type: string; description: string }>> = {
-  'GET /files/{*}': { 200: { type: 'image/*', description: 'The photo (JPEG, PNG or WebP)' } },
+  'GET /files/{path}': { 200: { type: 'image/*', description: 'The photo (JPEG, PNG or WebP)' } },
+  'GET /accounting-export': {
+    200: { type: 'text/csv', description: 'The journal file, one row per line' },
+  },
   'GET /disputes/{disputeId}/images/{imageId}': {
     200: { type: 'image/*', description: 'The photo (JPEG, PNG or WebP)' },
   },
@@ -139,6 +143,7 @@ export const ROUTE_MEDIA: Record<string, Record<number, { type: string; descript
  */
 export const ROUTE_NO_CONTENT: Record<string, { status: number; description: string }> = {
   'POST /auth/logout': { status: 204, description: 'Logged out; the token no longer works' },
+  'DELETE /api-keys/{apiKeyId}': { status: 204, description: 'Revoked; the key no longer works' },
   'POST /auth/2fa/disable': { status: 204, description: 'The second factor is off' },
   'POST /profile/users/{userId}/2fa/reset': {
     status: 204,

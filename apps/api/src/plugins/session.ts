@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { TeamRole } from '@app/domain';
 import { AppError } from '../errors.js';
+import { scopeForRoute } from '../modules/api-keys/api-key-scopes.js';
+import { isApiKeyToken, type ApiKeysService } from '../modules/api-keys/api-keys.service.js';
 import type { AuthService, Principal } from '../modules/auth/auth.service.js';
 import { rolesForRoute, routeKeyPath } from '../modules/team/route-roles.js';
 
@@ -46,26 +48,41 @@ export function principalOf(request: FastifyRequest): Principal {
   return request.principal;
 }
 
+/**
+ * Refuses (409 ROLE_REQUIRED) an API key calling a route its scopes leave out, or any route no
+ * key may call (`path` undefined: outside the API).
+ */
+export function assertKeyScope(principal: Principal, method: string, path: string | undefined) {
+  if (!principal.apiKey) return;
+  const scope = path === undefined ? undefined : scopeForRoute(method, path);
+  if (!scope || !principal.apiKey.scopes.includes(scope)) throw new AppError('ROLE_REQUIRED');
+}
+
 /** Refuses (409 ROLE_REQUIRED, never 403) a caller whose team role is not one of `roles`. */
 export function assertRole(principal: Principal, roles: readonly TeamRole[]): void {
   if (!roles.includes(principal.user.sTeamRole)) throw new AppError('ROLE_REQUIRED');
 }
 
 export const sessionPlugin = fp(
-  async (app: FastifyInstance, options: { auth: AuthService }) => {
+  async (app: FastifyInstance, options: { auth: AuthService; apiKeys: ApiKeysService }) => {
     app.decorateRequest('principal', undefined);
     app.decorateRequest('needsSession', false);
     app.decorateRequest('sentBody', undefined);
+    // A person's session token, or an integrator's API key (`ppk_…`) in the same header.
+    const authenticate = (token: string | undefined) =>
+      token !== undefined && isApiKeyToken(token)
+        ? options.apiKeys.authenticate(token)
+        : options.auth.authenticate(token);
     const requireSession = async (request: FastifyRequest) => {
       request.needsSession = true;
-      request.principal = await options.auth.authenticate(bearerToken(request));
+      request.principal = await authenticate(bearerToken(request));
     };
     app.decorate('requireSession', requireSession);
     app.decorate('readSession', async (request: FastifyRequest) => {
       const token = bearerToken(request);
       if (!token) return;
       request.needsSession = true;
-      request.principal = await options.auth.authenticate(token).catch(() => undefined);
+      request.principal = await authenticate(token).catch(() => undefined);
     });
     app.decorate('requireRole', (...roles: TeamRole[]) => async (request: FastifyRequest) => {
       await requireSession(request);
@@ -78,10 +95,14 @@ export const sessionPlugin = fp(
       const path = routeKeyPath(route.url ?? route.path);
       if (path === undefined) return;
       const methods = Array.isArray(route.method) ? route.method : [route.method];
-      const roles = rolesForRoute(String(methods[0]), path);
+      const method = String(methods[0]);
+      const roles = rolesForRoute(method, path);
       const guard = async (request: FastifyRequest) => {
         request.sentBody = request.body;
-        if (request.principal) assertRole(request.principal, roles);
+        if (request.principal) {
+          assertRole(request.principal, roles);
+          assertKeyScope(request.principal, method, path);
+        }
       };
       const existing = route.preValidation;
       route.preValidation = existing

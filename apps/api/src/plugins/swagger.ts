@@ -34,6 +34,11 @@ const OPERATION_TAGS = [
     description:
       'Signed webhooks (Standard Webhooks) to your https endpoints: endpoints, secrets, delivery log, replay.',
   },
+  {
+    name: 'api keys',
+    description:
+      'Keys for integrators (ERP, scripts): name, scopes, expiry; the secret is shown once.',
+  },
   { name: 'back office', description: 'Operator-only: deposits and enterprises.' },
   { name: 'health', description: 'Liveness and database check.' },
 ];
@@ -48,8 +53,26 @@ export async function registerSwagger(app: FastifyInstance): Promise<void> {
           'Every path is under /api/v1/{lang}/ with lang = en or sp; messages come back in that language.',
         version: '1.0.0',
       },
+      // Relative: the document is served by the API it describes, whatever its host.
+      servers: [{ url: '/', description: 'The server that serves this document' }],
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'The token of a person’s session (POST auth/login)',
+          },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'ppk_…',
+            description:
+              'An integrator’s API key (POST api-keys), sent as `Authorization: Bearer ppk_…`. ' +
+              'Its scopes bound what it may call (read, invoices, payments, webhooks; anything else ' +
+              'answers 409 ROLE_REQUIRED); a payment above the approval threshold, or any when the ' +
+              'company has none, answers 202 and waits for a person. Revocation and expiry hold at once.',
+          },
+        },
       },
       tags: OPERATION_TAGS,
     },

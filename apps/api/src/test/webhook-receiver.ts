@@ -8,6 +8,8 @@ export interface ReceivedWebhook {
   /** The event's own time (the payload's `timestamp`), by which a receiver orders events. */
   timestamp: string;
   path: string;
+  /** The request as received, for a test that verifies it again with another secret. */
+  raw: { body: string; headers: Record<string, string> };
 }
 
 /**
@@ -47,19 +49,25 @@ export async function startWebhookReceiver(): Promise<{
     request.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
       const secret = secrets.get(path);
+      const headers = {
+        'webhook-id': String(request.headers['webhook-id'] ?? ''),
+        'webhook-timestamp': String(request.headers['webhook-timestamp'] ?? ''),
+        'webhook-signature': String(request.headers['webhook-signature'] ?? ''),
+      };
       try {
         if (!secret) throw new Error('no secret for this path');
-        const payload = new Webhook(secret).verify(body, {
-          'webhook-id': String(request.headers['webhook-id'] ?? ''),
-          'webhook-timestamp': String(request.headers['webhook-timestamp'] ?? ''),
-          'webhook-signature': String(request.headers['webhook-signature'] ?? ''),
-        }) as { type: string; timestamp: string; data: Record<string, unknown> };
+        const payload = new Webhook(secret).verify(body, headers) as {
+          type: string;
+          timestamp: string;
+          data: Record<string, unknown>;
+        };
         received.push({
           id: String(request.headers['webhook-id']),
           type: payload.type,
           data: payload.data,
           timestamp: payload.timestamp,
           path,
+          raw: { body, headers },
         });
         response.writeHead(204).end();
       } catch {

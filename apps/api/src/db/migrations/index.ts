@@ -22,6 +22,10 @@ import * as postingStatementTrigger from './0020-posting-statement-trigger.js';
 import * as attemptLimits from './0022-attempt-limits.js';
 import * as approvalRuns from './0023-approval-runs.js';
 import * as outboxPriority from './0024-outbox-priority.js';
+import * as webhookSecretOverlap from './0038-webhook-secret-overlap.js';
+import * as apiKeys from './0039-api-keys.js';
+import * as approvalLevels from './0040-approval-levels.js';
+import * as accountingAccounts from './0041-accounting-accounts.js';
 import * as bankChangeHolds from './0021-bank-change-holds.js';
 import * as stpOrders from './0026-stp-orders.js';
 import * as stpDeposits from './0027-stp-deposits.js';
@@ -57,6 +61,10 @@ export const migrations: Record<string, Migration> = {
   '0022-attempt-limits': attemptLimits,
   '0023-approval-runs': approvalRuns,
   '0024-outbox-priority': outboxPriority,
+  '0038-webhook-secret-overlap': webhookSecretOverlap,
+  '0039-api-keys': apiKeys,
+  '0040-approval-levels': approvalLevels,
+  '0041-accounting-accounts': accountingAccounts,
   '0021-bank-change-holds': bankChangeHolds,
   '0026-stp-orders': stpOrders,
   '0027-stp-deposits': stpDeposits,

@@ -18,6 +18,8 @@ export interface AuditEntryInsert {
   /** `OK`, or the error code of the refusal. */
   outcome: string;
   status: number;
+  /** The API key that made the call, when one did. */
+  apiKeyId?: string | null;
 }
 
 export function auditRow(entry: AuditEntryInsert) {
@@ -33,6 +35,7 @@ export function auditRow(entry: AuditEntryInsert) {
     after: entry.after === undefined ? null : JSON.stringify(entry.after),
     outcome: entry.outcome,
     status: entry.status,
+    api_key_id: entry.apiKeyId ?? null,
   };
 }
 
@@ -47,10 +50,11 @@ export function auditEntryCte(
   const row = auditRow(entry);
   return sql`audit as (
     insert into audit_log (enterprise_id, user_id, at, ip, user_agent, action, entity, before,
-      after, outcome, status)
+      after, outcome, status, api_key_id)
     select ${row.enterprise_id}::uuid, ${row.user_id}::uuid, ${row.at}::timestamptz,
       ${row.ip}::text, ${row.user_agent}::text, ${row.action}::text, ${row.entity}::text,
-      ${row.before}::jsonb, ${row.after}::jsonb, ${row.outcome}::text, ${row.status}::int
+      ${row.before}::jsonb, ${row.after}::jsonb, ${row.outcome}::text, ${row.status}::int,
+      ${row.api_key_id}::uuid
     where ${onlyIf})`;
 }
 

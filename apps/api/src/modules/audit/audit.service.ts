@@ -98,11 +98,12 @@ export class AuditService {
   static eventOf(
     principal: Principal | undefined,
     request: { ip: string; headers: Record<string, string | string[] | undefined> },
-  ): Pick<AuditEvent, 'enterpriseId' | 'userId' | 'ip' | 'userAgent'> {
+  ): Pick<AuditEvent, 'enterpriseId' | 'userId' | 'ip' | 'userAgent' | 'apiKeyId'> {
     const agent = request.headers['user-agent'];
     return {
       enterpriseId: principal?.enterpriseId ?? null,
       userId: principal?.user.sUserId ?? null,
+      apiKeyId: principal?.apiKey?.id ?? null,
       ip: request.ip,
       userAgent: (Array.isArray(agent) ? agent[0] : agent)?.slice(0, 400) ?? null,
     };

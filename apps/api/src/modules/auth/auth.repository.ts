@@ -22,7 +22,7 @@ export interface UserWithEnterprise {
   companyRequiresTotp: boolean;
 }
 
-function selectUserWithEnterprise(db: Executor) {
+export function selectUserWithEnterprise(db: Executor) {
   return db
     .selectFrom('users as u')
     .innerJoin('enterprises as e', 'e.id', 'u.enterprise_id')

@@ -40,6 +40,11 @@ export interface Principal {
   user: SessionUser;
   enterpriseId: string;
   enterpriseType: EnterpriseType;
+  /**
+   * Set when the caller is an integrator's API key (`user` is then the admin who created it):
+   * its scopes bound what it may call, and its calls are audited as the key.
+   */
+  apiKey?: { id: string; name: string; scopes: readonly string[] };
 }
 
 const MINUTE = 60_000;
@@ -73,7 +78,7 @@ const INVITATION_TTL_MINUTES = 7 * 24 * 60;
 /** last_seen_at is written at most this often, so reads do not each cost a write. */
 const TOUCH_INTERVAL_MS = 60_000;
 
-function toSessionUser(user: repo.UserWithEnterprise): SessionUser {
+export function toSessionUser(user: repo.UserWithEnterprise): SessionUser {
   return {
     sUserId: user.userId,
     sFullName: `${user.firstName} ${user.lastName}`.trim(),

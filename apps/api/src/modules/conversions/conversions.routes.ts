@@ -91,7 +91,7 @@ export async function conversionsRoutes(
   );
 
   routes.post(
-    '/transactions/',
+    '/transactions',
     {
       onRequest: app.requireSession,
       schema: {
@@ -160,7 +160,7 @@ export async function conversionsRoutes(
   );
 
   routes.get(
-    '/transactions/',
+    '/transactions',
     {
       onRequest: app.requireSession,
       schema: {

@@ -277,7 +277,7 @@ describe('the OpenAPI document', () => {
         { post?: { requestBody?: { content: Record<string, { schema: Body }> } } }
       >;
     }>(response);
-    for (const path of ['payments/sendPayNow', 'transactions/', 'transactions/forwardRate']) {
+    for (const path of ['payments/sendPayNow', 'transactions', 'transactions/forwardRate']) {
       const body =
         doc.paths[`/api/v1/{lang}/${path}`]?.post?.requestBody?.content['application/json']?.schema;
       expect(Object.keys(body?.properties ?? {}), path).toEqual(

@@ -147,7 +147,7 @@ export async function invoicesRoutes(
   );
 
   routes.post(
-    '/invoices/',
+    '/invoices',
     {
       onRequest: app.requireSession,
       schema: {
@@ -168,7 +168,7 @@ export async function invoicesRoutes(
   );
 
   routes.put(
-    '/invoices/',
+    '/invoices',
     {
       onRequest: app.requireSession,
       schema: {

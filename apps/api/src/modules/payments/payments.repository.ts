@@ -302,7 +302,7 @@ export async function findPayNowContexts(
       r.id is not null as recipient_found, r.*,
       k.request_hash, k.response_status, k.response_body,
       e.id is not null as enterprise_found, e.approval_threshold_usd_cents,
-      e.approval_expiry_hours, e.cooling_off_hours,
+      e.approval_expiry_hours, e.cooling_off_hours, e.approval_levels,
       exists (select from approvals a where a.enterprise_id = i.enterprise_id
         and a.kind = ${'PAY_NOW'}::text and a.idempotency_key = i.key) as key_has_approval
     from jsonb_to_recordset(${JSON.stringify(items)}::jsonb)
@@ -323,6 +323,7 @@ export async function findPayNowContexts(
       approval_threshold_usd_cents,
       approval_expiry_hours,
       cooling_off_hours,
+      approval_levels,
       key_has_approval,
       ...r
     } = row;
@@ -336,7 +337,12 @@ export async function findPayNowContexts(
       hold: {
         settings:
           enterprise_found && approval_expiry_hours !== null && cooling_off_hours !== null
-            ? { approval_threshold_usd_cents, approval_expiry_hours, cooling_off_hours }
+            ? {
+                approval_threshold_usd_cents,
+                approval_expiry_hours,
+                cooling_off_hours,
+                approval_levels: approval_levels ?? [],
+              }
             : undefined,
         keyHasApproval: key_has_approval,
       },

@@ -145,7 +145,7 @@ export async function paymentsRoutes(
   );
 
   routes.post(
-    '/payments/',
+    '/payments',
     {
       onRequest: app.requireSession,
       schema: {
@@ -194,7 +194,7 @@ export async function paymentsRoutes(
   );
 
   routes.get(
-    '/payments/',
+    '/payments',
     {
       onRequest: app.requireSession,
       schema: {

@@ -37,7 +37,7 @@ export async function suppliersRoutes(
   const tags = ['suppliers'];
 
   routes.get(
-    '/payment-recipient/',
+    '/payment-recipient',
     {
       onRequest: app.requireSession,
       schema: {
@@ -57,7 +57,7 @@ export async function suppliersRoutes(
   );
 
   routes.post(
-    '/payment-recipient/',
+    '/payment-recipient',
     {
       onRequest: app.requireSession,
       schema: {
@@ -93,7 +93,7 @@ export async function suppliersRoutes(
   );
 
   routes.put(
-    '/payment-recipient/',
+    '/payment-recipient',
     {
       onRequest: app.requireSession,
       schema: {

@@ -18,6 +18,9 @@ const CART = 'the buyer cart: nothing is bought until the checkout (held by CHEC
 const TEAM =
   "the company's settings and team, ADMIN only (ROUTE_ROLES): no money moves; who may move it is decided here";
 const SECURITY = "the caller's or the company's second factors and security settings: no money";
+const ACCOUNTING = "the accounting export's account names, ADMIN only: no money";
+const API_KEYS =
+  'ADMIN only: an integration key moves no money by itself (its money calls above the threshold wait for a person)';
 const WEBHOOKS = "the company's webhook endpoints, ADMIN only: notifications, no money";
 const OPS = "the back office (operators only, another company's money by the rail's evidence)";
 const DECISION = "a second person's decision on an approval: it is the check itself";
@@ -39,8 +42,8 @@ export const APPROVAL_EXEMPTIONS: Record<string, string> = {
   'POST /transactions/forwardRate': PRICE,
   'POST /orders/checkout/preview': PRICE,
   'POST /invoices/cfdi/parse': PRICE,
-  'POST /invoices/': INVOICE_DATA,
-  'PUT /invoices/': INVOICE_DATA,
+  'POST /invoices': INVOICE_DATA,
+  'PUT /invoices': INVOICE_DATA,
   'PUT /invoices/delete': INVOICE_DATA,
   'POST /invoices/import': INVOICE_DATA,
   'POST /invoices/credit-notes': INVOICE_DATA,
@@ -99,6 +102,9 @@ export const APPROVAL_EXEMPTIONS: Record<string, string> = {
   'POST /ops/enterprises/{enterpriseId}/verified': `${OPS}: marks a company verified`,
   'POST /ops/disputes/{disputeId}/resolve': `${OPS}: the arbiter's ruling on held order money`,
   'POST /ops/jobs/{id}/retry': `${OPS}: retries a background job, which runs its own checks`,
+  'PUT /accounting-export/accounts': ACCOUNTING,
+  'POST /api-keys': API_KEYS,
+  'DELETE /api-keys/{apiKeyId}': API_KEYS,
   'POST /webhooks/endpoints': WEBHOOKS,
   'PUT /webhooks/endpoints/{endpointId}': WEBHOOKS,
   'DELETE /webhooks/endpoints/{endpointId}': WEBHOOKS,

@@ -177,7 +177,7 @@ export const APPROVAL_KIND_TABLE = {
       en: "Pay a supplier from a conversion's MXN",
       sp: 'Pagar a un proveedor con los MXN de una conversión',
     },
-    heldBy: ['POST /payments/'],
+    heldBy: ['POST /payments'],
     schema: payFromConversionBody,
     quoteNeed: () => ({ kind: 'NONE' }),
     run: {
@@ -197,7 +197,7 @@ export const APPROVAL_KIND_TABLE = {
   }),
   CONVERT: kind({
     description: { en: 'Convert USD to MXN', sp: 'Convertir USD a MXN' },
-    heldBy: ['POST /transactions/'],
+    heldBy: ['POST /transactions'],
     schema: convertBody,
     quoteNeed: conversionQuoteNeed,
     withQuote: withConversionQuote,
@@ -283,7 +283,7 @@ export const APPROVAL_KIND_TABLE = {
       en: "A new supplier's bank account",
       sp: 'La cuenta bancaria de un proveedor nuevo',
     },
-    heldBy: ['POST /payment-recipient/'],
+    heldBy: ['POST /payment-recipient'],
     schema: createRecipientBody,
     quoteNeed: () => ({ kind: 'NONE' }),
     run: {
@@ -305,7 +305,7 @@ export const APPROVAL_KIND_TABLE = {
       en: "A supplier's new bank account",
       sp: 'La cuenta bancaria nueva de un proveedor',
     },
-    heldBy: ['PUT /payment-recipient/'],
+    heldBy: ['PUT /payment-recipient'],
     schema: updateRecipientBody,
     quoteNeed: () => ({ kind: 'NONE' }),
     run: {

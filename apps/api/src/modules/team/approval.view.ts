@@ -31,6 +31,8 @@ export interface ApiApproval {
   sFailureReason: string | null;
   result: unknown;
   bMine: boolean;
+  iApproversRequired: number;
+  approvedBy: Array<{ sUserId: string; sFullName: string; dAt: string }>;
 }
 
 /** The team's approval settings, as the routes answer them. */
@@ -61,6 +63,13 @@ export const approvalSchema = z.object({
     .describe("FAILED: why it did not run, in the request's language"),
   result: z.unknown().describe("The executed request's answer"),
   bMine: z.boolean().describe('The caller made this request (and so cannot decide it)'),
+  iApproversRequired: z
+    .number()
+    .int()
+    .describe('How many distinct approvers it needs (by the company levels when it was asked)'),
+  approvedBy: z
+    .array(personSchema.extend({ dAt: z.string() }))
+    .describe('Who has approved so far, in order'),
 });
 
 /** The 202 answer of a request held for approval. */
@@ -73,6 +82,9 @@ export const settingsSchema = z.object({
     .describe('Money calls above this many USD need an approval; null: none'),
   iApprovalExpiryHours: z.number().int(),
   iCoolingOffHours: z.number().int(),
+  aApprovalLevels: z
+    .array(z.object({ dAboveUsd: z.number(), iApprovers: z.number().int() }))
+    .describe('Further levels above the threshold: above dAboveUsd, iApprovers distinct approvers'),
 });
 
 function failureReason(code: string | null, language: Language): string | null {
@@ -105,5 +117,11 @@ export function toApiApproval(
     sFailureReason: row.status === 'FAILED' ? failureReason(row.failure_code, language) : null,
     result: row.result_body ?? null,
     bMine: row.requested_by === callerUserId,
+    iApproversRequired: row.required_approvers,
+    approvedBy: row.signoffs.map((signoff) => ({
+      sUserId: signoff.user_id,
+      sFullName: signoff.name,
+      dAt: signoff.at,
+    })),
   };
 }

@@ -35,6 +35,24 @@ import { toApiApproval, type ApiApproval, type ApiTeamSettings } from './approva
 
 export { APPROVAL_KINDS, type ApprovalKind, type FreshQuoteNeed, type RequestBody };
 
+/**
+ * How many distinct approvers a held call needs: one above the threshold (or for a preparer's
+ * call), more above each further level it passes. An amount not known beforehand passes them
+ * all.
+ */
+export function requiredApprovers(
+  levels: readonly { above_usd_cents: string; approvers: number }[],
+  amountUsdCents: bigint | null,
+): number {
+  let required = 1;
+  for (const level of levels) {
+    if (amountUsdCents === null || amountUsdCents > BigInt(level.above_usd_cents)) {
+      required = Math.max(required, level.approvers);
+    }
+  }
+  return required;
+}
+
 /** The held call, as the route read it: who asks, under which key, with which body. */
 export interface HeldCall {
   principal: Principal;
@@ -126,17 +144,45 @@ export class ApprovalsService {
           : moneyToNumber(row.approval_threshold_usd_cents),
       iApprovalExpiryHours: row.approval_expiry_hours,
       iCoolingOffHours: row.cooling_off_hours,
+      aApprovalLevels: row.approval_levels.map((level) => ({
+        dAboveUsd: moneyToNumber(BigInt(level.above_usd_cents)),
+        iApprovers: level.approvers,
+      })),
     };
   }
 
   async updateSettings(
     enterpriseId: string,
-    settings: { thresholdUsdCents: bigint | null; expiryHours: number; coolingOffHours: number },
+    settings: {
+      thresholdUsdCents: bigint | null;
+      expiryHours: number;
+      coolingOffHours: number;
+      levels: Array<{ aboveUsdCents: bigint; approvers: number }>;
+    },
   ): Promise<ApiTeamSettings> {
+    const levels = [...settings.levels].sort((a, b) =>
+      a.aboveUsdCents < b.aboveUsdCents ? -1 : a.aboveUsdCents > b.aboveUsdCents ? 1 : 0,
+    );
+    // Levels stand above the threshold, each at its own amount and asking more than the one
+    // below it; without a threshold there is nothing to stand above.
+    const threshold = settings.thresholdUsdCents;
+    const valid = levels.every(
+      (level, index) =>
+        threshold !== null &&
+        level.aboveUsdCents > threshold &&
+        (index === 0 ||
+          (level.aboveUsdCents > levels[index - 1]!.aboveUsdCents &&
+            level.approvers > levels[index - 1]!.approvers)),
+    );
+    if (!valid) throw new AppError('INVALID_INPUT', { field: 'aApprovalLevels' });
     await repo.updateTeamSettings(this.db, enterpriseId, {
       approval_threshold_usd_cents: settings.thresholdUsdCents,
       approval_expiry_hours: settings.expiryHours,
       cooling_off_hours: settings.coolingOffHours,
+      approval_levels: levels.map((level) => ({
+        above_usd_cents: level.aboveUsdCents.toString(),
+        approvers: level.approvers,
+      })),
     });
     return this.settings(enterpriseId);
   }
@@ -178,7 +224,10 @@ export class ApprovalsService {
     }
     const threshold = settings?.approval_threshold_usd_cents ?? null;
     const isPreparer = principal.user.sTeamRole === 'PREPARER';
-    if (!isPreparer && threshold === null) return undefined;
+    // A key pays on its own only up to the threshold: above it, or when the company has none,
+    // its call waits for a person.
+    const isKey = principal.apiKey !== undefined;
+    if (!isPreparer && !isKey && threshold === null) return undefined;
     const { summary, amountUsdCents } = await describe();
     const belowThreshold =
       !options.bankChange &&
@@ -198,6 +247,7 @@ export class ApprovalsService {
         summary,
         maker: { userId: principal.user.sUserId, fullName: principal.user.sFullName },
         expiryHours: settings?.approval_expiry_hours ?? 72,
+        requiredApprovers: requiredApprovers(settings?.approval_levels ?? [], amountUsdCents),
       }),
     );
     const row = inserted
@@ -245,6 +295,7 @@ export class ApprovalsService {
       summary: held.summary,
       maker: { userId: held.makerUserId, fullName: maker.full_name },
       expiryHours: settings?.approval_expiry_hours ?? 72,
+      requiredApprovers: requiredApprovers(settings?.approval_levels ?? [], held.amountUsdCents),
     });
     if (inserted) return id;
     const existing = await repo.findApprovalByKey(
@@ -274,6 +325,7 @@ export class ApprovalsService {
       summary: string;
       maker: { userId: string; fullName: string };
       expiryHours: number;
+      requiredApprovers: number;
     },
   ): Promise<boolean> {
     parseRunBody(approvalKindEntry(held.kind), held.body);
@@ -290,6 +342,7 @@ export class ApprovalsService {
       requested_by: held.maker.userId,
       requested_at: now,
       expires_at: new Date(now.getTime() + held.expiryHours * 3_600_000),
+      required_approvers: held.requiredApprovers,
     });
     if (written) {
       await publishEvent(trx, {
@@ -444,6 +497,16 @@ export class ApprovalsService {
         await repo.decideApproval(trx, row.id, { status: 'EXPIRED', decided_at: now });
         return 'CLOSED' as const;
       }
+      // Each level's approvers are distinct people: one person's second approval counts once.
+      if (locked.signoffs.some((signoff) => signoff.user_id === principal.user.sUserId)) {
+        throw new AppError('ALREADY_APPROVED');
+      }
+      const signoffs = [
+        ...locked.signoffs,
+        { user_id: principal.user.sUserId, name: principal.user.sFullName, at: now.toISOString() },
+      ];
+      await repo.addSignoff(trx, row.id, signoffs);
+      if (signoffs.length < locked.required_approvers) return 'SIGNED' as const;
       await repo.decideApproval(trx, row.id, {
         status: 'APPROVED',
         decided_by: principal.user.sUserId,
@@ -456,6 +519,7 @@ export class ApprovalsService {
       return 'DONE' as const;
     });
     if (outcome === 'CLOSED') throw new AppError('APPROVAL_CLOSED');
+    if (outcome === 'SIGNED') return this.get(decider, row.id);
     if (outcome === 'DECIDED') {
       const now = await this.requireRow(enterpriseId, row.id);
       if (now.status === 'APPROVED') throw new AppError('APPROVAL_RUNNING');

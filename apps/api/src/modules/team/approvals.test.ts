@@ -95,7 +95,12 @@ describe(`approvals (maker-checker) on ${TEST_ENGINE}`, { timeout: 120_000 }, ()
   it('moves money at once for an ADMIN while the company has no threshold (the default)', async () => {
     const settings = await admin.call('GET', 'team/settings');
     expect(json(settings)).toEqual({
-      settings: { dApprovalThresholdUsd: null, iApprovalExpiryHours: 72, iCoolingOffHours: 24 },
+      settings: {
+        dApprovalThresholdUsd: null,
+        iApprovalExpiryHours: 72,
+        iCoolingOffHours: 24,
+        aApprovalLevels: [],
+      },
     });
     const paid = await payNow(admin, 100);
     expect(paid.statusCode, paid.body).toBe(201);

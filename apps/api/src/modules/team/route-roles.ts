@@ -39,6 +39,7 @@ export const ROUTE_ROLES: Record<string, readonly TeamRole[]> = {
   'PUT /profile/users/{userId}': ADMINS,
   'PUT /profile/bank': ADMINS,
   'PUT /team/settings': ADMINS,
+  'PUT /accounting-export/accounts': ADMINS,
   // The caller's own second factor and notifications.
   'POST /auth/2fa/setup': EVERY_ROLE,
   'POST /auth/2fa/enable': EVERY_ROLE,
@@ -49,6 +50,9 @@ export const ROUTE_ROLES: Record<string, readonly TeamRole[]> = {
   'GET /audit-log': ADMINS,
   'PUT /settings/security': ADMINS,
   'POST /profile/users/{userId}/2fa/reset': ADMINS,
+  'GET /api-keys': ADMINS,
+  'POST /api-keys': ADMINS,
+  'DELETE /api-keys/{apiKeyId}': ADMINS,
   'GET /webhooks/endpoints': ADMINS,
   'POST /webhooks/endpoints': ADMINS,
   'PUT /webhooks/endpoints/{endpointId}': ADMINS,

@@ -1,7 +1,12 @@
 import { sql, type Selectable } from 'kysely';
 import type { TeamRole } from '@app/domain';
 import type { Executor } from '../../db/database.js';
-import type { ApprovalStatus, ApprovalsTable } from '../../db/schema.js';
+import type {
+  ApprovalLevelRow,
+  ApprovalSignoffRow,
+  ApprovalStatus,
+  ApprovalsTable,
+} from '../../db/schema.js';
 
 /** SQL of team controls: settings, members' roles and approvals. Tenant-scoped throughout. */
 
@@ -9,6 +14,7 @@ export interface TeamSettingsRow {
   approval_threshold_usd_cents: bigint | null;
   approval_expiry_hours: number;
   cooling_off_hours: number;
+  approval_levels: ApprovalLevelRow[];
 }
 
 export async function findTeamSettings(
@@ -17,7 +23,12 @@ export async function findTeamSettings(
 ): Promise<TeamSettingsRow | undefined> {
   return db
     .selectFrom('enterprises')
-    .select(['approval_threshold_usd_cents', 'approval_expiry_hours', 'cooling_off_hours'])
+    .select([
+      'approval_threshold_usd_cents',
+      'approval_expiry_hours',
+      'cooling_off_hours',
+      'approval_levels',
+    ])
     .where('id', '=', enterpriseId)
     .executeTakeFirst();
 }
@@ -40,7 +51,12 @@ export async function findHoldContext(
 ): Promise<HoldContext> {
   const row = await db
     .selectFrom('enterprises as e')
-    .select(['approval_threshold_usd_cents', 'approval_expiry_hours', 'cooling_off_hours'])
+    .select([
+      'approval_threshold_usd_cents',
+      'approval_expiry_hours',
+      'cooling_off_hours',
+      'approval_levels',
+    ])
     .select((eb) =>
       eb
         .exists(
@@ -65,7 +81,11 @@ export async function updateTeamSettings(
   enterpriseId: string,
   settings: TeamSettingsRow,
 ): Promise<void> {
-  await db.updateTable('enterprises').set(settings).where('id', '=', enterpriseId).execute();
+  await db
+    .updateTable('enterprises')
+    .set({ ...settings, approval_levels: JSON.stringify(settings.approval_levels) })
+    .where('id', '=', enterpriseId)
+    .execute();
 }
 
 /** The e-mail addresses of the company's active ADMINs (a bank change is told to each). */
@@ -161,7 +181,9 @@ type ApprovalRequestColumns = Omit<
   | 'result_body'
   | 'failure_code'
   | 'run_started_at'
-> & { request_body: string };
+  | 'signoffs'
+  | 'required_approvers'
+> & { request_body: string; required_approvers: number };
 
 export async function insertApproval(db: Executor, row: ApprovalRequestColumns): Promise<boolean> {
   const result = await db
@@ -219,16 +241,38 @@ export async function lockApproval(
       requested_by: string;
       expires_at: Date;
       run_started_at: Date | null;
+      required_approvers: number;
+      signoffs: ApprovalSignoffRow[];
     }
   | undefined
 > {
   return db
     .selectFrom('approvals')
-    .select(['status', 'requested_by', 'expires_at', 'run_started_at'])
+    .select([
+      'status',
+      'requested_by',
+      'expires_at',
+      'run_started_at',
+      'required_approvers',
+      'signoffs',
+    ])
     .where('enterprise_id', '=', enterpriseId)
     .where('id', '=', approvalId)
     .forUpdate()
     .executeTakeFirst();
+}
+
+/** Records one more approver's sign-off of a locked PENDING approval. */
+export async function addSignoff(
+  db: Executor,
+  approvalId: string,
+  signoffs: readonly ApprovalSignoffRow[],
+): Promise<void> {
+  await db
+    .updateTable('approvals')
+    .set({ signoffs: JSON.stringify(signoffs) })
+    .where('id', '=', approvalId)
+    .execute();
 }
 
 export async function decideApproval(

@@ -210,6 +210,18 @@ export async function teamRoutes(
           dApprovalThresholdUsd: nonNegativeMoneySchema.nullable(),
           iApprovalExpiryHours: z.number().int().min(1).max(720),
           iCoolingOffHours: z.number().int().min(0).max(720),
+          aApprovalLevels: z
+            .array(
+              z.object({
+                dAboveUsd: nonNegativeMoneySchema,
+                iApprovers: z.number().int().min(2).max(5),
+              }),
+            )
+            .max(5)
+            .optional()
+            .describe(
+              'Levels above the threshold (which needs one approver), each with more approvers; omitted: none',
+            ),
         }),
         response: { 200: z.object({ settings: settingsSchema }) },
       },
@@ -219,6 +231,10 @@ export async function teamRoutes(
         thresholdUsdCents: request.body.dApprovalThresholdUsd,
         expiryHours: request.body.iApprovalExpiryHours,
         coolingOffHours: request.body.iCoolingOffHours,
+        levels: (request.body.aApprovalLevels ?? []).map((level) => ({
+          aboveUsdCents: level.dAboveUsd,
+          approvers: level.iApprovers,
+        })),
       }),
     }),
   );

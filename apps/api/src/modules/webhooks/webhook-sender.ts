@@ -18,7 +18,8 @@ const TIMEOUT_MS = 10_000;
  * Sends one signed webhook (Standard Webhooks): `webhook-id` is the event id (the same on
  * every retry and replay, the receiver's idempotency key), `webhook-timestamp` the time of
  * this attempt in Unix seconds (the wall clock: receivers compare it with theirs),
- * `webhook-signature` `v1,<base64 HMAC-SHA256 of id.timestamp.body>`.
+ * `webhook-signature` `v1,<base64 HMAC-SHA256 of id.timestamp.body>`, one per secret, separated by
+ * a space (the new secret's first; after a rotation the old one signs too for a while).
  *
  * The target is checked again here (a name may now resolve to a private address) and the
  * connection goes to the address that was checked. Redirects are not followed. Any 2xx is
@@ -26,7 +27,8 @@ const TIMEOUT_MS = 10_000;
  */
 export async function sendWebhook(options: {
   url: string;
-  secret: string;
+  /** The secrets that sign, the current one first. */
+  secrets: readonly string[];
   eventId: string;
   body: string;
   allowLoopback: boolean;
@@ -49,7 +51,9 @@ export async function sendWebhook(options: {
     };
   }
   const sentAt = new Date();
-  const signature = new Webhook(options.secret).sign(options.eventId, sentAt, options.body);
+  const signature = options.secrets
+    .map((secret) => new Webhook(secret).sign(options.eventId, sentAt, options.body))
+    .join(' ');
   const pinned: LookupFunction = (_hostname, lookupOptions, callback) => {
     const { address, family } = target.address;
     if ((lookupOptions as { all?: boolean }).all) {

@@ -10,6 +10,8 @@ export interface EndpointRow {
   url: string;
   events: string[];
   secret_encrypted: string;
+  previous_secret_encrypted: string | null;
+  previous_secret_until: Date | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -61,6 +63,27 @@ export async function findEndpoint(
     .where('enterprise_id', '=', enterpriseId)
     .where('id', '=', endpointId)
     .executeTakeFirst();
+}
+
+/**
+ * Puts a new secret in place, the current one kept as the previous until `previousUntil`
+ * (a second rotation within the overlap drops the oldest: two secrets at most).
+ */
+export async function rotateEndpointSecret(
+  db: Executor,
+  endpointId: string,
+  fields: { secretEncrypted: string; previousUntil: Date; at: Date },
+): Promise<void> {
+  await db
+    .updateTable('webhook_endpoints')
+    .set((eb) => ({
+      previous_secret_encrypted: eb.ref('secret_encrypted'),
+      previous_secret_until: fields.previousUntil,
+      secret_encrypted: fields.secretEncrypted,
+      updated_at: fields.at,
+    }))
+    .where('id', '=', endpointId)
+    .execute();
 }
 
 export async function updateEndpoint(
@@ -120,6 +143,8 @@ export interface DueDelivery {
   endpointId: string;
   url: string;
   secretEncrypted: string;
+  /** The secret before the last rotation while it still signs, else null. */
+  previousSecretEncrypted: string | null;
   eventId: string;
   eventType: string;
   eventData: Record<string, unknown>;
@@ -166,6 +191,8 @@ export async function leaseDueDeliveries(
       'e.id as endpoint_id',
       'e.url',
       'e.secret_encrypted',
+      'e.previous_secret_encrypted',
+      'e.previous_secret_until',
       'v.id as event_id',
       'v.type',
       'v.data',
@@ -183,6 +210,10 @@ export async function leaseDueDeliveries(
     endpointId: row.endpoint_id,
     url: row.url,
     secretEncrypted: row.secret_encrypted,
+    previousSecretEncrypted:
+      row.previous_secret_until !== null && row.previous_secret_until > now
+        ? row.previous_secret_encrypted
+        : null,
     eventId: row.event_id,
     eventType: row.type,
     eventData: row.data,

@@ -19,6 +19,12 @@ const endpointSchema = z.object({
   aEvents: z.array(z.enum(EVENT_TYPES)),
   dCreatedAt: z.string(),
   dUpdatedAt: z.string(),
+  dPreviousSecretUntil: z
+    .string()
+    .nullable()
+    .describe(
+      'Until when the secret before the last rotation also signs (a second entry in webhook-signature); null when it no longer does',
+    ),
 });
 const endpointWithSecretSchema = endpointSchema.extend({
   sSecret: z.string().describe('The signing secret (whsec_…); shown only in this answer'),
@@ -147,7 +153,8 @@ export async function webhooksRoutes(
       onRequest: manager,
       schema: {
         tags,
-        summary: 'A new signing secret (the old one stops at once); answered once',
+        summary:
+          'A new signing secret, answered once; the old one also signs for 24 hours, then stops',
         security,
         params: endpointParams,
         response: { 200: z.object({ endpoint: endpointWithSecretSchema }) },

@@ -38,6 +38,8 @@ export interface ApiEndpoint {
   aEvents: EventType[];
   dCreatedAt: string;
   dUpdatedAt: string;
+  /** Until when the secret before the last rotation also signs; null when it no longer does. */
+  dPreviousSecretUntil: string | null;
 }
 
 export interface ApiDelivery {
@@ -59,6 +61,9 @@ export interface ApiDelivery {
     bOk: boolean;
   }>;
 }
+
+/** How long a rotated-out secret keeps signing beside the new one. */
+export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
 
 /** A new signing secret: `whsec_` and base64 of 24 random bytes (Standard Webhooks). */
 function newSecret(): string {
@@ -122,11 +127,13 @@ export class WebhooksService {
       });
     });
     const endpoint = await this.requireEndpoint(enterpriseId, id);
-    return { ...toApiEndpoint(endpoint), sSecret: secret };
+    return { ...toApiEndpoint(endpoint, this.now()), sSecret: secret };
   }
 
   async list(enterpriseId: string): Promise<ApiEndpoint[]> {
-    return (await repo.listEndpoints(this.db, enterpriseId)).map(toApiEndpoint);
+    return (await repo.listEndpoints(this.db, enterpriseId)).map((row) =>
+      toApiEndpoint(row, this.now()),
+    );
   }
 
   async updateEvents(
@@ -136,7 +143,7 @@ export class WebhooksService {
   ): Promise<ApiEndpoint> {
     const endpoint = await this.requireEndpoint(enterpriseId, endpointId);
     await repo.updateEndpoint(this.db, endpoint.id, { events: unique(events), at: this.now() });
-    return toApiEndpoint(await this.requireEndpoint(enterpriseId, endpoint.id));
+    return toApiEndpoint(await this.requireEndpoint(enterpriseId, endpoint.id), this.now());
   }
 
   async remove(enterpriseId: string, endpointId: string): Promise<void> {
@@ -144,19 +151,25 @@ export class WebhooksService {
     await repo.deleteEndpoint(this.db, endpoint.id);
   }
 
-  /** A new secret; the old one stops signing at once (shown once, like at creation). */
+  /**
+   * A new secret (shown once, like at creation). The old one keeps signing beside it for
+   * SECRET_OVERLAP_MS, so a consumer still verifying with it accepts every delivery until it
+   * switches; then only the new one signs.
+   */
   async rotateSecret(
     enterpriseId: string,
     endpointId: string,
   ): Promise<ApiEndpoint & { sSecret: string }> {
     const endpoint = await this.requireEndpoint(enterpriseId, endpointId);
     const secret = newSecret();
-    await repo.updateEndpoint(this.db, endpoint.id, {
+    const at = this.now();
+    await repo.rotateEndpointSecret(this.db, endpoint.id, {
       secretEncrypted: this.box.seal(secret),
-      at: this.now(),
+      previousUntil: new Date(at.getTime() + SECRET_OVERLAP_MS),
+      at,
     });
     return {
-      ...toApiEndpoint(await this.requireEndpoint(enterpriseId, endpoint.id)),
+      ...toApiEndpoint(await this.requireEndpoint(enterpriseId, endpoint.id), this.now()),
       sSecret: secret,
     };
   }
@@ -246,10 +259,19 @@ export class WebhooksService {
       timestamp: delivery.eventAt.toISOString(),
       data: delivery.eventData,
     });
+    let previous: string | undefined;
+    try {
+      previous = delivery.previousSecretEncrypted
+        ? this.box.open(delivery.previousSecretEncrypted)
+        : undefined;
+    } catch {
+      // An old secret sealed with a key since replaced: the new one alone signs.
+      previous = undefined;
+    }
     const outcome = secret
       ? await sendWebhook({
           url: delivery.url,
-          secret,
+          secrets: previous ? [secret, previous] : [secret],
           eventId: delivery.eventId,
           body,
           allowLoopback: this.settings.allowLoopback,
@@ -294,13 +316,16 @@ export class WebhooksService {
   }
 }
 
-function toApiEndpoint(row: repo.EndpointRow): ApiEndpoint {
+function toApiEndpoint(row: repo.EndpointRow, now: Date): ApiEndpoint {
+  const previousUntil = row.previous_secret_until;
   return {
     sEndpointId: row.id,
     sUrl: row.url,
     aEvents: row.events as EventType[],
     dCreatedAt: iso(row.created_at),
     dUpdatedAt: iso(row.updated_at),
+    dPreviousSecretUntil:
+      previousUntil !== null && new Date(previousUntil) > now ? iso(previousUntil) : null,
   };
 }
 

@@ -1,5 +1,7 @@
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCustomer, fundUsd, type Customer } from '../../test/finance-fixtures.js';
+import { logInAgain } from '../../test/order-fixtures.js';
 import { createTestApp, json, type TestApp } from '../../test/test-app.js';
 import { startWebhookReceiver } from '../../test/webhook-receiver.js';
 import type { ApiDelivery, ApiEndpoint } from './webhooks.service.js';
@@ -151,6 +153,57 @@ describe('webhooks (loopback allowed, as in tests and local development)', () =>
     await deliverUntil(() => mine().length === 2);
     expect(mine().map((hook) => hook.id)).toEqual([first?.sEventId, first?.sEventId]);
     expect(receiver.refused).toBe(0);
+  });
+
+  it('signs with the old and the new secret for 24 hours after a rotation, then with the new one only', async () => {
+    const customer = await newCustomer(t);
+    const endpoint = await addEndpoint(customer, receiver.url('/overlap'));
+    const oldSecret = endpoint.sSecret;
+    expect(endpoint.dPreviousSecretUntil).toBeNull();
+    const rotatedAt = t.clock.now();
+    const rotated = await customer.call(
+      'POST',
+      `webhooks/endpoints/${endpoint.sEndpointId}/rotate-secret`,
+    );
+    expect(rotated.statusCode, rotated.body).toBe(200);
+    const { sSecret: newSecret, dPreviousSecretUntil } = json<{ endpoint: Endpoint }>(
+      rotated,
+    ).endpoint;
+    expect(dPreviousSecretUntil).toBe(
+      new Date(rotatedAt.getTime() + 24 * 3600 * 1000).toISOString(),
+    );
+    const mine = () => receiver.received.filter((hook) => hook.path === '/overlap');
+
+    // A consumer that has not switched yet still verifies with the old secret.
+    receiver.setSecret('/overlap', oldSecret);
+    await fundUsd(t, customer.enterpriseId, '11.00');
+    await deliverUntil(() => mine().length === 1);
+    const during = mine()[0]!.raw;
+    expect(during.headers['webhook-signature'].split(' ')).toHaveLength(2);
+    for (const secret of [oldSecret, newSecret]) {
+      expect(new Webhook(secret).verify(during.body, during.headers)).toMatchObject({
+        type: 'deposit.credited',
+      });
+    }
+
+    // A day later only the new secret signs (and the session has ended meanwhile).
+    t.clock.advanceSeconds(24 * 3600 + 1);
+    const again = await logInAgain(t, customer);
+    const listed = json<{ endpoints: Endpoint[] }>(
+      await again.call('GET', 'webhooks/endpoints'),
+    ).endpoints;
+    expect(listed.find((one) => one.sEndpointId === endpoint.sEndpointId)).toMatchObject({
+      dPreviousSecretUntil: null,
+    });
+    receiver.setSecret('/overlap', newSecret);
+    await fundUsd(t, customer.enterpriseId, '12.00');
+    await deliverUntil(() => mine().length === 2);
+    const after = mine()[1]!.raw;
+    expect(after.headers['webhook-signature'].split(' ')).toHaveLength(1);
+    expect(() => new Webhook(oldSecret).verify(after.body, after.headers)).toThrow();
+    expect(new Webhook(newSecret).verify(after.body, after.headers)).toMatchObject({
+      data: { dAmountUsd: '12.00' },
+    });
   });
 
   it('gives up after the last attempt (dead), and a deleted endpoint gets nothing more', async () => {

@@ -10,6 +10,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../components/export-button';
 import { PageFrame } from '../../components/page-frame';
+import { AccountingExportSection } from './accounting-export-section';
 import { excelDate, type ExcelColumn } from '../../lib/excel';
 import { useLanguage } from '../../lib/i18n/i18n';
 import { showSuccessToast } from '../../lib/toast';
@@ -178,6 +179,7 @@ export function StatementPage() {
         paginationModel={pagination}
         onPaginationModelChange={setPagination}
       />
+      {check.ready && <AccountingExportSection from={period.from} to={period.to} />}
     </PageFrame>
   );
 }

@@ -106,6 +106,8 @@ export function ApprovalPage() {
             }),
           ),
         );
+      } else if (decided.sStatus === 'PENDING') {
+        showSuccessToast(t('team.approvals.signedOff'));
       } else {
         showSuccessToast(t('team.approvals.approved'));
       }
@@ -167,6 +169,25 @@ export function ApprovalPage() {
             <Detail label={t('team.approvals.expiresAt')}>
               {formatInstant(item.expiresAt, language)}
             </Detail>
+            {(item.iApproversRequired > 1 || item.approvedBy.length > 0) && (
+              <Detail label={t('team.approvals.approvedBy')}>
+                {item.approvedBy.length === 0
+                  ? t('team.approvals.nobodyYet')
+                  : item.approvedBy
+                      .map(
+                        (person) => `${person.sFullName} · ${formatInstant(person.dAt, language)}`,
+                      )
+                      .join('; ')}
+                {pending && item.approvedBy.length < item.iApproversRequired && (
+                  <Typography variant="body2" color="text.secondary">
+                    {t('team.approvals.stillNeeded', {
+                      count: item.iApproversRequired - item.approvedBy.length,
+                      required: String(item.iApproversRequired),
+                    })}
+                  </Typography>
+                )}
+              </Detail>
+            )}
             {item.decidedBy && (
               <Detail label={t('team.approvals.decidedBy')}>
                 {`${item.decidedBy.sFullName}${item.decided_at ? ` · ${formatInstant(item.decided_at, language)}` : ''}`}

@@ -3,13 +3,19 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
+import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../components/page-frame';
 import { useTeamRole } from '../../lib/team-role';
+import { isApiError } from '../../lib/api-client';
 import { showErrorToast, showSuccessToast } from '../../lib/toast';
 import { useTeamSettingsMutation, useTeamSettingsQuery } from './api/team';
+import { ApiKeysSection } from './api-keys-section';
 
 /** The approval threshold, approval expiry and cooling-off; only ADMINs change them. */
 export function TeamSettingsPage() {
@@ -20,6 +26,8 @@ export function TeamSettingsPage() {
   const [threshold, setThreshold] = useState('');
   const [expiry, setExpiry] = useState('72');
   const [coolingOff, setCoolingOff] = useState('24');
+  const [levels, setLevels] = useState<Array<{ above: string; approvers: string }>>([]);
+  const [levelsError, setLevelsError] = useState(false);
 
   useEffect(() => {
     if (!settings.data) return;
@@ -30,6 +38,12 @@ export function TeamSettingsPage() {
     );
     setExpiry(String(settings.data.iApprovalExpiryHours));
     setCoolingOff(String(settings.data.iCoolingOffHours));
+    setLevels(
+      settings.data.aApprovalLevels.map((level) => ({
+        above: String(level.dAboveUsd),
+        approvers: String(level.iApprovers),
+      })),
+    );
   }, [settings.data]);
 
   const onSubmit = (event: React.FormEvent) => {
@@ -39,10 +53,20 @@ export function TeamSettingsPage() {
         dApprovalThresholdUsd: threshold.trim() === '' ? null : Number(threshold),
         iApprovalExpiryHours: Number(expiry),
         iCoolingOffHours: Number(coolingOff),
+        aApprovalLevels: levels.map((level) => ({
+          dAboveUsd: Number(level.above),
+          iApprovers: Number(level.approvers),
+        })),
       },
       {
-        onSuccess: () => showSuccessToast(t('team.settings.saved')),
-        onError: (error) => showErrorToast(error),
+        onSuccess: () => {
+          setLevelsError(false);
+          showSuccessToast(t('team.settings.saved'));
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.field === 'aApprovalLevels') setLevelsError(true);
+          else showErrorToast(error);
+        },
       },
     );
   };
@@ -89,6 +113,72 @@ export function TeamSettingsPage() {
               disabled={!isAdmin}
               slotProps={{ htmlInput: { min: 0, max: 720 } }}
             />
+            <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+              <Typography component="legend" sx={{ fontWeight: 600 }}>
+                {t('team.settings.levels')}
+              </Typography>
+              <Typography variant="body2" color={levelsError ? 'error' : 'text.secondary'}>
+                {levelsError ? t('team.settings.levelsInvalid') : t('team.settings.levelsHelp')}
+              </Typography>
+              {levels.map((level, index) => (
+                <Box key={index} sx={{ display: 'flex', gap: 1, mt: 1.5, alignItems: 'center' }}>
+                  <TextField
+                    label={t('team.settings.levelAbove')}
+                    value={level.above}
+                    onChange={(event) =>
+                      setLevels((current) =>
+                        current.map((one, at) =>
+                          at === index ? { ...one, above: event.target.value } : one,
+                        ),
+                      )
+                    }
+                    disabled={!isAdmin}
+                    error={levelsError}
+                    slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+                  />
+                  <TextField
+                    label={t('team.settings.levelApprovers')}
+                    type="number"
+                    value={level.approvers}
+                    onChange={(event) =>
+                      setLevels((current) =>
+                        current.map((one, at) =>
+                          at === index ? { ...one, approvers: event.target.value } : one,
+                        ),
+                      )
+                    }
+                    disabled={!isAdmin}
+                    error={levelsError}
+                    slotProps={{ htmlInput: { min: 2, max: 5 } }}
+                    sx={{ width: 140 }}
+                  />
+                  {isAdmin && (
+                    <IconButton
+                      aria-label={t('team.settings.removeLevel', { number: String(index + 1) })}
+                      onClick={() =>
+                        setLevels((current) => current.filter((_, at) => at !== index))
+                      }
+                    >
+                      <DeleteOutlineIcon />
+                    </IconButton>
+                  )}
+                </Box>
+              ))}
+              {isAdmin && levels.length < 5 && (
+                <Button
+                  startIcon={<AddIcon />}
+                  sx={{ mt: 1 }}
+                  onClick={() =>
+                    setLevels((current) => [
+                      ...current,
+                      { above: '', approvers: String(Number(current.at(-1)?.approvers ?? 1) + 1) },
+                    ])
+                  }
+                >
+                  {t('team.settings.addLevel')}
+                </Button>
+              )}
+            </Box>
             {isAdmin && (
               <Button
                 type="submit"
@@ -102,6 +192,7 @@ export function TeamSettingsPage() {
           </Box>
         </Paper>
       )}
+      {isAdmin && <ApiKeysSection />}
     </PageFrame>
   );
 }

@@ -181,7 +181,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** USD/MXN customer rate history (hourly up to 7 days, daily beyond) */
+    /**
+     * USD/MXN customer rate history (hourly up to 7 days, daily beyond)
+     * @description API keys: scope `read`.
+     */
     get: operations['getExchangeRateHistory'];
     put?: never;
     post?: never;
@@ -334,7 +337,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Live quote, balances and counters of the exchange page */
+    /**
+     * Live quote, balances and counters of the exchange page
+     * @description API keys: scope `read`.
+     */
     get: operations['getDashboard'];
     put?: never;
     post?: never;
@@ -344,14 +350,17 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/v1/{lang}/payment-recipient/': {
+  '/api/v1/{lang}/payment-recipient': {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** Live suppliers by name (up to 500, or the asked page) */
+    /**
+     * Live suppliers by name (up to 500, or the asked page)
+     * @description API keys: scope `read`.
+     */
     get: operations['getPaymentRecipient'];
     /** Edit a supplier; changing its bank data asks a user with a second factor for a fresh code (x-totp-code); a new CLABE starts the cooling-off and e-mails every ADMIN (202: held for an approval) */
     put: operations['putPaymentRecipient'];
@@ -409,6 +418,8 @@ export interface paths {
     /**
      * Invoices, newest first (up to 1000, or the asked page and order), valued at today's quote
      * @description total counts every invoice of the filter and totalProfit sums their currency gain (all pages). sortBy orders by one column (ties newest first); without it the list is newest first.
+     *
+     *     API keys: scope `read`.
      */
     post: operations['postInvoicesInvoices'];
     delete?: never;
@@ -417,7 +428,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/v1/{lang}/invoices/': {
+  '/api/v1/{lang}/invoices': {
     parameters: {
       query?: never;
       header?: never;
@@ -425,9 +436,15 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Edit a To pay invoice */
+    /**
+     * Edit a To pay invoice
+     * @description API keys: scope `invoices`.
+     */
     put: operations['putInvoices'];
-    /** Register a supplier invoice (To pay); due date = purchase date + credit period */
+    /**
+     * Register a supplier invoice (To pay); due date = purchase date + credit period
+     * @description API keys: scope `invoices`.
+     */
     post: operations['postInvoices'];
     delete?: never;
     options?: never;
@@ -443,7 +460,10 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Delete a To pay invoice (soft delete) */
+    /**
+     * Delete a To pay invoice (soft delete)
+     * @description API keys: scope `invoices`.
+     */
     put: operations['putInvoicesDelete'];
     post?: never;
     delete?: never;
@@ -461,7 +481,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** One invoice */
+    /**
+     * One invoice
+     * @description API keys: scope `read`.
+     */
     post: operations['postInvoicesId'];
     delete?: never;
     options?: never;
@@ -481,6 +504,8 @@ export interface paths {
     /**
      * A supplier's invoices with MXN still to assign
      * @description Each invoice is valued with its assigned parts at their conversions' rates and its unassigned rest at dExchangeRate.
+     *
+     *     API keys: scope `read`.
      */
     post: operations['postInvoicesSupplier'];
     delete?: never;
@@ -500,6 +525,8 @@ export interface paths {
     /**
      * Edit an invoice attached to a conversion (from the conversion detail)
      * @description Allowed in any status; the total may not go below the assigned MXN and the supplier may not change once assigned. exchangeRate is validated but not trusted: the answer values the invoice with the conversions' own rates and today's quote.
+     *
+     *     API keys: scope `invoices`.
      */
     put: operations['putInvoicesConversion'];
     post?: never;
@@ -518,7 +545,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Price a forward for a settlement day, from a live spot quote */
+    /**
+     * Price a forward for a settlement day, from a live spot quote
+     * @description API keys: scope `payments`.
+     */
     post: operations['postTransactionsForwardRate'];
     delete?: never;
     options?: never;
@@ -526,17 +556,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/v1/{lang}/transactions/': {
+  '/api/v1/{lang}/transactions': {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** Settled conversions with MXN not yet paid out, newest first */
+    /**
+     * Settled conversions with MXN not yet paid out, newest first
+     * @description API keys: scope `read`.
+     */
     get: operations['getTransactions'];
     put?: never;
-    /** Convert USD to MXN now (forex) or book a forward (202: held for an approval) */
+    /**
+     * Convert USD to MXN now (forex) or book a forward (202: held for an approval)
+     * @description API keys: scope `payments`.
+     */
     post: operations['postTransactions'];
     delete?: never;
     options?: never;
@@ -553,7 +589,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Convert a To pay invoice's MXN (forex or forward) and assign the invoice to it (202: held for an approval) */
+    /**
+     * Convert a To pay invoice's MXN (forex or forward) and assign the invoice to it (202: held for an approval)
+     * @description API keys: scope `payments`.
+     */
     post: operations['postTransactionsCreateTransactionFromInvoice'];
     delete?: never;
     options?: never;
@@ -568,7 +607,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Every conversion, newest first */
+    /**
+     * Every conversion, newest first
+     * @description API keys: scope `read`.
+     */
     get: operations['getTransactionsHistory'];
     put?: never;
     post?: never;
@@ -585,7 +627,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Forwards not yet settled, soonest first, with the USD held as deposits */
+    /**
+     * Forwards not yet settled, soonest first, with the USD held as deposits
+     * @description API keys: scope `read`.
+     */
     get: operations['getTransactionsGetForwardsActive'];
     put?: never;
     post?: never;
@@ -604,7 +649,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** One conversion */
+    /**
+     * One conversion
+     * @description API keys: scope `read`.
+     */
     post: operations['postTransactionsId'];
     delete?: never;
     options?: never;
@@ -621,7 +669,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** One conversion with the payments made from it */
+    /**
+     * One conversion with the payments made from it
+     * @description API keys: scope `read`.
+     */
     post: operations['postTransactionsDetail'];
     delete?: never;
     options?: never;
@@ -638,7 +689,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Settle a forward on or after its date: its MXN is credited */
+    /**
+     * Settle a forward on or after its date: its MXN is credited
+     * @description API keys: scope `payments`.
+     */
     post: operations['postTransactionsCloseForward'];
     delete?: never;
     options?: never;
@@ -655,7 +709,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Assign MXN of invoices to a conversion (never beyond 100 % of it) */
+    /**
+     * Assign MXN of invoices to a conversion (never beyond 100 % of it)
+     * @description API keys: scope `payments`.
+     */
     post: operations['postTransactionsInvoice'];
     delete?: never;
     options?: never;
@@ -672,7 +729,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Take MXN of invoices off a conversion (never the part already paid) */
+    /**
+     * Take MXN of invoices off a conversion (never the part already paid)
+     * @description API keys: scope `payments`.
+     */
     post: operations['postTransactionsDeleteInvoice'];
     delete?: never;
     options?: never;
@@ -689,7 +749,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Pay a whole To pay invoice now from USD at a spot quote (202: held for an approval) */
+    /**
+     * Pay a whole To pay invoice now from USD at a spot quote (202: held for an approval)
+     * @description API keys: scope `payments`.
+     */
     post: operations['postPaymentsInvoice'];
     delete?: never;
     options?: never;
@@ -706,7 +769,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Send USD now to a supplier, received in MXN at a spot quote (202: held for an approval) */
+    /**
+     * Send USD now to a supplier, received in MXN at a spot quote (202: held for an approval)
+     * @description API keys: scope `payments`.
+     */
     post: operations['postPaymentsSendPayNow'];
     delete?: never;
     options?: never;
@@ -714,17 +780,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/v1/{lang}/payments/': {
+  '/api/v1/{lang}/payments': {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** Outgoing payments, newest first */
+    /**
+     * Outgoing payments, newest first
+     * @description API keys: scope `read`.
+     */
     get: operations['getPayments'];
     put?: never;
-    /** Pay a supplier from a settled conversion's MXN (202: held for an approval) */
+    /**
+     * Pay a supplier from a settled conversion's MXN (202: held for an approval)
+     * @description API keys: scope `payments`.
+     */
     post: operations['postPayments'];
     delete?: never;
     options?: never;
@@ -741,7 +813,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** The receipt of a payment, a base64 PDF */
+    /**
+     * The receipt of a payment, a base64 PDF
+     * @description API keys: scope `read`.
+     */
     post: operations['postPaymentsPaymentReceipt'];
     delete?: never;
     options?: never;
@@ -759,6 +834,8 @@ export interface paths {
     /**
      * Account statement of the USD or MXN available balance, from the ledger
      * @description The balances and totals cover the whole period; entries are the asked page of its movements (page and limit, at most 5,000 a page; the first 5,000 without), each with the balance after it.
+     *
+     *     API keys: scope `read`.
      */
     get: operations['getStatement'];
     put?: never;
@@ -776,7 +853,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The same statement as a base64 PDF (its first 5,000 movements) */
+    /**
+     * The same statement as a base64 PDF (its first 5,000 movements)
+     * @description API keys: scope `read`.
+     */
     get: operations['getStatementPdf'];
     put?: never;
     post?: never;
@@ -991,7 +1071,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/v1/{lang}/files/{*}': {
+  '/api/v1/{lang}/files/{path}': {
     parameters: {
       query?: never;
       header?: never;
@@ -1851,7 +1931,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Read CFDI 4.0/3.3 XML files into invoices to review; writes nothing */
+    /**
+     * Read CFDI 4.0/3.3 XML files into invoices to review; writes nothing
+     * @description API keys: scope `invoices`.
+     */
     post: operations['postInvoicesCfdiParse'];
     delete?: never;
     options?: never;
@@ -1868,7 +1951,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Apply stamped credit notes (CFDI Egreso) to the imported invoices they name */
+    /**
+     * Apply stamped credit notes (CFDI Egreso) to the imported invoices they name
+     * @description API keys: scope `invoices`.
+     */
     post: operations['postInvoicesCreditNotes'];
     delete?: never;
     options?: never;
@@ -1883,7 +1969,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** An invoice's credit notes (the credit lines that lowered its total) */
+    /**
+     * An invoice's credit notes (the credit lines that lowered its total)
+     * @description API keys: scope `read`.
+     */
     get: operations['getInvoicesByIdCreditNotes'];
     put?: never;
     post?: never;
@@ -1902,7 +1991,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Create reviewed CFDI invoices (and new suppliers) in one transaction */
+    /**
+     * Create reviewed CFDI invoices (and new suppliers) in one transaction
+     * @description API keys: scope `invoices`.
+     */
     post: operations['postInvoicesImport'];
     delete?: never;
     options?: never;
@@ -1919,7 +2011,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Pay up to 1,000 suppliers or invoices at one quote, in one idempotent request */
+    /**
+     * Pay up to 1,000 suppliers or invoices at one quote, in one idempotent request
+     * @description API keys: scope `payments`.
+     */
     post: operations['postPaymentsBatch'];
     delete?: never;
     options?: never;
@@ -1934,7 +2029,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A batch of payments with each item’s result */
+    /**
+     * A batch of payments with each item’s result
+     * @description API keys: scope `read`.
+     */
     get: operations['getPaymentsBatchesById'];
     put?: never;
     post?: never;
@@ -1951,7 +2049,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** CEP-style SPEI evidence of a payment (tracking key, parties, amount, dates) */
+    /**
+     * CEP-style SPEI evidence of a payment (tracking key, parties, amount, dates)
+     * @description API keys: scope `read`.
+     */
     get: operations['getPaymentsByIdSpei'];
     put?: never;
     post?: never;
@@ -1968,7 +2069,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The SPEI evidence as a PDF, base64 */
+    /**
+     * The SPEI evidence as a PDF, base64
+     * @description API keys: scope `read`.
+     */
     get: operations['getPaymentsByIdSpeiPdf'];
     put?: never;
     post?: never;
@@ -2026,10 +2130,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The company's webhook endpoints (secrets are never listed) */
+    /**
+     * The company's webhook endpoints (secrets are never listed)
+     * @description API keys: scope `webhooks`.
+     */
     get: operations['getWebhooksEndpoints'];
     put?: never;
-    /** Register an https endpoint for the events picked; answers its signing secret, once */
+    /**
+     * Register an https endpoint for the events picked; answers its signing secret, once
+     * @description API keys: scope `webhooks`.
+     */
     post: operations['postWebhooksEndpoints'];
     delete?: never;
     options?: never;
@@ -2045,10 +2155,16 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Change the events an endpoint takes */
+    /**
+     * Change the events an endpoint takes
+     * @description API keys: scope `webhooks`.
+     */
     put: operations['putWebhooksEndpointsByEndpointId'];
     post?: never;
-    /** Delete an endpoint and its delivery log */
+    /**
+     * Delete an endpoint and its delivery log
+     * @description API keys: scope `webhooks`.
+     */
     delete: operations['deleteWebhooksEndpointsByEndpointId'];
     options?: never;
     head?: never;
@@ -2064,7 +2180,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** A new signing secret (the old one stops at once); answered once */
+    /**
+     * A new signing secret, answered once; the old one also signs for 24 hours, then stops
+     * @description API keys: scope `webhooks`.
+     */
     post: operations['postWebhooksEndpointsByEndpointIdRotateSecret'];
     delete?: never;
     options?: never;
@@ -2079,7 +2198,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The endpoint's latest 100 deliveries, newest first, each with its attempts */
+    /**
+     * The endpoint's latest 100 deliveries, newest first, each with its attempts
+     * @description API keys: scope `webhooks`.
+     */
     get: operations['getWebhooksEndpointsByEndpointIdDeliveries'];
     put?: never;
     post?: never;
@@ -2098,8 +2220,89 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Send a delivered or dead event again (a new delivery, the same webhook-id) */
+    /**
+     * Send a delivered or dead event again (a new delivery, the same webhook-id)
+     * @description API keys: scope `webhooks`.
+     */
     post: operations['postWebhooksEndpointsByEndpointIdDeliveriesByDeliveryIdReplay'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/{lang}/api-keys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The company's API keys, revoked and expired ones included (never the secrets) */
+    get: operations['getApiKeys'];
+    put?: never;
+    /** Create an API key with a name, scopes and an expiry (at most a year); answers its secret, once */
+    post: operations['postApiKeys'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/{lang}/api-keys/{apiKeyId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Revoke an API key: its next call, on any server, is refused */
+    delete: operations['deleteApiKeysByApiKeyId'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/{lang}/accounting-export/accounts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The export's accounts and the company's chart-of-accounts names for them
+     * @description API keys: scope `read`.
+     */
+    get: operations['getAccountingExportAccounts'];
+    /** Save the company's account names for the export (ADMIN) */
+    put: operations['putAccountingExportAccounts'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/{lang}/accounting-export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The period’s ledger movements as a journal CSV: plain double entry, QuickBooks Online or Xero
+     * @description One entry per journal and currency; debits equal credits in each. The lines on the USD and MXN balances add up to the statement’s movements of the period.
+     *
+     *     API keys: scope `read`.
+     */
+    get: operations['getAccountingExport'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -2301,7 +2504,10 @@ export type webhooks = Record<string, never>;
 export interface components {
   schemas: never;
   responses: never;
-  parameters: never;
+  parameters: {
+    /** @description The language of messages and documents */
+    lang: 'en' | 'sp';
+  };
   requestBodies: never;
   headers: never;
   pathItems: never;
@@ -2655,7 +2861,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -2829,7 +3035,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -2890,6 +3096,22 @@ export interface operations {
           };
         };
       };
+      /** @description Refused in the current state: ROLE_REQUIRED */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'ROLE_REQUIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
       /** @description Internal error (details are only logged): INTERNAL_ERROR */
       500: {
         headers: {
@@ -2930,7 +3152,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -3014,6 +3236,22 @@ export interface operations {
           };
         };
       };
+      /** @description Refused in the current state: ROLE_REQUIRED */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'ROLE_REQUIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
       /** @description Internal error (details are only logged): INTERNAL_ERROR */
       500: {
         headers: {
@@ -3054,7 +3292,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -3232,7 +3470,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -3410,7 +3648,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -3549,7 +3787,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
         id: string;
       };
       cookie?: never;
@@ -3692,7 +3930,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -3760,7 +3998,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -3768,7 +4006,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -3816,7 +4054,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -3935,7 +4173,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -3943,7 +4181,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -4023,7 +4261,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -4220,7 +4458,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -4297,7 +4535,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -4305,7 +4543,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -4353,7 +4591,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -4533,7 +4771,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -4611,7 +4849,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -4619,7 +4857,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -4666,6 +4904,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         entryId: string;
       };
       cookie?: never;
@@ -4830,6 +5070,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         entryId: string;
       };
       cookie?: never;
@@ -4997,7 +5239,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -5071,7 +5313,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -5079,7 +5321,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -5127,7 +5369,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -5208,7 +5450,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -5216,7 +5458,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -5267,7 +5509,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -5342,7 +5584,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -5350,7 +5592,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -5401,7 +5643,7 @@ export interface operations {
       };
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -5493,6 +5735,14 @@ export interface operations {
               result: unknown;
               /** @description The caller made this request (and so cannot decide it) */
               bMine: boolean;
+              /** @description How many distinct approvers it needs (by the company levels when it was asked) */
+              iApproversRequired: number;
+              /** @description Who has approved so far, in order */
+              approvedBy: {
+                sUserId: string;
+                sFullName: string;
+                dAt: string;
+              }[];
             };
           };
         };
@@ -5668,7 +5918,7 @@ export interface operations {
       };
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -5759,6 +6009,14 @@ export interface operations {
               result: unknown;
               /** @description The caller made this request (and so cannot decide it) */
               bMine: boolean;
+              /** @description How many distinct approvers it needs (by the company levels when it was asked) */
+              iApproversRequired: number;
+              /** @description Who has approved so far, in order */
+              approvedBy: {
+                sUserId: string;
+                sFullName: string;
+                dAt: string;
+              }[];
             };
           };
         };
@@ -5931,7 +6189,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -6086,7 +6344,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -6162,7 +6420,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -6170,7 +6428,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -6218,7 +6476,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -6364,7 +6622,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -6372,7 +6630,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -6452,7 +6710,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -6667,7 +6925,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -6881,7 +7139,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -7036,7 +7294,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -7157,7 +7415,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -7165,7 +7423,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -7245,7 +7503,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -7367,7 +7625,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -7375,7 +7633,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -7455,7 +7713,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -7672,7 +7930,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -7754,7 +8012,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, QUOTE_EXPIRED, QUOTE_MISMATCH, INVALID_STATE */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, QUOTE_EXPIRED, QUOTE_MISMATCH, INVALID_STATE */
       409: {
         headers: {
           [name: string]: unknown;
@@ -7762,7 +8020,12 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED' | 'QUOTE_EXPIRED' | 'QUOTE_MISMATCH' | 'INVALID_STATE';
+            code:
+              | 'TOTP_SETUP_REQUIRED'
+              | 'ROLE_REQUIRED'
+              | 'QUOTE_EXPIRED'
+              | 'QUOTE_MISMATCH'
+              | 'INVALID_STATE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -7845,7 +8108,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -7994,7 +8257,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -8002,7 +8265,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -8053,7 +8316,7 @@ export interface operations {
       };
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -8343,6 +8606,14 @@ export interface operations {
               result: unknown;
               /** @description The caller made this request (and so cannot decide it) */
               bMine: boolean;
+              /** @description How many distinct approvers it needs (by the company levels when it was asked) */
+              iApproversRequired: number;
+              /** @description Who has approved so far, in order */
+              approvedBy: {
+                sUserId: string;
+                sFullName: string;
+                dAt: string;
+              }[];
             };
           };
         };
@@ -8508,7 +8779,7 @@ export interface operations {
       };
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -8828,6 +9099,14 @@ export interface operations {
               result: unknown;
               /** @description The caller made this request (and so cannot decide it) */
               bMine: boolean;
+              /** @description How many distinct approvers it needs (by the company levels when it was asked) */
+              iApproversRequired: number;
+              /** @description Who has approved so far, in order */
+              approvedBy: {
+                sUserId: string;
+                sFullName: string;
+                dAt: string;
+              }[];
             };
           };
         };
@@ -8993,7 +9272,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -9137,7 +9416,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -9145,7 +9424,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -9196,7 +9475,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -9346,7 +9625,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -9354,7 +9633,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -9402,7 +9681,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -9551,7 +9830,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -9559,7 +9838,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -9639,7 +9918,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -9788,7 +10067,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -9796,7 +10075,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -9879,7 +10158,7 @@ export interface operations {
       };
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -10135,7 +10414,7 @@ export interface operations {
       };
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -10395,7 +10674,7 @@ export interface operations {
       };
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -10655,7 +10934,7 @@ export interface operations {
       };
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -10848,6 +11127,14 @@ export interface operations {
               result: unknown;
               /** @description The caller made this request (and so cannot decide it) */
               bMine: boolean;
+              /** @description How many distinct approvers it needs (by the company levels when it was asked) */
+              iApproversRequired: number;
+              /** @description Who has approved so far, in order */
+              approvedBy: {
+                sUserId: string;
+                sFullName: string;
+                dAt: string;
+              }[];
             };
           };
         };
@@ -11015,7 +11302,7 @@ export interface operations {
       };
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -11192,6 +11479,14 @@ export interface operations {
               result: unknown;
               /** @description The caller made this request (and so cannot decide it) */
               bMine: boolean;
+              /** @description How many distinct approvers it needs (by the company levels when it was asked) */
+              iApproversRequired: number;
+              /** @description Who has approved so far, in order */
+              approvedBy: {
+                sUserId: string;
+                sFullName: string;
+                dAt: string;
+              }[];
             };
           };
         };
@@ -11358,7 +11653,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -11483,7 +11778,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -11491,7 +11786,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -11542,7 +11837,7 @@ export interface operations {
       };
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -11686,6 +11981,14 @@ export interface operations {
               result: unknown;
               /** @description The caller made this request (and so cannot decide it) */
               bMine: boolean;
+              /** @description How many distinct approvers it needs (by the company levels when it was asked) */
+              iApproversRequired: number;
+              /** @description Who has approved so far, in order */
+              approvedBy: {
+                sUserId: string;
+                sFullName: string;
+                dAt: string;
+              }[];
             };
           };
         };
@@ -11847,7 +12150,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -11920,7 +12223,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -11928,7 +12231,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -12016,7 +12319,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -12108,7 +12411,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -12116,7 +12419,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -12170,7 +12473,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -12237,7 +12540,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -12245,7 +12548,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -12297,7 +12600,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -12355,6 +12658,14 @@ export interface operations {
               result: unknown;
               /** @description The caller made this request (and so cannot decide it) */
               bMine: boolean;
+              /** @description How many distinct approvers it needs (by the company levels when it was asked) */
+              iApproversRequired: number;
+              /** @description Who has approved so far, in order */
+              approvedBy: {
+                sUserId: string;
+                sFullName: string;
+                dAt: string;
+              }[];
             }[];
             total: number;
             iPending: number;
@@ -12411,7 +12722,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -12419,7 +12730,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -12466,6 +12777,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         approvalId: string;
       };
       cookie?: never;
@@ -12524,6 +12837,14 @@ export interface operations {
               result: unknown;
               /** @description The caller made this request (and so cannot decide it) */
               bMine: boolean;
+              /** @description How many distinct approvers it needs (by the company levels when it was asked) */
+              iApproversRequired: number;
+              /** @description Who has approved so far, in order */
+              approvedBy: {
+                sUserId: string;
+                sFullName: string;
+                dAt: string;
+              }[];
             };
           };
         };
@@ -12576,7 +12897,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -12584,7 +12905,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -12631,6 +12952,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         approvalId: string;
       };
       cookie?: never;
@@ -12758,6 +13081,8 @@ export interface operations {
         'x-totp-code'?: string;
       };
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         approvalId: string;
       };
       cookie?: never;
@@ -12825,6 +13150,14 @@ export interface operations {
               result: unknown;
               /** @description The caller made this request (and so cannot decide it) */
               bMine: boolean;
+              /** @description How many distinct approvers it needs (by the company levels when it was asked) */
+              iApproversRequired: number;
+              /** @description Who has approved so far, in order */
+              approvedBy: {
+                sUserId: string;
+                sFullName: string;
+                dAt: string;
+              }[];
             };
           };
         };
@@ -12893,7 +13226,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, QUOTE_EXPIRED, QUOTE_MISMATCH, SELF_APPROVAL, APPROVAL_CLOSED, APPROVAL_RUNNING */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, QUOTE_EXPIRED, QUOTE_MISMATCH, SELF_APPROVAL, ALREADY_APPROVED, APPROVAL_CLOSED, APPROVAL_RUNNING */
       409: {
         headers: {
           [name: string]: unknown;
@@ -12907,6 +13240,7 @@ export interface operations {
               | 'QUOTE_EXPIRED'
               | 'QUOTE_MISMATCH'
               | 'SELF_APPROVAL'
+              | 'ALREADY_APPROVED'
               | 'APPROVAL_CLOSED'
               | 'APPROVAL_RUNNING';
             /** @description In the request's language */
@@ -13003,6 +13337,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         approvalId: string;
       };
       cookie?: never;
@@ -13067,6 +13403,14 @@ export interface operations {
               result: unknown;
               /** @description The caller made this request (and so cannot decide it) */
               bMine: boolean;
+              /** @description How many distinct approvers it needs (by the company levels when it was asked) */
+              iApproversRequired: number;
+              /** @description Who has approved so far, in order */
+              approvedBy: {
+                sUserId: string;
+                sFullName: string;
+                dAt: string;
+              }[];
             };
           };
         };
@@ -13207,7 +13551,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -13225,6 +13569,11 @@ export interface operations {
               dApprovalThresholdUsd: number | null;
               iApprovalExpiryHours: number;
               iCoolingOffHours: number;
+              /** @description Further levels above the threshold: above dAboveUsd, iApprovers distinct approvers */
+              aApprovalLevels: {
+                dAboveUsd: number;
+                iApprovers: number;
+              }[];
             };
           };
         };
@@ -13277,7 +13626,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -13285,7 +13634,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -13333,16 +13682,21 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
     requestBody: {
       content: {
         'application/json': {
-          dApprovalThresholdUsd: (number | string) | null;
+          dApprovalThresholdUsd: (number | null) | (string | null);
           iApprovalExpiryHours: number;
           iCoolingOffHours: number;
+          /** @description Levels above the threshold (which needs one approver), each with more approvers; omitted: none */
+          aApprovalLevels?: {
+            dAboveUsd: number | string;
+            iApprovers: number;
+          }[];
         };
       };
     };
@@ -13359,6 +13713,11 @@ export interface operations {
               dApprovalThresholdUsd: number | null;
               iApprovalExpiryHours: number;
               iCoolingOffHours: number;
+              /** @description Further levels above the threshold: above dAboveUsd, iApprovers distinct approvers */
+              aApprovalLevels: {
+                dAboveUsd: number;
+                iApprovers: number;
+              }[];
             };
           };
         };
@@ -13499,7 +13858,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -13592,6 +13951,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         categoryId: string;
       };
       cookie?: never;
@@ -13701,7 +14062,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -13811,6 +14172,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         articleId: string;
       };
       cookie?: never;
@@ -13932,7 +14295,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -14031,6 +14394,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         vendorId: string;
       };
       cookie?: never;
@@ -14151,7 +14516,9 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        '*': string;
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
+        path: string;
       };
       cookie?: never;
     };
@@ -14243,7 +14610,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -14335,7 +14702,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -14343,7 +14710,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -14391,7 +14758,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -14584,6 +14951,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         articleId: string;
       };
       cookie?: never;
@@ -14673,7 +15042,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -14681,7 +15050,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -14728,6 +15097,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         articleId: string;
       };
       cookie?: never;
@@ -14921,6 +15292,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         articleId: string;
       };
       cookie?: never;
@@ -15065,6 +15438,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         articleId: string;
       };
       cookie?: never;
@@ -15209,6 +15584,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         articleId: string;
       };
       cookie?: never;
@@ -15371,6 +15748,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         articleId: string;
         imageId: string;
       };
@@ -15489,7 +15868,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -15576,7 +15955,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -15584,7 +15963,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -15632,7 +16011,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -15818,6 +16197,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         articleId: string;
       };
       cookie?: never;
@@ -16003,6 +16384,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         articleId: string;
       };
       cookie?: never;
@@ -16145,6 +16528,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         userId: string;
       };
       cookie?: never;
@@ -16232,7 +16617,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -16240,7 +16625,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -16287,6 +16672,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         userId: string;
       };
       cookie?: never;
@@ -16445,7 +16832,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -16528,7 +16915,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -16536,7 +16923,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -16584,7 +16971,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -16768,6 +17155,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         warehouseId: string;
       };
       cookie?: never;
@@ -16848,7 +17237,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -16856,7 +17245,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -16903,6 +17292,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         warehouseId: string;
       };
       cookie?: never;
@@ -17087,6 +17478,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         warehouseId: string;
       };
       cookie?: never;
@@ -17203,6 +17596,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         enterpriseId: string;
       };
       cookie?: never;
@@ -17278,7 +17673,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -17286,7 +17681,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -17334,7 +17729,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -17409,7 +17804,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -17417,7 +17812,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -17465,7 +17860,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -17639,7 +18034,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -17722,7 +18117,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -17730,7 +18125,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -17778,7 +18173,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -17870,7 +18265,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -17878,7 +18273,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -17961,7 +18356,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -18047,7 +18442,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -18055,7 +18450,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -18103,7 +18498,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -18290,6 +18685,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         userId: string;
       };
       cookie?: never;
@@ -18470,7 +18867,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -18543,7 +18940,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -18551,7 +18948,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -18602,7 +18999,7 @@ export interface operations {
       };
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -18807,7 +19204,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -18892,7 +19289,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -18900,7 +19297,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -18953,7 +19350,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -19061,7 +19458,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -19069,7 +19466,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -19117,7 +19514,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -19203,7 +19600,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -19211,7 +19608,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -19259,7 +19656,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -19352,7 +19749,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, QUOTE_EXPIRED, QUOTE_MISMATCH, INSUFFICIENT_FUNDS, INVALID_STATE, GROWER_NOT_PAYABLE, OVER_STOCK, UNDER_MINIMUM */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, QUOTE_EXPIRED, QUOTE_MISMATCH, INSUFFICIENT_FUNDS, INVALID_STATE, GROWER_NOT_PAYABLE, OVER_STOCK, UNDER_MINIMUM */
       409: {
         headers: {
           [name: string]: unknown;
@@ -19362,6 +19759,7 @@ export interface operations {
             /** @enum {string} */
             code:
               | 'TOTP_SETUP_REQUIRED'
+              | 'ROLE_REQUIRED'
               | 'QUOTE_EXPIRED'
               | 'QUOTE_MISMATCH'
               | 'INSUFFICIENT_FUNDS'
@@ -19448,7 +19846,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -19524,7 +19922,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -19532,7 +19930,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -19580,7 +19978,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -19669,7 +20067,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -19677,7 +20075,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -19724,6 +20122,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         enterpriseId: string;
       };
       cookie?: never;
@@ -19887,7 +20287,7 @@ export interface operations {
       };
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -20143,6 +20543,14 @@ export interface operations {
               result: unknown;
               /** @description The caller made this request (and so cannot decide it) */
               bMine: boolean;
+              /** @description How many distinct approvers it needs (by the company levels when it was asked) */
+              iApproversRequired: number;
+              /** @description Who has approved so far, in order */
+              approvedBy: {
+                sUserId: string;
+                sFullName: string;
+                dAt: string;
+              }[];
             };
           };
         };
@@ -20312,7 +20720,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -20421,7 +20829,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -20429,7 +20837,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -20476,6 +20884,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         orderId: string;
       };
       cookie?: never;
@@ -20713,7 +21123,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -20721,7 +21131,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -20771,6 +21181,8 @@ export interface operations {
         'idempotency-key'?: string;
       };
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         orderId: string;
       };
       cookie?: never;
@@ -21124,6 +21536,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         orderId: string;
       };
       cookie?: never;
@@ -21416,6 +21830,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         orderId: string;
       };
       cookie?: never;
@@ -21585,7 +22001,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -21694,7 +22110,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -21702,7 +22118,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -21749,6 +22165,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         orderId: string;
       };
       cookie?: never;
@@ -21986,7 +22404,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -21994,7 +22412,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -22041,6 +22459,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         orderId: string;
       };
       cookie?: never;
@@ -22388,6 +22808,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         orderId: string;
       };
       cookie?: never;
@@ -22723,7 +23145,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -22804,7 +23226,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -22812,7 +23234,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -22864,7 +23286,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -22949,7 +23371,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -22957,7 +23379,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -23005,7 +23427,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -23217,6 +23639,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         disputeId: string;
       };
       cookie?: never;
@@ -23319,7 +23743,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -23327,7 +23751,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -23374,6 +23798,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         disputeId: string;
       };
       cookie?: never;
@@ -23543,6 +23969,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         disputeId: string;
       };
       cookie?: never;
@@ -23712,6 +24140,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         disputeId: string;
         imageId: string;
       };
@@ -23776,7 +24206,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -23784,7 +24214,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -23831,6 +24261,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         disputeId: string;
       };
       cookie?: never;
@@ -24031,7 +24463,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -24116,7 +24548,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -24124,7 +24556,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -24171,6 +24603,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         disputeId: string;
       };
       cookie?: never;
@@ -24374,6 +24808,8 @@ export interface operations {
       };
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         orderId: string;
         kind: 'commercial-invoice' | 'packing-list' | 'bill-of-lading';
       };
@@ -24438,7 +24874,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -24446,7 +24882,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -24496,6 +24932,8 @@ export interface operations {
       };
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         orderId: string;
         kind: 'commercial-invoice' | 'packing-list' | 'bill-of-lading';
       };
@@ -24560,7 +24998,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -24568,7 +25006,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -24619,7 +25057,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -24704,7 +25142,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -24712,7 +25150,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -24760,7 +25198,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
         id: string;
       };
       cookie?: never;
@@ -24884,7 +25322,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -24998,7 +25436,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -25006,7 +25444,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -25086,7 +25524,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -25313,6 +25751,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         id: string;
       };
       cookie?: never;
@@ -25385,7 +25825,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -25393,7 +25833,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -25441,7 +25881,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -25694,7 +26134,7 @@ export interface operations {
       };
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -25856,6 +26296,14 @@ export interface operations {
               result: unknown;
               /** @description The caller made this request (and so cannot decide it) */
               bMine: boolean;
+              /** @description How many distinct approvers it needs (by the company levels when it was asked) */
+              iApproversRequired: number;
+              /** @description Who has approved so far, in order */
+              approvedBy: {
+                sUserId: string;
+                sFullName: string;
+                dAt: string;
+              }[];
             };
           };
         };
@@ -26019,6 +26467,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         id: string;
       };
       cookie?: never;
@@ -26158,7 +26608,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -26166,7 +26616,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -26213,6 +26663,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         id: string;
       };
       cookie?: never;
@@ -26322,7 +26774,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -26330,7 +26782,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -26377,6 +26829,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         id: string;
       };
       cookie?: never;
@@ -26444,7 +26898,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -26452,7 +26906,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -26499,6 +26953,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         id: string;
       };
       cookie?: never;
@@ -26688,6 +27144,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         id: string;
       };
       cookie?: never;
@@ -26808,7 +27266,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -26906,7 +27364,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -26914,7 +27372,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -26962,7 +27420,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -26991,6 +27449,8 @@ export interface operations {
               )[];
               dCreatedAt: string;
               dUpdatedAt: string;
+              /** @description Until when the secret before the last rotation also signs (a second entry in webhook-signature); null when it no longer does */
+              dPreviousSecretUntil: string | null;
             }[];
           };
         };
@@ -27099,7 +27559,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -27145,6 +27605,8 @@ export interface operations {
               )[];
               dCreatedAt: string;
               dUpdatedAt: string;
+              /** @description Until when the secret before the last rotation also signs (a second entry in webhook-signature); null when it no longer does */
+              dPreviousSecretUntil: string | null;
               /** @description The signing secret (whsec_…); shown only in this answer */
               sSecret: string;
             };
@@ -27286,6 +27748,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         endpointId: string;
       };
       cookie?: never;
@@ -27331,6 +27795,8 @@ export interface operations {
               )[];
               dCreatedAt: string;
               dUpdatedAt: string;
+              /** @description Until when the secret before the last rotation also signs (a second entry in webhook-signature); null when it no longer does */
+              dPreviousSecretUntil: string | null;
             };
           };
         };
@@ -27470,6 +27936,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         endpointId: string;
       };
       cookie?: never;
@@ -27586,6 +28054,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         endpointId: string;
       };
       cookie?: never;
@@ -27615,6 +28085,8 @@ export interface operations {
               )[];
               dCreatedAt: string;
               dUpdatedAt: string;
+              /** @description Until when the secret before the last rotation also signs (a second entry in webhook-signature); null when it no longer does */
+              dPreviousSecretUntil: string | null;
               /** @description The signing secret (whsec_…); shown only in this answer */
               sSecret: string;
             };
@@ -27724,6 +28196,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         endpointId: string;
       };
       cookie?: never;
@@ -27864,6 +28338,8 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
         endpointId: string;
         deliveryId: string;
       };
@@ -28000,13 +28476,879 @@ export interface operations {
       };
     };
   };
+  getApiKeys: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            apiKeys: {
+              sApiKeyId: string;
+              sName: string;
+              aScopes: ('read' | 'invoices' | 'payments' | 'webhooks')[];
+              /** @description The secret's first characters, to tell keys apart */
+              sPrefix: string;
+              dExpiresAt: string;
+              dCreatedAt: string;
+              dLastUsedAt: string | null;
+              dRevokedAt: string | null;
+              /** @description The admin who created it; held calls name them as maker */
+              sCreatedBy: string;
+            }[];
+          };
+        };
+      };
+      /** @description Bad request: INVALID_INPUT */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_INPUT';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Session ended (also for a missing or unknown token): SESSION_EXPIRED */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SESSION_EXPIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Not found (also for another enterprise’s records and an unknown language): NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'NOT_FOUND';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Internal error (details are only logged): INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+    };
+  };
+  postApiKeys: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          sName: string;
+          aScopes: ('read' | 'invoices' | 'payments' | 'webhooks')[];
+          /** Format: date-time */
+          dExpiresAt: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            apiKey: {
+              sApiKeyId: string;
+              sName: string;
+              aScopes: ('read' | 'invoices' | 'payments' | 'webhooks')[];
+              /** @description The secret's first characters, to tell keys apart */
+              sPrefix: string;
+              dExpiresAt: string;
+              dCreatedAt: string;
+              dLastUsedAt: string | null;
+              dRevokedAt: string | null;
+              /** @description The admin who created it; held calls name them as maker */
+              sCreatedBy: string;
+              /** @description The secret (ppk_…), sent as `Authorization: Bearer`; shown only here */
+              sSecret: string;
+            };
+          };
+        };
+      };
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Session ended (also for a missing or unknown token): SESSION_EXPIRED */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SESSION_EXPIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Not found (also for another enterprise’s records and an unknown language): NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'NOT_FOUND';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Payload too large: PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'UNSUPPORTED_MEDIA_TYPE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Internal error (details are only logged): INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+    };
+  };
+  deleteApiKeysByApiKeyId: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
+        apiKeyId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Revoked; the key no longer works */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Session ended (also for a missing or unknown token): SESSION_EXPIRED */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SESSION_EXPIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Not found (also for another enterprise’s records and an unknown language): NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'NOT_FOUND';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Internal error (details are only logged): INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+    };
+  };
+  getAccountingExportAccounts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            accounts: {
+              /** @enum {string} */
+              sKey:
+                | 'USD_BALANCE'
+                | 'MXN_BALANCE'
+                | 'FORWARD_DEPOSITS'
+                | 'MARKETPLACE_HELD'
+                | 'BANK_USD'
+                | 'BANK_MXN'
+                | 'CONVERSIONS'
+                | 'SUPPLIER_PAYABLES'
+                | 'FEES'
+                | 'COUNTERPARTY';
+              sDefaultName: string;
+              /** @description The company's account for it; null: the default */
+              sAccount: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description Bad request: INVALID_INPUT */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_INPUT';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Session ended (also for a missing or unknown token): SESSION_EXPIRED */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SESSION_EXPIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Not found (also for another enterprise’s records and an unknown language): NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'NOT_FOUND';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Internal error (details are only logged): INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+    };
+  };
+  putAccountingExportAccounts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          mapping: {
+            [key: string]: string | null;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            accounts: {
+              /** @enum {string} */
+              sKey:
+                | 'USD_BALANCE'
+                | 'MXN_BALANCE'
+                | 'FORWARD_DEPOSITS'
+                | 'MARKETPLACE_HELD'
+                | 'BANK_USD'
+                | 'BANK_MXN'
+                | 'CONVERSIONS'
+                | 'SUPPLIER_PAYABLES'
+                | 'FEES'
+                | 'COUNTERPARTY';
+              sDefaultName: string;
+              /** @description The company's account for it; null: the default */
+              sAccount: string | null;
+            }[];
+          };
+        };
+      };
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Session ended (also for a missing or unknown token): SESSION_EXPIRED */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SESSION_EXPIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Not found (also for another enterprise’s records and an unknown language): NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'NOT_FOUND';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Payload too large: PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'UNSUPPORTED_MEDIA_TYPE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Internal error (details are only logged): INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+    };
+  };
+  getAccountingExport: {
+    parameters: {
+      query: {
+        format: 'plain' | 'qbo' | 'xero';
+        /** @description First day (YYYY-MM-DD, Mexico City) */
+        from?: string;
+        /** @description Last day, included; today by default */
+        to?: string;
+      };
+      header?: never;
+      path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The journal file, one row per line */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      /** @description Bad request: INVALID_INPUT */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_INPUT';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Session ended (also for a missing or unknown token): SESSION_EXPIRED */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SESSION_EXPIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Not found (also for another enterprise’s records and an unknown language): NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'NOT_FOUND';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Internal error (details are only logged): INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+    };
+  };
   getProfileNotifications: {
     parameters: {
       query?: never;
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -28091,7 +29433,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -28099,7 +29441,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -28147,7 +29489,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -28256,7 +29598,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -28264,7 +29606,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -28350,7 +29692,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -28488,7 +29830,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -28556,6 +29898,22 @@ export interface operations {
           };
         };
       };
+      /** @description Refused in the current state: ROLE_REQUIRED */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'ROLE_REQUIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
       /** @description Internal error (details are only logged): INTERNAL_ERROR */
       500: {
         headers: {
@@ -28596,7 +29954,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -28662,7 +30020,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: INVALID_STATE, TOTP_NOT_CONFIGURED */
+      /** @description Refused in the current state: ROLE_REQUIRED, INVALID_STATE, TOTP_NOT_CONFIGURED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -28670,7 +30028,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_STATE' | 'TOTP_NOT_CONFIGURED';
+            code: 'ROLE_REQUIRED' | 'INVALID_STATE' | 'TOTP_NOT_CONFIGURED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -28718,7 +30076,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -28805,7 +30163,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: INVALID_STATE, TOTP_NOT_CONFIGURED */
+      /** @description Refused in the current state: ROLE_REQUIRED, INVALID_STATE, TOTP_NOT_CONFIGURED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -28813,7 +30171,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_STATE' | 'TOTP_NOT_CONFIGURED';
+            code: 'ROLE_REQUIRED' | 'INVALID_STATE' | 'TOTP_NOT_CONFIGURED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -28909,7 +30267,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -28992,7 +30350,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: INVALID_STATE */
+      /** @description Refused in the current state: ROLE_REQUIRED, INVALID_STATE */
       409: {
         headers: {
           [name: string]: unknown;
@@ -29000,7 +30358,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_STATE';
+            code: 'ROLE_REQUIRED' | 'INVALID_STATE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -29096,7 +30454,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -29183,7 +30541,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: INVALID_STATE, TOTP_NOT_CONFIGURED */
+      /** @description Refused in the current state: ROLE_REQUIRED, INVALID_STATE, TOTP_NOT_CONFIGURED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -29191,7 +30549,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'INVALID_STATE' | 'TOTP_NOT_CONFIGURED';
+            code: 'ROLE_REQUIRED' | 'INVALID_STATE' | 'TOTP_NOT_CONFIGURED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -29287,7 +30645,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
         userId: string;
       };
       cookie?: never;
@@ -29405,7 +30763,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -29470,7 +30828,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -29478,7 +30836,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -29526,7 +30884,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -29685,7 +31043,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -29851,7 +31209,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };
@@ -29939,7 +31297,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -29947,7 +31305,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -29995,7 +31353,7 @@ export interface operations {
       header?: never;
       path: {
         /** @description The language of messages and documents */
-        lang: 'en' | 'sp';
+        lang: components['parameters']['lang'];
       };
       cookie?: never;
     };

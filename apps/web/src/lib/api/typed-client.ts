@@ -186,7 +186,7 @@ export async function apiGetBlob<P extends BinaryPathOf>(
   path: P,
   options: {
     params: PathParamsOf<OperationOf<'get', P>>;
-    query?: AnyCallOptions['query'];
+    query?: QueryOf<OperationOf<'get', P>>;
     accept?: string;
     signal?: AbortSignal;
   },
@@ -194,7 +194,10 @@ export async function apiGetBlob<P extends BinaryPathOf>(
   const request: ApiRequestOptions = { headers: { Accept: options.accept ?? '*/*' } };
   if (options.signal) request.signal = options.signal;
   const params = options.params as AnyCallOptions['params'];
-  const response = await apiResponse(buildApiPath(path, params, options.query), request);
+  const response = await apiResponse(
+    buildApiPath(path, params, options.query as AnyCallOptions['query']),
+    request,
+  );
   return response.blob();
 }
 

@@ -50,7 +50,7 @@ export function useStatusCatalogQuery() {
 export function paymentRecipientsQueryOptions() {
   return queryOptions({
     queryKey: financeKeys.paymentRecipients(),
-    queryFn: async () => (await apiGet('payment-recipient/')).paymentRecipients,
+    queryFn: async () => (await apiGet('payment-recipient')).paymentRecipients,
   });
 }
 

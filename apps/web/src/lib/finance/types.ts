@@ -9,7 +9,7 @@ export type Dashboard = ApiAnswer<'get', 'dashboard'>;
 
 export type StatusCatalog = ApiAnswer<'get', 'catalog/statuses'>;
 
-export type PaymentRecipient = ApiAnswer<'get', 'payment-recipient/'>['paymentRecipients'][number];
+export type PaymentRecipient = ApiAnswer<'get', 'payment-recipient'>['paymentRecipients'][number];
 
 export type Invoice = ApiAnswer<'post', 'invoices/id'>['invoice'];
 
@@ -22,4 +22,4 @@ export type TransactionInvoice = Transaction['invoice'][number];
 
 export type TransactionPayment = Transaction['payment'][number];
 
-export type Payment = ApiAnswer<'get', 'payments/'>['payments'][number];
+export type Payment = ApiAnswer<'get', 'payments'>['payments'][number];

@@ -14,7 +14,7 @@ import type { Transaction } from '../../../lib/finance/types';
 export type ActiveForwards = ApiAnswer<'get', 'transactions/getForwardsActive'>;
 
 /** GET transactions/ */
-export type AvailableConversions = ApiAnswer<'get', 'transactions/'>;
+export type AvailableConversions = ApiAnswer<'get', 'transactions'>;
 
 /** GET transactions/history */
 export type ConversionHistory = ApiAnswer<'get', 'transactions/history'>;
@@ -36,7 +36,7 @@ export function useActiveForwardsQuery() {
 export function availableConversionsQueryOptions() {
   return queryOptions({
     queryKey: conversionKeys.available(),
-    queryFn: () => apiGet('transactions/'),
+    queryFn: () => apiGet('transactions'),
   });
 }
 
@@ -175,7 +175,7 @@ export function usePayFromConversionMutation() {
   const invalidate = useInvalidateConversions();
   return useMutation({
     mutationFn: (input: ConversionPaymentInput) =>
-      apiPost('payments/', {
+      apiPost('payments', {
         body: {
           sTransactionId: input.transactionId,
           sPaymentRecipientId: input.supplierId,

@@ -15,7 +15,7 @@ type WithOneAmount<Body> = Omit<Body, 'dAmount' | 'dDesAmount'> & AmountTargetBo
 export type SendPayNowBody = WithOneAmount<ApiBody<'post', 'payments/sendPayNow'>>;
 
 /** `dForwardTransactionDate` (YYYY-MM-DD) for forwards only. */
-export type ConversionBody = WithOneAmount<ApiBody<'post', 'transactions/'>>;
+export type ConversionBody = WithOneAmount<ApiBody<'post', 'transactions'>>;
 
 export type ForwardRate = ApiAnswer<'post', 'transactions/forwardRate'>['forwardRate'];
 
@@ -32,7 +32,7 @@ export function useSendPayNowMutation() {
 export function useConversionMutation() {
   return useMutation({
     mutationFn: ({ body, key }: { body: ConversionBody; key: string }) =>
-      apiPost('transactions/', { body, idempotencyKey: key }),
+      apiPost('transactions', { body, idempotencyKey: key }),
     meta: { errorToast: false },
   });
 }

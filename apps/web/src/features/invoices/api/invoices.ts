@@ -97,14 +97,14 @@ export function useInvoicesQuery(filter: InvoiceListFilter) {
 }
 
 /** The fields of the add and edit forms, as the API takes them. */
-export type InvoiceBody = ApiBody<'post', 'invoices/'>;
+export type InvoiceBody = ApiBody<'post', 'invoices'>;
 
 export function createInvoice(body: InvoiceBody): Promise<{ invoice: Invoice }> {
-  return apiPost('invoices/', { body });
+  return apiPost('invoices', { body });
 }
 
-export function updateInvoice(body: ApiBody<'put', 'invoices/'>): Promise<{ invoice: Invoice }> {
-  return apiPut('invoices/', { body });
+export function updateInvoice(body: ApiBody<'put', 'invoices'>): Promise<{ invoice: Invoice }> {
+  return apiPut('invoices', { body });
 }
 
 export function deleteInvoice(sInvoiceId: string): Promise<void> {

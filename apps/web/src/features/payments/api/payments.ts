@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet, apiPost, type ApiAnswer } from '../../../lib/api/typed-client';
 
-export type PaymentList = ApiAnswer<'get', 'payments/'>;
+export type PaymentList = ApiAnswer<'get', 'payments'>;
 
 export const paymentsKeys = {
   all: ['payments'] as const,
@@ -10,7 +10,7 @@ export const paymentsKeys = {
 
 /** The enterprise's outgoing payments, newest first (the server caps the list at 1,000). */
 export function getPayments(): Promise<PaymentList> {
-  return apiGet('payments/');
+  return apiGet('payments');
 }
 
 export function paymentsQueryOptions() {

@@ -12,6 +12,8 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { formatDateTime } from '../../../components/format-instant';
+import { useLanguage } from '../../../lib/i18n/i18n';
 import { showErrorToast, showSuccessToast } from '../../../lib/toast';
 import {
   useWebhookDeliveriesQuery,
@@ -30,6 +32,7 @@ export function EndpointCard({
   onSecret: (secret: string) => void;
 }) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const { remove, rotate } = useWebhookMutations();
   const [showLog, setShowLog] = useState(false);
   const [confirm, setConfirm] = useState<'remove' | 'rotate'>();
@@ -59,6 +62,13 @@ export function EndpointCard({
           <Chip key={type} size="small" label={t(`profile.events.${type}`)} />
         ))}
       </Box>
+      {endpoint.dPreviousSecretUntil && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {t('profile.webhooks.previousSecret', {
+            time: formatDateTime(endpoint.dPreviousSecretUntil, language),
+          })}
+        </Typography>
+      )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
         <Button onClick={() => setShowLog((shown) => !shown)} aria-expanded={showLog}>
           {showLog ? t('profile.webhooks.hideDeliveries') : t('profile.webhooks.showDeliveries')}

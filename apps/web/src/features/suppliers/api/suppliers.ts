@@ -5,7 +5,7 @@ import type { HeldForApproval } from '../../../lib/api/held-for-approval';
 import type { PaymentRecipient } from '../../../lib/finance/types';
 
 /** The body of POST/PUT payment-recipient/: the entity type is always COMPANY (spec §9). */
-export type SupplierBody = ApiBody<'post', 'payment-recipient/'>;
+export type SupplierBody = ApiBody<'post', 'payment-recipient'>;
 
 /**
  * The supplier, or (a bank change needing a second person) the approval it waits for.
@@ -18,7 +18,7 @@ export function createSupplier({
   body: SupplierBody;
   stepUpCode?: string | undefined;
 }): Promise<{ paymentRecipient: PaymentRecipient } | HeldForApproval> {
-  return apiPost('payment-recipient/', { body, ...(stepUpCode ? { stepUpCode } : {}) });
+  return apiPost('payment-recipient', { body, ...(stepUpCode ? { stepUpCode } : {}) });
 }
 
 export function updateSupplier({
@@ -28,7 +28,7 @@ export function updateSupplier({
   body: SupplierBody & { sPaymentRecipientId: string };
   stepUpCode?: string | undefined;
 }): Promise<{ paymentRecipient: PaymentRecipient } | HeldForApproval> {
-  return apiPut('payment-recipient/', { body, ...(stepUpCode ? { stepUpCode } : {}) });
+  return apiPut('payment-recipient', { body, ...(stepUpCode ? { stepUpCode } : {}) });
 }
 
 export function deleteSupplier(sPaymentRecipientId: string): Promise<void> {

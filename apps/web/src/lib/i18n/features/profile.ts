@@ -242,7 +242,8 @@ export const profileEn = {
     rotate: 'New secret',
     rotateTitle: 'Replace the signing secret?',
     rotateBody:
-      'The current secret stops working at once: update your receiver with the new one right away.',
+      'For 24 hours each delivery is signed with both the current and the new secret; then only the new one signs. Update your receiver within that time.',
+    previousSecret: 'The previous secret also signs until {{time}}.',
     remove: 'Delete',
     removeTitle: 'Delete this endpoint?',
     removeBody: 'It will receive no more events, and its delivery log is deleted: {{url}}',
@@ -508,7 +509,8 @@ export const profileSp: Widen<typeof profileEn> = {
     rotate: 'Nuevo secreto',
     rotateTitle: '¿Reemplazar el secreto de firma?',
     rotateBody:
-      'El secreto actual deja de funcionar al instante: actualiza tu receptor con el nuevo de inmediato.',
+      'Durante 24 horas cada entrega se firma con el secreto actual y con el nuevo; después solo con el nuevo. Actualiza tu receptor en ese plazo.',
+    previousSecret: 'El secreto anterior también firma hasta {{time}}.',
     remove: 'Eliminar',
     removeTitle: '¿Eliminar este endpoint?',
     removeBody: 'No recibirá más eventos y se borrará su registro de entregas: {{url}}',

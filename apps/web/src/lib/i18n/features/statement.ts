@@ -46,6 +46,24 @@ export const statementEn = {
   truncated:
     'This period has more than 5,000 movements: the PDF holds the first 5,000. The table and the Excel file hold every movement; choose a shorter period for a complete PDF.',
   downloadPdf: 'Download PDF',
+  accounting: {
+    heading: 'Accounting export',
+    intro:
+      'The period’s movements as a journal file for your accounting system: every entry balanced, your balances as in this statement.',
+    format: 'Format',
+    formats: {
+      plain: 'Double-entry CSV',
+      qbo: 'QuickBooks Online journal',
+      xero: 'Xero manual journal',
+    },
+    download: 'Download journal',
+    accounts: 'Your chart of accounts',
+    accountsIntro: 'The account each line goes to in your books; empty: the name shown.',
+    save: 'Save accounts',
+    saved: 'Accounts saved.',
+    adminsOnly: 'Only admins change the accounts.',
+    loadFailed: 'The accounts could not be loaded.',
+  },
 } as const;
 
 export const statementSp: Widen<typeof statementEn> = {
@@ -93,4 +111,22 @@ export const statementSp: Widen<typeof statementEn> = {
   truncated:
     'Este periodo tiene más de 5,000 movimientos: el PDF contiene los primeros 5,000. La tabla y el archivo de Excel contienen todos los movimientos; elige un periodo más corto para un PDF completo.',
   downloadPdf: 'Descargar PDF',
+  accounting: {
+    heading: 'Exportación contable',
+    intro:
+      'Los movimientos del periodo como archivo de pólizas para tu sistema contable: cada póliza cuadrada y tus saldos como en este estado de cuenta.',
+    format: 'Formato',
+    formats: {
+      plain: 'CSV de partida doble',
+      qbo: 'Pólizas de QuickBooks Online',
+      xero: 'Pólizas manuales de Xero',
+    },
+    download: 'Descargar pólizas',
+    accounts: 'Tu catálogo de cuentas',
+    accountsIntro: 'La cuenta de tus libros a la que va cada línea; vacía: el nombre mostrado.',
+    save: 'Guardar cuentas',
+    saved: 'Cuentas guardadas.',
+    adminsOnly: 'Solo los administradores cambian las cuentas.',
+    loadFailed: 'No se pudieron cargar las cuentas.',
+  },
 };
