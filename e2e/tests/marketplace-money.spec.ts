@@ -73,8 +73,13 @@ interface Order {
   money: { dHeld: number; dRefunded: number; dPayoutUsd: number | null };
 }
 
-/** A fresh buyer with USD, a warehouse in Chicago, and two pallets of the grower's article. */
-async function buyerWithCart(page: Page, request: APIRequestContext) {
+/**
+ * A fresh buyer with USD, a warehouse in Chicago, and two pallets of the grower's `which`
+ * article in its cart. Each test takes its own (the
+ * other specs buy the first ones): a checkout elsewhere changes the stock this cart has seen,
+ * and the checkout then rightly asks the buyer to review the cart.
+ */
+async function buyerWithCart(page: Page, request: APIRequestContext, which: number) {
   const tenant = await freshFundedTenant(page, request, 60_000);
   await tenant.api('POST', 'warehouses', {
     sName: 'Chicago DC',
@@ -94,7 +99,7 @@ async function buyerWithCart(page: Page, request: APIRequestContext) {
     'GET',
     `catalog/articles?sVendorId=${grower.user.sEnterpriseId}&limit=5`,
   )) as { articles: Array<{ sArticleId: string; iBoxesPerPallet: number; iMinBoxes: number }> };
-  const article = articles[0]!;
+  const article = articles[which]!;
   const boxes = Math.max(article.iBoxesPerPallet * 2, article.iMinBoxes);
   await tenant.api('POST', 'shopping-cart/items', {
     sProductId: article.sArticleId,
@@ -156,7 +161,7 @@ test('preview, pay, short delivery, accept: the buyer gets the refund, the growe
   request,
   browser,
 }) => {
-  const { tenant, grower } = await buyerWithCart(page, request);
+  const { tenant, grower } = await buyerWithCart(page, request, 3);
   const before = await usdBalance(tenant);
 
   // The checkout shows the total before paying; the confirm dialog repeats it.
@@ -255,7 +260,7 @@ test('the back office lands on its home and resolves a dispute with a split afte
   page,
   request,
 }) => {
-  const { tenant, grower } = await buyerWithCart(page, request);
+  const { tenant, grower } = await buyerWithCart(page, request, 4);
   const { warehouses } = (await tenant.api('GET', 'warehouses')) as {
     warehouses: Array<{ sWarehouseId: string }>;
   };

@@ -492,6 +492,19 @@ test.describe('marketplace: catalogue, cart and checkout', () => {
     await expect(page.getByRole('button', { name: 'Buy', exact: true })).toBeEnabled();
     await expectNoSeriousA11yViolations(page, 'payment process forward (en)');
     await shot(page, 'payment-process-forward-en');
+    // The review says what each method takes now and what later.
+    const review = page.getByRole('dialog', { name: 'Confirm purchase' });
+    await page.getByRole('button', { name: 'Buy', exact: true }).click();
+    await expect(review.getByTestId('confirm-details')).toContainText('the forward deposit (5 %)');
+    await expect(review.getByTestId('confirm-details')).toContainText('on the settlement day');
+    await page.keyboard.press('Escape');
+    await expect(review).toBeHidden();
+    await page.getByRole('radio', { name: 'Deferred payment' }).check();
+    await page.getByRole('button', { name: 'Buy', exact: true }).click();
+    await expect(review.getByTestId('confirm-details')).toContainText(/Taken now\s*\$0\.00 USD/);
+    await expect(review.getByTestId('confirm-details')).toContainText('when your transfer arrives');
+    await page.keyboard.press('Escape');
+    await expect(review).toBeHidden();
 
     await page.getByRole('radio', { name: 'Pay now from your USD balance' }).check();
     await page.getByRole('button', { name: 'Buy', exact: true }).click();

@@ -22,30 +22,30 @@ import {
   spotQuote,
   type Customer,
 } from '../../test/finance-fixtures.js';
+import {
+  conversionFixtures,
+  FOREX,
+  FORWARD,
+  FORWARD_DATE,
+  type Answer,
+  type ListAnswer,
+} from '../../test/conversion-fixtures.js';
 import { bearer, createTestApp, json, TEST_ENGINE, type TestApp } from '../../test/test-app.js';
 import { amountsFromMxn, amountsFromUsd, conversionGain } from './conversion-amounts.js';
 import type { ApiTransaction } from './conversion.view.js';
 
 let t: TestApp;
-
-const FOREX = TRANSACTION_TYPE_IDS.FOREX;
-
-const FORWARD = TRANSACTION_TYPE_IDS.FORWARD;
+const { forexBody, forwardQuote, convert, forex, bookForward, transactionById, expectError } =
+  conversionFixtures(() => t);
 
 /** The test clock starts on Saturday 2026-11-21, noon in Mexico City. */
 const TODAY = '2026-11-21';
-
-const FORWARD_DATE = '2026-12-01'; // a Tuesday
 
 const SATURDAY = '2026-11-28';
 
 const THANKSGIVING = '2026-11-26'; // a US bank holiday on a Thursday
 
 const PASSWORD = 'Str0ng-pass!'; // signupBody's password
-
-type Answer = { transaction: ApiTransaction };
-
-type ListAnswer = { transactions: ApiTransaction[]; totalProfit: number };
 
 /** A session again after the clock moved past the idle limit (as the user would log in). */
 async function logInAgain(customer: Customer): Promise<Customer> {
@@ -72,80 +72,6 @@ async function logInAgain(customer: Customer): Promise<Customer> {
         ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
       }),
   };
-}
-
-async function forexBody(customer: Customer, usd: number, overrides: Record<string, unknown> = {}) {
-  const quote = await spotQuote(t, customer.enterpriseId);
-  return {
-    sTransactionType: FOREX,
-    dAmount: usd,
-    dExchangeRate: rateToNumber(quote.rateMicro),
-    referenceExchangeRate: quote.id,
-    bExternal: false,
-    ...overrides,
-  };
-}
-
-async function forwardQuote(customer: Customer, date = FORWARD_DATE) {
-  const spot = await spotQuote(t, customer.enterpriseId);
-  const response = await customer.call('POST', 'transactions/forwardRate', {
-    dDateForward: date,
-    dAmount: 100,
-    referenceExchangeRate: spot.id,
-    bExternal: false,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return json<{ forwardRate: { rate: number; uuid: string; expiresAt: string } }>(response)
-    .forwardRate;
-}
-
-async function convert(customer: Customer, body: Record<string, unknown>, key?: string) {
-  return customer.call(
-    'POST',
-    'transactions/',
-    body,
-    key === undefined ? {} : { headers: { 'idempotency-key': key } },
-  );
-}
-
-async function forex(customer: Customer, usd: number): Promise<ApiTransaction> {
-  const response = await convert(customer, await forexBody(customer, usd));
-  expect(response.statusCode, response.body).toBe(201);
-  return json<Answer>(response).transaction;
-}
-
-async function bookForward(customer: Customer, usd: number, date = FORWARD_DATE) {
-  const quote = await forwardQuote(customer, date);
-  const response = await convert(customer, {
-    sTransactionType: FORWARD,
-    dAmount: usd,
-    dExchangeRate: quote.rate,
-    referenceExchangeRate: quote.uuid,
-    bExternal: false,
-    dForwardTransactionDate: date,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return { quote, transaction: json<Answer>(response).transaction };
-}
-
-async function transactionById(customer: Customer, id: string, path = 'transactions/id') {
-  const response = await customer.call('POST', path, { sTransactionId: id });
-  expect(response.statusCode, response.body).toBe(200);
-  const [transaction] = json<{ transactions: ApiTransaction[] }>(response).transactions;
-  if (!transaction) throw new Error('no transaction');
-  return transaction;
-}
-
-function expectError(
-  response: { statusCode: number; body: string },
-  status: number,
-  code: string,
-  field?: string,
-) {
-  expect(response.statusCode, response.body).toBe(status);
-  const body = JSON.parse(response.body) as { code: string; field?: string };
-  expect(body.code).toBe(code);
-  if (field !== undefined) expect(body.field).toBe(field);
 }
 
 describe(`forex on ${TEST_ENGINE}`, () => {

@@ -3,15 +3,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   convertMxnToUsd,
   forwardDeposit,
-  INVOICE_STATUS_IDS,
   moneyToNumber,
   parseMoney,
   parseRate,
   percentUsed,
   rateToNumber,
-  TRANSACTION_TYPE_IDS,
   usdForExactMxn,
-  type InvoiceStatusKey,
 } from '@app/domain';
 import {
   balancesOf,
@@ -19,126 +16,31 @@ import {
   moneyTableCounts,
   newCustomer,
   spotQuote,
-  type Customer,
 } from '../../test/finance-fixtures.js';
+import {
+  conversionFixtures,
+  FOREX,
+  FORWARD,
+  FORWARD_DATE,
+  type Answer,
+  type ListAnswer,
+} from '../../test/conversion-fixtures.js';
 import { createTestApp, json, TEST_ENGINE, type TestApp } from '../../test/test-app.js';
 import { conversionGain } from './conversion-amounts.js';
 import type { ApiTransaction } from './conversion.view.js';
 
 let t: TestApp;
-
-const FOREX = TRANSACTION_TYPE_IDS.FOREX;
-
-const FORWARD = TRANSACTION_TYPE_IDS.FORWARD;
-
-const FORWARD_DATE = '2026-12-01'; // a Tuesday
-
-type Answer = { transaction: ApiTransaction };
-
-type ListAnswer = { transactions: ApiTransaction[]; totalProfit: number };
-
-// ---------------------------------------------------------------------------------------
-// Fixtures: suppliers and invoices go through the invoices module's own endpoints.
-
-async function addInvoice(
-  customer: Customer,
-  options: { total: number; protection?: number; name?: string } = { total: 50_000 },
-): Promise<string> {
-  const supplier = await customer.call('POST', 'payment-recipient/', {
-    sName: 'Agrícola del Valle',
-    sEmail: 'pagos@agricolavalle.mx',
-    sBankName: 'BBVA MEXICO',
-    sAccountNumber: '032180000118359719',
-    sEntityBusiness: 'COMPANY',
-    sTaxId: 'SAT970701NN3',
-  });
-  expect(supplier.statusCode, supplier.body).toBe(201);
-  const invoice = await customer.call('POST', 'invoices/', {
-    dPurchaseDate: '2026-11-10',
-    sPaymentRecipientId: json<{ paymentRecipient: { sPaymentRecipientId: string } }>(supplier)
-      .paymentRecipient.sPaymentRecipientId,
-    sInvoice: options.name ?? 'F-1001',
-    dTotalAmount: options.total,
-    dRateProtection: options.protection ?? 19.5,
-    iCreditPeriod: 30,
-  });
-  expect(invoice.statusCode, invoice.body).toBe(201);
-  return json<{ invoice: { sInvoiceId: string } }>(invoice).invoice.sInvoiceId;
-}
-
-async function invoiceOf(customer: Customer, invoiceId: string) {
-  const response = await customer.call('POST', 'invoices/id', { sInvoiceId: invoiceId });
-  expect(response.statusCode, response.body).toBe(200);
-  return json<{ invoice: { sStatusId: string; dAssignedAmount: number; dPaidAmount: number } }>(
-    response,
-  ).invoice;
-}
-
-async function expectInvoiceStatus(customer: Customer, invoiceId: string, key: InvoiceStatusKey) {
-  expect((await invoiceOf(customer, invoiceId)).sStatusId).toBe(INVOICE_STATUS_IDS[key]);
-}
-
-async function forexBody(customer: Customer, usd: number, overrides: Record<string, unknown> = {}) {
-  const quote = await spotQuote(t, customer.enterpriseId);
-  return {
-    sTransactionType: FOREX,
-    dAmount: usd,
-    dExchangeRate: rateToNumber(quote.rateMicro),
-    referenceExchangeRate: quote.id,
-    bExternal: false,
-    ...overrides,
-  };
-}
-
-async function forwardQuote(customer: Customer, date = FORWARD_DATE) {
-  const spot = await spotQuote(t, customer.enterpriseId);
-  const response = await customer.call('POST', 'transactions/forwardRate', {
-    dDateForward: date,
-    dAmount: 100,
-    referenceExchangeRate: spot.id,
-    bExternal: false,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return json<{ forwardRate: { rate: number; uuid: string; expiresAt: string } }>(response)
-    .forwardRate;
-}
-
-async function convert(customer: Customer, body: Record<string, unknown>, key?: string) {
-  return customer.call(
-    'POST',
-    'transactions/',
-    body,
-    key === undefined ? {} : { headers: { 'idempotency-key': key } },
-  );
-}
-
-async function forex(customer: Customer, usd: number): Promise<ApiTransaction> {
-  const response = await convert(customer, await forexBody(customer, usd));
-  expect(response.statusCode, response.body).toBe(201);
-  return json<Answer>(response).transaction;
-}
-
-async function bookForward(customer: Customer, usd: number, date = FORWARD_DATE) {
-  const quote = await forwardQuote(customer, date);
-  const response = await convert(customer, {
-    sTransactionType: FORWARD,
-    dAmount: usd,
-    dExchangeRate: quote.rate,
-    referenceExchangeRate: quote.uuid,
-    bExternal: false,
-    dForwardTransactionDate: date,
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return { quote, transaction: json<Answer>(response).transaction };
-}
-
-async function transactionById(customer: Customer, id: string, path = 'transactions/id') {
-  const response = await customer.call('POST', path, { sTransactionId: id });
-  expect(response.statusCode, response.body).toBe(200);
-  const [transaction] = json<{ transactions: ApiTransaction[] }>(response).transactions;
-  if (!transaction) throw new Error('no transaction');
-  return transaction;
-}
+const {
+  addInvoice,
+  invoiceOf,
+  expectInvoiceStatus,
+  forexBody,
+  forwardQuote,
+  forex,
+  bookForward,
+  transactionById,
+  expectError,
+} = conversionFixtures(() => t);
 
 /** Marks MXN of a conversion (and an assigned invoice) paid, as a supplier payment does. */
 async function markPaid(conversionId: string, invoiceId: string, mxn: string) {
@@ -146,18 +48,6 @@ async function markPaid(conversionId: string, invoiceId: string, mxn: string) {
     await t.app.finance.conversions.recordPaid(trx, conversionId, parseMoney(mxn), invoiceId);
     await t.app.finance.invoices.changePaid(trx, invoiceId, parseMoney(mxn));
   });
-}
-
-function expectError(
-  response: { statusCode: number; body: string },
-  status: number,
-  code: string,
-  field?: string,
-) {
-  expect(response.statusCode, response.body).toBe(status);
-  const body = JSON.parse(response.body) as { code: string; field?: string };
-  expect(body.code).toBe(code);
-  if (field !== undefined) expect(body.field).toBe(field);
 }
 
 describe(`invoices assigned to conversions on ${TEST_ENGINE}`, () => {

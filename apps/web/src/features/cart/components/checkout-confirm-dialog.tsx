@@ -1,4 +1,5 @@
 import Typography from '@mui/material/Typography';
+import { forwardDeposit, moneyToNumber, parseMoney } from '@app/domain';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FactList } from '../../../components/fact-list';
@@ -12,7 +13,8 @@ type CheckoutPreview = NonNullable<ReturnType<typeof useCheckoutPreviewQuery>['d
 
 /**
  * The review before the purchase: grower, warehouse, method, rate, goods, fees and totals in
- * both currencies, exactly what the checkout will charge.
+ * both currencies, and what is taken now and what later by the chosen method (a deferred order
+ * takes nothing now, a forward its deposit now and the rest on the settlement day).
  */
 export function CheckoutConfirmDialog({
   open,
@@ -39,6 +41,41 @@ export function CheckoutConfirmDialog({
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
+  /** What is taken now and what later: the method decides, never the order total alone. */
+  const scheduleFacts = (paying: PaymentMethod, total: number, forwardDate?: string | null) => {
+    const totalCents = parseMoney(total);
+    const usd = (cents: bigint) => `${formatMoney(moneyToNumber(cents))} USD`;
+    const orderTotal = { label: t('money.preview.orderTotal'), value: usd(totalCents) };
+    if (paying === 'DEFERRED') {
+      return [
+        orderTotal,
+        { label: t('money.preview.takenNow'), value: usd(0n) },
+        {
+          label: t('money.preview.takenLater'),
+          value: t('money.preview.byTransfer', { amount: usd(totalCents) }),
+        },
+      ];
+    }
+    if (paying === 'FORWARD') {
+      const deposit = forwardDeposit(totalCents);
+      return [
+        orderTotal,
+        {
+          label: t('money.preview.takenNow'),
+          value: t('money.preview.forwardDeposit', { amount: usd(deposit) }),
+        },
+        {
+          label: t('money.preview.takenLater'),
+          value: t('money.preview.onSettlement', {
+            amount: usd(totalCents - deposit),
+            date: forwardDate ? formatDate(forwardDate, language) : '…',
+          }),
+        },
+      ];
+    }
+    // Paid from the balance: the whole total is taken now.
+    return [{ label: t('money.preview.takenNow'), value: usd(totalCents) }];
+  };
   return (
     <ConfirmDialog
       open={open}
@@ -75,10 +112,9 @@ export function CheckoutConfirmDialog({
             label: fee.sFeeName,
             value: formatMoney(fee.dTotal),
           })),
-          {
-            label: t('money.preview.confirmTotal'),
-            value: preview ? `${formatMoney(preview.dTotal)} USD` : '…',
-          },
+          ...(preview
+            ? scheduleFacts(method, preview.dTotal, body?.dForwardDate)
+            : [{ label: t('money.preview.orderTotal'), value: '…' }]),
           {
             label: t('money.preview.confirmTotalMxn'),
             value: preview ? `${formatMoney(preview.dTotalMxn)} MXN` : '…',

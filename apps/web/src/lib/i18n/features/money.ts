@@ -19,7 +19,12 @@ export const moneyEn = {
     heldNote:
       'The goods are held for the order and paid to the grower only when you accept the delivery; whatever is not delivered comes back to your balance.',
     balanceLow: 'Your USD balance is lower than the total of this order.',
-    confirmTotal: 'Total charged',
+    orderTotal: 'Order total',
+    takenNow: 'Taken now',
+    takenLater: 'Taken later',
+    byTransfer: '{{amount}}, when your transfer arrives',
+    forwardDeposit: '{{amount}}, the forward deposit (5 %)',
+    onSettlement: '{{amount}}, on the settlement day, {{date}}',
     confirmTotalMxn: 'Total in MXN',
   },
   order: {
@@ -182,7 +187,12 @@ export const moneySp: Widen<typeof moneyEn> = {
     heldNote:
       'La mercancía queda retenida para el pedido y se paga al productor solo cuando aceptas la entrega; lo que no se entregue vuelve a tu saldo.',
     balanceLow: 'Tu saldo en USD es menor que el total de este pedido.',
-    confirmTotal: 'Total a cobrar',
+    orderTotal: 'Total del pedido',
+    takenNow: 'Se cobra ahora',
+    takenLater: 'Se cobra después',
+    byTransfer: '{{amount}}, cuando llegue tu transferencia',
+    forwardDeposit: '{{amount}}, el depósito del forward (5 %)',
+    onSettlement: '{{amount}}, el día de liquidación, {{date}}',
     confirmTotalMxn: 'Total en MXN',
   },
   order: {
