@@ -75,9 +75,9 @@ interface Order {
 
 /**
  * A fresh buyer with USD, a warehouse in Chicago, and two pallets of the grower's `which`
- * article in its cart. Each test takes its own (the
- * other specs buy the first ones): a checkout elsewhere changes the stock this cart has seen,
- * and the checkout then rightly asks the buyer to review the cart.
+ * article in its cart. Each test takes its own (the other specs buy the first ones): a
+ * checkout elsewhere changes the stock this cart has seen, and the checkout then rightly asks
+ * the buyer to review the cart.
  */
 async function buyerWithCart(page: Page, request: APIRequestContext, which: number) {
   const tenant = await freshFundedTenant(page, request, 60_000);
