@@ -1,6 +1,5 @@
-import AddIcon from '@mui/icons-material/Add';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import Alert from '@mui/material/Alert';
+import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -25,6 +24,7 @@ import Typography from '@mui/material/Typography';
 import { API_KEY_SCOPES } from '@app/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SecretOnceDialog } from '../../components/secret-once-dialog';
 import { useLanguage } from '../../lib/i18n/i18n';
 import { AppDialog } from '../../components/app-dialog';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -269,38 +269,18 @@ function NewKeyDialog({
 /** The key's secret, shown once: copy it, then it is gone from the screen. */
 function SecretDialog({ secret, onClose }: { secret: string; onClose: () => void }) {
   const { t } = useTranslation();
-  const titleId = useId();
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(secret);
-      showSuccessToast(t('team.apiKeys.copied'));
-    } catch (error) {
-      showErrorToast(error);
-    }
-  };
   return (
-    <AppDialog open onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <DialogTitle id={titleId}>{t('team.apiKeys.secretTitle')}</DialogTitle>
-      <DialogContent>
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          {t('team.apiKeys.secretIntro')}
-        </Alert>
-        <TextField
-          value={secret}
-          label={t('team.apiKeys.secretTitle')}
-          fullWidth
-          slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'api-key-secret' } }}
-          onFocus={(event) => event.target.select()}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button startIcon={<ContentCopyIcon />} onClick={() => void copy()}>
-          {t('team.apiKeys.copy')}
-        </Button>
-        <Button variant="contained" onClick={onClose}>
-          {t('team.apiKeys.done')}
-        </Button>
-      </DialogActions>
-    </AppDialog>
+    <SecretOnceDialog
+      secret={secret}
+      onClose={onClose}
+      testId="api-key-secret"
+      texts={{
+        title: t('team.apiKeys.secretTitle'),
+        intro: t('team.apiKeys.secretIntro'),
+        copy: t('team.apiKeys.copy'),
+        copied: t('team.apiKeys.copied'),
+        done: t('team.apiKeys.done'),
+      }}
+    />
   );
 }

@@ -1,5 +1,3 @@
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import DialogActions from '@mui/material/DialogActions';
@@ -15,8 +13,9 @@ import Typography from '@mui/material/Typography';
 import { EVENT_TYPES } from '@app/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SecretOnceDialog } from '../../../components/secret-once-dialog';
 import { isApiError } from '../../../lib/api-client';
-import { showErrorToast, showSuccessToast } from '../../../lib/toast';
+import { showErrorToast } from '../../../lib/toast';
 import { useWebhookMutations, type WebhookEvent } from '../api/notifications-webhooks';
 import { AppDialog } from '../../../components/app-dialog';
 
@@ -127,38 +126,18 @@ export function AddEndpointDialog({
 /** The signing secret, shown once: copy it, then it is gone from the screen. */
 export function SecretDialog({ secret, onClose }: { secret: string; onClose: () => void }) {
   const { t } = useTranslation();
-  const titleId = useId();
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(secret);
-      showSuccessToast(t('profile.webhooks.copied'));
-    } catch (error) {
-      showErrorToast(error);
-    }
-  };
   return (
-    <AppDialog open onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <DialogTitle id={titleId}>{t('profile.webhooks.secretTitle')}</DialogTitle>
-      <DialogContent>
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          {t('profile.webhooks.secretIntro')}
-        </Alert>
-        <TextField
-          value={secret}
-          label={t('profile.webhooks.secretTitle')}
-          fullWidth
-          slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'webhook-secret' } }}
-          onFocus={(event) => event.target.select()}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button startIcon={<ContentCopyIcon />} onClick={() => void copy()}>
-          {t('profile.webhooks.copy')}
-        </Button>
-        <Button variant="contained" onClick={onClose}>
-          {t('profile.webhooks.done')}
-        </Button>
-      </DialogActions>
-    </AppDialog>
+    <SecretOnceDialog
+      secret={secret}
+      onClose={onClose}
+      testId="webhook-secret"
+      texts={{
+        title: t('profile.webhooks.secretTitle'),
+        intro: t('profile.webhooks.secretIntro'),
+        copy: t('profile.webhooks.copy'),
+        copied: t('profile.webhooks.copied'),
+        done: t('profile.webhooks.done'),
+      }}
+    />
   );
 }
