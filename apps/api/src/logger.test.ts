@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
-import { logFormat, loggerOptions, prettyLogStream } from './logger.js';
+import { logFormat, loggerOptions, prettyLogStream, redactUrl } from './logger.js';
 
 function capture(): { stream: Writable; text: () => string } {
   const chunks: string[] = [];
@@ -60,5 +60,22 @@ describe('the log format', () => {
     log.info({ body: { sPassword: 'Secret123!' } }, 'login');
     expect(out.text()).not.toContain('Secret123!');
     expect(out.text()).toContain('[REDACTED]');
+  });
+});
+
+describe('request URLs in the log', () => {
+  it('hide reset tokens in the path and shared secrets in the query', () => {
+    expect(redactUrl('/api/v1/en/auth/change-password/abc123?x=1')).toBe(
+      '/api/v1/en/auth/change-password/[REDACTED]?x=1',
+    );
+    expect(redactUrl('/api/webhooks/stp/orden-estado?secret=455f6256&x=1')).toBe(
+      '/api/webhooks/stp/orden-estado?secret=[REDACTED]&x=1',
+    );
+    expect(redactUrl('/api/webhooks/stp/abono?x=1&SECRET=abc')).toBe(
+      '/api/webhooks/stp/abono?x=1&SECRET=[REDACTED]',
+    );
+    expect(redactUrl('/api/v1/en/catalog/articles?search=secret')).toBe(
+      '/api/v1/en/catalog/articles?search=secret',
+    );
   });
 });

@@ -3,9 +3,14 @@ import type { DestinationStream, LoggerOptions } from 'pino';
 import pretty from 'pino-pretty';
 import type { Config } from './config.js';
 
-/** Reset tokens travel in the path of change-password; they never reach the log. */
+/** Reset tokens (in the path of change-password) and query secrets never reach the log. */
 export function redactUrl(url: string): string {
-  return url.replace(/(\/auth\/change-password\/)[^/?]+/, '$1[REDACTED]');
+  return (
+    url
+      .replace(/(\/auth\/change-password\/)[^/?]+/, '$1[REDACTED]')
+      // A caller's shared secret in the query (STP's callback URLs carry `?secret=`).
+      .replace(/([?&](?:secret|token)=)[^&#]*/gi, '$1[REDACTED]')
+  );
 }
 
 export function loggerOptions(config: Config): FastifyLoggerOptions & LoggerOptions {
