@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../db/database.js';
 
 export async function findAccountNames(
@@ -33,6 +34,11 @@ export interface JournalLineRow {
   account_enterprise_id: string | null;
   currency: 'USD' | 'MXN';
   amount: bigint;
+  /**
+   * MXN per USD (micro) to value the journal's MXN in dollars: the journal's own rate, or the
+   * market's mid rate at its moment for a journal without one (a peso deposit).
+   */
+  rate_micro: bigint | null;
 }
 
 /**
@@ -57,6 +63,13 @@ export async function journalLines(
       'a.enterprise_id as account_enterprise_id',
       'p.currency',
       'p.amount',
+      sql<bigint | null>`coalesce(
+        j.rate_micro,
+        (select t.mid_micro from rate_ticks t where t.observed_at <= j.created_at
+          order by t.observed_at desc limit 1),
+        (select t.mid_micro from rate_ticks t where t.observed_at > j.created_at
+          order by t.observed_at limit 1)
+      )`.as('rate_micro'),
     ])
     .where('j.created_at', '>=', start)
     .where('j.created_at', '<', end)
@@ -71,4 +84,51 @@ export async function journalLines(
     .orderBy('j.id')
     .orderBy('p.id')
     .execute() as Promise<JournalLineRow[]>;
+}
+
+export interface JournalPaymentRow {
+  journal_id: string;
+  /** True for the payment's own journal; false for a later one about it (a return). */
+  own_journal: boolean;
+  supplier_name: string;
+  invoice_amount_mxn: bigint | null;
+  protected_rate_micro: bigint | null;
+}
+
+/**
+ * The supplier payments the journals are about (by their journal, or for a later journal
+ * such as a return, by its tracking key), with each invoice part the payment settled and
+ * that invoice's protected rate.
+ */
+export async function paymentsOfJournals(
+  db: Executor,
+  enterpriseId: string,
+  journalIds: string[],
+): Promise<JournalPaymentRow[]> {
+  if (journalIds.length === 0) return [];
+  return db
+    .selectFrom('journals as j')
+    .innerJoin('payments as p', (join) =>
+      join.on((eb) =>
+        eb.or([
+          eb('p.journal_id', '=', eb.ref('j.id')),
+          eb('p.tracking_key', '=', eb.ref('j.reference')),
+        ]),
+      ),
+    )
+    .innerJoin('payment_recipients as r', 'r.id', 'p.payment_recipient_id')
+    .leftJoin('payment_invoices as pi', 'pi.payment_id', 'p.id')
+    .leftJoin('invoices as i', 'i.id', 'pi.invoice_id')
+    .select([
+      'j.id as journal_id',
+      sql<boolean>`p.journal_id = j.id`.as('own_journal'),
+      'r.name as supplier_name',
+      'pi.amount_mxn as invoice_amount_mxn',
+      'i.rate_protection_micro as protected_rate_micro',
+    ])
+    .where('j.id', 'in', journalIds)
+    .where('p.enterprise_id', '=', enterpriseId)
+    .orderBy('j.id')
+    .orderBy('pi.invoice_id')
+    .execute() as Promise<JournalPaymentRow[]>;
 }

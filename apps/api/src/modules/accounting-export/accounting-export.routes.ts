@@ -6,6 +6,7 @@ import { principalOf } from '../../plugins/session.js';
 import {
   EXPORT_ACCOUNT_KEYS,
   EXPORT_FORMATS,
+  EXPORT_VALUATIONS,
   type AccountingExportService,
 } from './accounting-export.service.js';
 
@@ -76,11 +77,15 @@ export async function accountingExportRoutes(
         summary:
           'The period’s ledger movements as a journal CSV: plain double entry, QuickBooks Online or Xero',
         description:
-          'One entry per journal and currency; debits equal credits in each. The lines on the USD and MXN ' +
-          'balances add up to the statement’s movements of the period.',
+          'With `valuation=currency` (the default), one entry per journal and currency; debits equal credits ' +
+          'in each, and the lines on the USD and MXN balances add up to the statement’s movements of the ' +
+          'period. With `valuation=usd`, one entry per journal in dollars: pesos at the journal’s rate, a ' +
+          'supplier payable at its invoices’ protected rates, the difference on the FX gain/loss account. ' +
+          'Payable lines name their supplier.',
         security: [{ bearerAuth: [] }],
         querystring: z.object({
           format: z.enum(EXPORT_FORMATS),
+          valuation: z.enum(EXPORT_VALUATIONS).default('currency'),
           from: calendarDateSchema.optional().describe('First day (YYYY-MM-DD, Mexico City)'),
           to: calendarDateSchema.optional().describe('Last day, included; today by default'),
         }),

@@ -3,6 +3,7 @@ import {
   calendarDateFromParts,
   calendarDateParts,
   compareDates,
+  convertMxnToUsd,
   daysBetween,
   moneyToDecimalString,
   todayInTimeZone,
@@ -15,6 +16,15 @@ import * as repo from './accounting-export.repository.js';
 
 export const EXPORT_FORMATS = ['plain', 'qbo', 'xero'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/**
+ * How amounts are written: `currency`, each journal as one entry per currency in that
+ * currency; `usd`, each journal as one entry in dollars (for books kept in USD), pesos valued
+ * at the journal's rate, a supplier payable at its invoices' protected rates, and the
+ * difference on the FX gain/loss account.
+ */
+export const EXPORT_VALUATIONS = ['currency', 'usd'] as const;
+export type ExportValuation = (typeof EXPORT_VALUATIONS)[number];
 
 /** The longest period of one export, as for statements. */
 const MAX_EXPORT_DAYS = 366;
@@ -33,6 +43,7 @@ export const EXPORT_ACCOUNTS = {
   BANK_MXN: 'Bank transfers (MXN)',
   CONVERSIONS: 'Currency conversions',
   SUPPLIER_PAYABLES: 'Supplier payables',
+  FX_GAIN_LOSS: 'FX gain/loss',
   FEES: 'Fees',
   COUNTERPARTY: 'Marketplace counterparty',
 } as const;
@@ -67,12 +78,22 @@ export interface ApiExportAccount {
 
 interface Line {
   date: CalendarDate;
-  journalId: string;
+  /** The entry the line belongs to: `<journal id>-<currency>`, or the journal id in USD. */
+  entry: string;
   kind: string;
   account: string;
+  /** The supplier of a payable line; empty otherwise. */
+  name: string;
   currency: 'USD' | 'MXN';
   /** Positive: debit; negative: credit (in cents or centavos). */
   amount: bigint;
+}
+
+/** The supplier payment a journal is about, with the invoice parts it settled. */
+interface JournalPayment {
+  supplierName: string;
+  /** Only on the payment's own journal: what each invoice part is worth at its protected rate. */
+  invoiceParts: { amountMxn: bigint; protectedRateMicro: bigint }[];
 }
 
 /**
@@ -113,7 +134,12 @@ export class AccountingExportService {
 
   async export(
     enterpriseId: string,
-    query: { format: ExportFormat; from?: CalendarDate | undefined; to?: CalendarDate | undefined },
+    query: {
+      format: ExportFormat;
+      valuation?: ExportValuation | undefined;
+      from?: CalendarDate | undefined;
+      to?: CalendarDate | undefined;
+    },
   ): Promise<{ csv: string; fileName: string }> {
     const to = query.to ?? todayInTimeZone(this.now());
     const { year, month } = calendarDateParts(to);
@@ -130,26 +156,125 @@ export class AccountingExportService {
       startOfDay(from),
       startOfDay(addDays(to, 1)),
     );
-    const lines: Line[] = rows.map((row) => ({
-      date: todayInTimeZone(new Date(row.created_at)),
-      journalId: row.journal_id,
-      kind: row.journal_kind,
-      account: nameOf(
-        row.account_enterprise_id === enterpriseId || row.account_enterprise_id === null
-          ? (ACCOUNT_OF_KIND[row.account_kind] ?? 'COUNTERPARTY')
-          : 'COUNTERPARTY',
-      ),
-      currency: row.currency,
-      amount: BigInt(row.amount),
-    }));
+    const payments = await this.journalPayments(enterpriseId, [
+      ...new Set(rows.map((row) => row.journal_id)),
+    ]);
+    const accountOf = (row: repo.JournalLineRow): ExportAccount =>
+      row.account_enterprise_id === enterpriseId || row.account_enterprise_id === null
+        ? (ACCOUNT_OF_KIND[row.account_kind] ?? 'COUNTERPARTY')
+        : 'COUNTERPARTY';
+    const lines: Line[] = [];
+    for (const journal of groupByJournal(rows)) {
+      const first = journal[0]!;
+      const payment = payments.get(first.journal_id);
+      const base = {
+        date: todayInTimeZone(new Date(first.created_at)),
+        kind: first.journal_kind,
+      };
+      const nameOn = (account: ExportAccount) =>
+        account === 'SUPPLIER_PAYABLES' ? (payment?.supplierName ?? '') : '';
+      if (query.valuation === 'usd') {
+        let balance = 0n;
+        for (const row of journal) {
+          const account = accountOf(row);
+          const amount = usdValue(row, account === 'SUPPLIER_PAYABLES' ? payment : undefined);
+          balance += amount;
+          lines.push({
+            ...base,
+            entry: first.journal_id,
+            account: nameOf(account),
+            name: nameOn(account),
+            currency: 'USD',
+            amount,
+          });
+        }
+        if (balance !== 0n) {
+          lines.push({
+            ...base,
+            entry: first.journal_id,
+            account: nameOf('FX_GAIN_LOSS'),
+            name: '',
+            currency: 'USD',
+            amount: -balance,
+          });
+        }
+      } else {
+        for (const row of journal) {
+          const account = accountOf(row);
+          lines.push({
+            ...base,
+            entry: `${row.journal_id}-${row.currency}`,
+            account: nameOf(account),
+            name: nameOn(account),
+            currency: row.currency,
+            amount: BigInt(row.amount),
+          });
+        }
+      }
+    }
     const csv =
       query.format === 'qbo'
         ? qboCsv(lines)
         : query.format === 'xero'
           ? xeroCsv(lines)
           : plainCsv(lines);
-    return { csv, fileName: `journal-${query.format}-${from}-${to}.csv` };
+    const suffix = query.valuation === 'usd' ? '-usd' : '';
+    return { csv, fileName: `journal-${query.format}${suffix}-${from}-${to}.csv` };
   }
+
+  private async journalPayments(
+    enterpriseId: string,
+    journalIds: string[],
+  ): Promise<Map<string, JournalPayment>> {
+    const payments = new Map<string, JournalPayment>();
+    for (const row of await repo.paymentsOfJournals(this.db, enterpriseId, journalIds)) {
+      let payment = payments.get(row.journal_id);
+      if (!payment) {
+        payment = { supplierName: row.supplier_name, invoiceParts: [] };
+        payments.set(row.journal_id, payment);
+      }
+      if (row.own_journal && row.invoice_amount_mxn !== null && row.protected_rate_micro) {
+        payment.invoiceParts.push({
+          amountMxn: BigInt(row.invoice_amount_mxn),
+          protectedRateMicro: BigInt(row.protected_rate_micro),
+        });
+      }
+    }
+    return payments;
+  }
+}
+
+/** The rows of each journal together, in the order they came (oldest journal first). */
+function groupByJournal(rows: repo.JournalLineRow[]): repo.JournalLineRow[][] {
+  const journals = new Map<string, repo.JournalLineRow[]>();
+  for (const row of rows) {
+    const journal = journals.get(row.journal_id);
+    if (journal) journal.push(row);
+    else journals.set(row.journal_id, [row]);
+  }
+  return [...journals.values()];
+}
+
+/**
+ * A line's amount in US cents: dollars as they are; pesos at the journal's rate, except the
+ * part of a supplier payable that settled invoices, which the books carry at each invoice's
+ * protected rate (the rate the company agreed to pay).
+ */
+function usdValue(row: repo.JournalLineRow, payable: JournalPayment | undefined): bigint {
+  const amount = BigInt(row.amount);
+  if (row.currency === 'USD') return amount;
+  if (row.rate_micro === null) throw new AppError('RATE_SOURCE_UNAVAILABLE');
+  const rate = BigInt(row.rate_micro);
+  const sign = amount < 0n ? -1n : 1n;
+  let rest = amount * sign;
+  let usd = 0n;
+  for (const part of payable?.invoiceParts ?? []) {
+    const settled = part.amountMxn < rest ? part.amountMxn : rest;
+    usd += convertMxnToUsd(settled, part.protectedRateMicro);
+    rest -= settled;
+  }
+  if (rest > 0n) usd += convertMxnToUsd(rest, rate);
+  return sign * usd;
 }
 
 function cell(value: string): string {
@@ -163,18 +288,16 @@ function csvOf(header: string[], records: string[][]): string {
 const debit = (line: Line) => (line.amount > 0n ? moneyToDecimalString(line.amount) : '');
 const credit = (line: Line) => (line.amount < 0n ? moneyToDecimalString(-line.amount) : '');
 
-/** One entry per journal and currency: `<journal id>-USD`. */
-const entryOf = (line: Line) => `${line.journalId}-${line.currency}`;
-
 /** Plain double entry: one row per line, debit or credit. */
 function plainCsv(lines: Line[]): string {
   return csvOf(
-    ['Date', 'Entry', 'Kind', 'Account', 'Currency', 'Debit', 'Credit'],
+    ['Date', 'Entry', 'Kind', 'Account', 'Supplier', 'Currency', 'Debit', 'Credit'],
     lines.map((line) => [
       line.date,
-      entryOf(line),
+      line.entry,
       line.kind,
       line.account,
+      line.name,
       line.currency,
       debit(line),
       credit(line),
@@ -182,7 +305,10 @@ function plainCsv(lines: Line[]): string {
   );
 }
 
-/** QuickBooks Online's journal-entry import layout (its columns, one row per line). */
+/**
+ * QuickBooks Online's journal-entry import layout (its columns, one row per line); `Name` is
+ * the vendor QuickBooks asks for on an accounts-payable line.
+ */
 function qboCsv(lines: Line[]): string {
   return csvOf(
     [
@@ -194,9 +320,10 @@ function qboCsv(lines: Line[]): string {
       'Debits',
       'Credits',
       'Description',
+      'Name',
     ],
     lines.map((line) => [
-      entryOf(line),
+      line.entry,
       line.date,
       line.currency,
       line.kind,
@@ -204,6 +331,7 @@ function qboCsv(lines: Line[]): string {
       debit(line),
       credit(line),
       line.kind,
+      line.name,
     ]),
   );
 }
@@ -213,9 +341,9 @@ function xeroCsv(lines: Line[]): string {
   return csvOf(
     ['*Narration', '*Date', 'Description', '*AccountCode', '*TaxRate', '*Amount', 'Currency'],
     lines.map((line) => [
-      entryOf(line),
+      line.entry,
       line.date,
-      line.kind,
+      line.name ? `${line.kind} – ${line.name}` : line.kind,
       line.account,
       'Tax Exempt',
       line.amount < 0n

@@ -51,11 +51,25 @@ afterEach(() => {
 
 describe('AccountingExportSection', () => {
   it.each([
-    ['en', 'Download journal', 'Save accounts'],
-    ['sp', 'Descargar pólizas', 'Guardar cuentas'],
+    [
+      'en',
+      'Download journal',
+      'Save accounts',
+      'Supplier payables (each line names its supplier)',
+      'Amounts',
+      'Valued in USD (with FX gain/loss)',
+    ],
+    [
+      'sp',
+      'Descargar pólizas',
+      'Guardar cuentas',
+      'Cuentas por pagar a proveedores (cada línea nombra a su proveedor)',
+      'Importes',
+      'Valuados en USD (con utilidad/pérdida cambiaria)',
+    ],
   ] as const)(
     'downloads the period and saves the account names (%s)',
-    async (language, download, save) => {
+    async (language, download, save, payables, amounts, valuedInUsd) => {
       setLanguage(language);
       setSession({ token: 't1', user: admin });
       const calls: { url: string; method: string; body?: string }[] = [];
@@ -75,7 +89,9 @@ describe('AccountingExportSection', () => {
       await user.click(screen.getByRole('button', { name: download }));
       await vi.waitFor(() =>
         expect(
-          calls.some((call) => call.url.includes('format=plain&from=2026-11-01&to=2026-11-28')),
+          calls.some((call) =>
+            call.url.includes('format=plain&valuation=currency&from=2026-11-01&to=2026-11-28'),
+          ),
         ).toBe(true),
       );
 
@@ -83,7 +99,15 @@ describe('AccountingExportSection', () => {
         expect(downloads.at(-1)).toBe('journal-plain-2026-11-01-2026-11-28.csv'),
       );
 
-      await user.type(screen.getByRole('textbox', { name: 'Supplier payables' }), '2000 AP');
+      await user.click(screen.getByRole('combobox', { name: amounts }));
+      await user.click(await screen.findByRole('option', { name: valuedInUsd }));
+      await user.click(screen.getByRole('button', { name: download }));
+      await vi.waitFor(() =>
+        expect(downloads.at(-1)).toBe('journal-plain-usd-2026-11-01-2026-11-28.csv'),
+      );
+      expect(calls.some((call) => call.url.includes('valuation=usd'))).toBe(true);
+
+      await user.type(screen.getByRole('textbox', { name: payables }), '2000 AP');
       await user.click(screen.getByRole('button', { name: save }));
       await vi.waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
       const put = calls.find((call) => call.method === 'PUT')!;

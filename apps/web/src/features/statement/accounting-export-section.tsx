@@ -16,6 +16,7 @@ import { showErrorToast, showSuccessToast } from '../../lib/toast';
 
 type ExportAccount = ApiAnswer<'get', 'accounting-export/accounts'>['accounts'][number];
 const FORMATS = ['plain', 'qbo', 'xero'] as const;
+const VALUATIONS = ['currency', 'usd'] as const;
 const accountsKey = ['accounting-export', 'accounts'] as const;
 
 /** The period's journal file for an accounting system, and the company's account names. */
@@ -24,6 +25,7 @@ export function AccountingExportSection({ from, to }: { from: string; to: string
   const isAdmin = useTeamRole() === 'ADMIN';
   const queryClient = useQueryClient();
   const [format, setFormat] = useState<(typeof FORMATS)[number]>('plain');
+  const [valuation, setValuation] = useState<(typeof VALUATIONS)[number]>('currency');
   const accounts = useQuery({
     queryKey: accountsKey,
     queryFn: async () => (await apiGet('accounting-export/accounts')).accounts,
@@ -36,8 +38,10 @@ export function AccountingExportSection({ from, to }: { from: string; to: string
     );
   }, [accounts.data]);
   const download = useMutation({
-    mutationFn: () => apiGetBlob('accounting-export', { params: {}, query: { format, from, to } }),
-    onSuccess: (blob) => downloadBlob(blob, `journal-${format}-${from}-${to}.csv`),
+    mutationFn: () =>
+      apiGetBlob('accounting-export', { params: {}, query: { format, valuation, from, to } }),
+    onSuccess: (blob) =>
+      downloadBlob(blob, `journal-${format}${valuation === 'usd' ? '-usd' : ''}-${from}-${to}.csv`),
     onError: (error) => showErrorToast(error),
   });
   const save = useMutation({
@@ -72,10 +76,28 @@ export function AccountingExportSection({ from, to }: { from: string; to: string
             </MenuItem>
           ))}
         </TextField>
+        <TextField
+          select
+          label={t('statement.accounting.valuation')}
+          value={valuation}
+          onChange={(event) => setValuation(event.target.value as (typeof VALUATIONS)[number])}
+          sx={{ minWidth: 300 }}
+        >
+          {VALUATIONS.map((option) => (
+            <MenuItem key={option} value={option}>
+              {t(`statement.accounting.valuations.${option}`)}
+            </MenuItem>
+          ))}
+        </TextField>
         <Button variant="contained" loading={download.isPending} onClick={() => download.mutate()}>
           {t('statement.accounting.download')}
         </Button>
       </Box>
+      {valuation === 'usd' && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: -2, mb: 3 }}>
+          {t('statement.accounting.valuationHelp')}
+        </Typography>
+      )}
       <Typography component="h3" sx={{ fontWeight: 600 }}>
         {t('statement.accounting.accounts')}
       </Typography>
@@ -104,7 +126,7 @@ export function AccountingExportSection({ from, to }: { from: string; to: string
           {accounts.data.map((account) => (
             <TextField
               key={account.sKey}
-              label={account.sDefaultName}
+              label={t(`statement.accounting.accountNames.${account.sKey}`)}
               value={names[account.sKey] ?? ''}
               placeholder={account.sDefaultName}
               onChange={(event) =>

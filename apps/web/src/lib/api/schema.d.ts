@@ -2296,7 +2296,7 @@ export interface paths {
     };
     /**
      * The period’s ledger movements as a journal CSV: plain double entry, QuickBooks Online or Xero
-     * @description One entry per journal and currency; debits equal credits in each. The lines on the USD and MXN balances add up to the statement’s movements of the period.
+     * @description With `valuation=currency` (the default), one entry per journal and currency; debits equal credits in each, and the lines on the USD and MXN balances add up to the statement’s movements of the period. With `valuation=usd`, one entry per journal in dollars: pesos at the journal’s rate, a supplier payable at its invoices’ protected rates, the difference on the FX gain/loss account. Payable lines name their supplier.
      *
      *     API keys: scope `read`.
      */
@@ -28933,6 +28933,7 @@ export interface operations {
                 | 'BANK_MXN'
                 | 'CONVERSIONS'
                 | 'SUPPLIER_PAYABLES'
+                | 'FX_GAIN_LOSS'
                 | 'FEES'
                 | 'COUNTERPARTY';
               sDefaultName: string;
@@ -29078,6 +29079,7 @@ export interface operations {
                 | 'BANK_MXN'
                 | 'CONVERSIONS'
                 | 'SUPPLIER_PAYABLES'
+                | 'FX_GAIN_LOSS'
                 | 'FEES'
                 | 'COUNTERPARTY';
               sDefaultName: string;
@@ -29221,6 +29223,7 @@ export interface operations {
     parameters: {
       query: {
         format: 'plain' | 'qbo' | 'xero';
+        valuation?: 'currency' | 'usd';
         /** @description First day (YYYY-MM-DD, Mexico City) */
         from?: string;
         /** @description Last day, included; today by default */
