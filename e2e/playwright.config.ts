@@ -6,7 +6,39 @@ const baseURL = `http://127.0.0.1:${PORT}`;
 const MAIL_PORT = PORT + 1;
 const SMTP_PORT = PORT + 2;
 const MAILBOX_URL = `http://127.0.0.1:${MAIL_PORT}/messages`;
+/**
+ * A second server as `npm start` runs it, with payouts and deposits through the local STP
+ * counterpart (signed orders, callbacks after two seconds), for the money rails' spec; the
+ * first keeps the timer-settled sandbox the other specs' payment states are written for.
+ */
+const RAILS_PORT = PORT + 3;
 const jsonReport = process.env.PLAYWRIGHT_JSON_OUTPUT_FILE;
+
+/** The built server on a throw-away in-memory database with the demo data. */
+function apiServer(port: number, env: Record<string, string>) {
+  return {
+    command: 'node apps/api/dist/server.js',
+    cwd: '..',
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    // Seeding the demo data takes seconds on a quiet machine, much longer on a loaded one.
+    timeout: 180_000,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: 'memory://',
+      DEMO_DATA: 'true',
+      PASSWORD_HASH_COST: '12',
+      LOG_LEVEL: 'warn',
+      PUBLIC_AUTH_RATE_LIMIT: '10000',
+      // The webhooks spec's receiver listens on loopback.
+      WEBHOOK_ALLOW_LOOPBACK: 'true',
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
+      ...env,
+    },
+  };
+}
 
 /**
  * End-to-end tests drive Debian's Chromium (browsers cannot be downloaded here) against the
@@ -51,26 +83,7 @@ export default defineConfig({
       url: MAILBOX_URL,
       reuseExistingServer: false,
     },
-    {
-      command: 'node apps/api/dist/server.js',
-      cwd: '..',
-      url: `${baseURL}/api/health`,
-      reuseExistingServer: false,
-      // Seeding the demo data takes seconds on a quiet machine, much longer on a loaded one.
-      timeout: 180_000,
-      env: {
-        PORT: String(PORT),
-        HOST: '127.0.0.1',
-        DATA_DIR: 'memory://',
-        DEMO_DATA: 'true',
-        PASSWORD_HASH_COST: '12',
-        LOG_LEVEL: 'warn',
-        PUBLIC_AUTH_RATE_LIMIT: '10000',
-        // The webhooks spec's receiver listens on loopback.
-        WEBHOOK_ALLOW_LOOPBACK: 'true',
-        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
-        ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
-      },
-    },
+    apiServer(PORT, {}),
+    apiServer(RAILS_PORT, { SPEI_RAIL: 'stp' }),
   ],
 });

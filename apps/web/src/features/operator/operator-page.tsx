@@ -21,12 +21,14 @@ import { HeldFundsPanel } from './components/held-funds-panel';
 import { HouseIncomePanel } from './components/house-income-panel';
 import { JobsPanel } from './components/jobs-panel';
 import { OpsDisputesPanel } from './components/ops-disputes-panel';
+import { SpeiPanel } from './components/spei-panel';
 import { LoadError } from '../../components/load-error';
 
 const TABS = [
   'enterprises',
   'deposits',
   'statements',
+  'spei',
   'disputes',
   'held',
   'income',
@@ -116,7 +118,7 @@ export function OperatorPage() {
         tabs={TABS}
         value={tab}
         labelOf={(item) =>
-          item === 'jobs' || item === 'statements'
+          item === 'jobs' || item === 'statements' || item === 'spei'
             ? t(`operator.tabs.${item}`)
             : t(`money.ops.tabs.${item}`)
         }
@@ -137,6 +139,7 @@ export function OperatorPage() {
         {tab === 'income' && <HouseIncomePanel />}
         {tab === 'bankChanges' && <BankChangesPanel />}
         {tab === 'statements' && <BankStatementsPanel />}
+        {tab === 'spei' && <SpeiPanel />}
         {tab === 'jobs' && <JobsPanel />}
       </TabbedPanel>
       <CreditDepositDialog

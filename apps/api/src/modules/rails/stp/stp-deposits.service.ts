@@ -132,6 +132,31 @@ export class StpDepositsService {
     return row.clabe;
   }
 
+  /**
+   * The incoming transfers answered with a return because their CLABE is no company's,
+   * newest first: the operator follows them up with the sender.
+   */
+  async returnedAbonos(limit: number) {
+    return this.db
+      .selectFrom('stp_abonos')
+      .select([
+        'id',
+        'clave_rastreo',
+        'institucion_ordenante',
+        'fecha_operacion',
+        'cuenta_beneficiario',
+        'amount_mxn',
+        'nombre_ordenante',
+        'concepto_pago',
+        'created_at',
+      ])
+      .where('outcome', '=', 'RETURNED_UNKNOWN_ACCOUNT')
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+
   async receive(body: Record<string, unknown>): Promise<AbonoAnswer> {
     const read = readAbono(body);
     if (!read.ok) throw new AppError('INVALID_INPUT', { field: read.field });

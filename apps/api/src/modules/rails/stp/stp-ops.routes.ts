@@ -73,6 +73,49 @@ export async function stpOpsRoutes(app: FastifyInstance, options: { stp: StpRail
     },
   );
 
+  routes.get(
+    '/ops/spei/returned',
+    {
+      onRequest: requireOperator,
+      schema: {
+        tags: ['back office'],
+        summary: 'Incoming SPEIs returned to the sender because their CLABE is no company’s',
+        security: [{ bearerAuth: [] }],
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) }),
+        response: {
+          200: z.object({
+            transfers: z.array(
+              z.object({
+                sId: z.string(),
+                sTrackingKey: z.string(),
+                sSendingBank: z.string().describe("The sender's bank, by its SPEI code"),
+                sOperationDate: z.string().describe('YYYY-MM-DD'),
+                sClabe: z.string().describe('The CLABE it was sent to'),
+                dAmount: z.number().describe('MXN'),
+                sSenderName: z.string(),
+                sConcept: z.string(),
+                created_at: z.string(),
+              }),
+            ),
+          }),
+        },
+      },
+    },
+    async (request) => ({
+      transfers: (await stp.deposits.returnedAbonos(request.query.limit)).map((row) => ({
+        sId: row.id,
+        sTrackingKey: row.clave_rastreo,
+        sSendingBank: row.institucion_ordenante,
+        sOperationDate: `${row.fecha_operacion.slice(0, 4)}-${row.fecha_operacion.slice(4, 6)}-${row.fecha_operacion.slice(6, 8)}`,
+        sClabe: row.cuenta_beneficiario,
+        dAmount: moneyToNumber(BigInt(row.amount_mxn)),
+        sSenderName: row.nombre_ordenante,
+        sConcept: row.concepto_pago,
+        created_at: new Date(row.created_at).toISOString(),
+      })),
+    }),
+  );
+
   const reconciliationSchema = z.object({
     sDate: z.string(),
     ran_at: z.string().nullable().describe('null: the day was never compared with STP'),

@@ -328,6 +328,32 @@ describe('SPEI through STP', () => {
     expect(recorded).toEqual([
       { outcome: 'RETURNED_UNKNOWN_ACCOUNT', enterprise_id: null, journal_id: null },
     ]);
+    // The operator sees the returned transfer, and only the returned ones; a customer cannot.
+    const password = 'operator-secret-3';
+    await createOperator(t.db, new PasswordHasher(10), { email: 'ops-ret@example.test', password });
+    const opsToken = json<{ token: string }>(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/en/auth/login',
+        payload: { sEmail: 'ops-ret@example.test', sPassword: password },
+      }),
+    ).token;
+    const returned = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/en/ops/spei/returned',
+      headers: bearer(opsToken),
+    });
+    expect(returned.statusCode, returned.body).toBe(200);
+    const { transfers } = json<{ transfers: Record<string, unknown>[] }>(returned);
+    expect(transfers.find((transfer) => transfer.sTrackingKey === 'STRAY1')).toMatchObject({
+      sClabe: '646180110499999995',
+      dAmount: 15250.75,
+      sSendingBank: '40012',
+      sOperationDate: '2026-11-21',
+      sSenderName: 'Distribuidora del Norte SA',
+    });
+    expect(transfers.some((transfer) => transfer.sTrackingKey === abono.claveRastreo)).toBe(false);
+    expect((await customer.call('GET', 'ops/spei/returned')).statusCode).toBe(404);
     await expectLedgerSound(t);
   });
 
