@@ -4,31 +4,16 @@
 // payment made exactly once (EXECUTED), or none and FAILED with a reason; approving again
 // never answers 200 for an approval that paid nothing. Checked in the database directly.
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   call,
-  createPgDatabase,
   ledgerViolations,
+  newDatabase,
   signupBody,
   sleep,
   startServer,
   supplierBody,
 } from './lib.mjs';
 import { openDirect } from './crash.mjs';
-
-async function newDatabase(engine) {
-  if (engine === 'postgres') {
-    const database = await createPgDatabase('faults');
-    return { database, env: { DATABASE_URL: database.url, DATABASE_POOL_SIZE: '10' } };
-  }
-  const dir = await mkdtemp(join(tmpdir(), 'faults-approval-'));
-  return {
-    database: { url: dir, drop: () => rm(dir, { recursive: true, force: true }) },
-    env: { DATA_DIR: dir },
-  };
-}
 
 // PGlite opens its directory anew at each of the four starts; a loaded machine is slow at it.
 const start = (env) => startServer(env, { timeoutMs: 180_000 });
@@ -44,7 +29,7 @@ async function login(base, body) {
 /** One engine, one fault point. Reports through `t.check`. */
 export async function runApprovalCrash(t, engine, point) {
   const label = `approval-crash[${engine}, ${point}]`;
-  const { database, env } = await newDatabase(engine);
+  const { database, env } = await newDatabase(engine, 'faults_approval');
   // A run counts as cut short one second after it began, so the job finishes it at once.
   const baseEnv = { ...env, APPROVAL_RUN_GRACE_SECONDS: '1', PAYOUT_SETTLE_SECONDS: '3600' };
   let server;

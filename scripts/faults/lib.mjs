@@ -1,7 +1,10 @@
 // Shared helpers of the fault and bench scripts: a child server, HTTP calls, direct database access.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
@@ -51,6 +54,22 @@ export async function createPgDatabase(prefix) {
       await dropper.query(`drop database if exists ${name} with (force)`);
       await dropper.end();
     },
+  };
+}
+
+/**
+ * A fresh database for one fault run, kept across the server's restarts: a PostgreSQL
+ * database, or a PGlite directory. Answers it with the server's environment for it.
+ */
+export async function newDatabase(engine, prefix) {
+  if (engine === 'postgres') {
+    const database = await createPgDatabase(prefix);
+    return { database, env: { DATABASE_URL: database.url, DATABASE_POOL_SIZE: '10' } };
+  }
+  const dir = await mkdtemp(join(tmpdir(), `${prefix}-`));
+  return {
+    database: { url: dir, drop: () => rm(dir, { recursive: true, force: true }) },
+    env: { DATA_DIR: dir },
   };
 }
 

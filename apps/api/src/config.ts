@@ -217,6 +217,12 @@ const configSchema = z.object({
   /** How long a call to STP may take before it counts as unanswered (then looked up). */
   STP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** The local STP counterpart calls the status back this long after an order. */
+  /**
+   * Fault tests only: the process kills itself at this point of a payout's hand-over to STP
+   * (after the payment committed, before the order is recorded; or after STP accepted the
+   * order, before its answer is recorded), so a restart must send it exactly once.
+   */
+  STP_FAULT_EXIT: z.enum(['before-hand-over', 'after-accepted']).optional(),
   STP_LOCAL_CALLBACK_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
   /** Seconds after which the sandbox payout rail settles a processing payment. */
   PAYOUT_SETTLE_SECONDS: z.coerce.number().int().min(0).default(2),

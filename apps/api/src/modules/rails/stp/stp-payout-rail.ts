@@ -6,6 +6,7 @@ import type { PaymentsService } from '../../payments/payments.service.js';
 import type { StpClient, StpRegistraResult } from './stp-client.js';
 import * as repo from './stp-orders.repository.js';
 import type { StpOrden } from './stp-signature.js';
+import type { StpStatusService } from './stp-status.service.js';
 
 /** STP's own institution code (`institucionOperante`). */
 export const STP_INSTITUTION = '90646';
@@ -63,8 +64,12 @@ export interface StpRailSettings {
  * STP's later word (settled, returned, cancelled) arrives through the `orden-estado`
  * webhook (StpStatusService).
  */
+export type StpFaultPoint = 'before-hand-over' | 'after-accepted';
+
 export class StpPayoutRail implements PayoutRail {
   readonly reportsBack = true;
+  /** Test-only: stops the process at a point of a hand-over (config STP_FAULT_EXIT). */
+  faultAt: ((point: StpFaultPoint) => void) | undefined;
   /** Payments older than this were the sandbox's (made before this process chose STP). */
   private readonly since: Date;
 
@@ -72,6 +77,8 @@ export class StpPayoutRail implements PayoutRail {
     private readonly db: Db,
     private readonly client: StpClient,
     private readonly payments: PaymentsService,
+    /** Applies what STP says of an order it already has (its callback may have been missed). */
+    private readonly status: StpStatusService,
     private readonly settings: StpRailSettings,
     private readonly now: () => Date,
   ) {
@@ -79,6 +86,7 @@ export class StpPayoutRail implements PayoutRail {
   }
 
   async submit(order: PayoutOrder): Promise<void> {
+    this.faultAt?.('before-hand-over');
     const row = await repo.insertOrder(this.db, {
       paymentId: order.paymentId,
       claveRastreo: order.trackingKey,
@@ -155,6 +163,10 @@ export class StpPayoutRail implements PayoutRail {
           lastError: null,
           now: this.now(),
         });
+        // STP may have called back while the order was not known here by its id (the
+        // process died before recording STP's answer): its state now is the word it sent.
+        if (known.estado)
+          await this.status.apply({ id: known.id.toString(), estado: known.estado });
         continue;
       }
       await this.send(payout, referencia).catch(() => {
@@ -173,6 +185,7 @@ export class StpPayoutRail implements PayoutRail {
       throw error;
     }
     if (result.kind === 'accepted') {
+      this.faultAt?.('after-accepted');
       await repo.setOrderState(this.db, order.paymentId, {
         state: 'SENT',
         stpId: result.id,

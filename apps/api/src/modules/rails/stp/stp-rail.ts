@@ -17,8 +17,8 @@ import { StpStatusService } from './stp-status.service.js';
 import { stpWebhookRoutes } from './stp-webhooks.routes.js';
 
 /** The local counterpart's company and account (the demo's STP CLABE, check digit made). */
-const LOCAL_EMPRESA = 'PESOSPRODUCE';
-const LOCAL_ACCOUNT = depositClabe('6461801104', 0n);
+export const LOCAL_EMPRESA = 'PESOSPRODUCE';
+export const LOCAL_ACCOUNT = depositClabe('6461801104', 0n);
 
 export const STP_RECOVER_JOB = 'stp.recover';
 export const STP_RECONCILE_JOB = 'stp.reconcile';
@@ -108,15 +108,23 @@ export async function setupStpRail(
   }
 
   const client = new StpClient({ url, empresa, privateKey, timeoutMs: config.STP_TIMEOUT_MS });
+  const status = new StpStatusService(db, finance.payments, now);
   const rail = new StpPayoutRail(
     db,
     client,
     finance.payments,
+    status,
     { account, recoverAfterMs: Math.max(config.STP_TIMEOUT_MS * 3, 5_000) },
     now,
   );
+  const faultPoint = config.STP_FAULT_EXIT;
+  if (faultPoint) {
+    app.log.warn(`STP_FAULT_EXIT=${faultPoint}: a fault-test hook; never in production`);
+    rail.faultAt = (point) => {
+      if (point === faultPoint) process.kill(process.pid, 'SIGKILL');
+    };
+  }
   finance.payments.useRail(rail);
-  const status = new StpStatusService(db, finance.payments, now);
   const deposits = new StpDepositsService(db, finance.ledger, account, now);
   finance.funds.speiDepositClabe = (enterpriseId) => deposits.depositClabe(enterpriseId);
   deps.jobs.register({
