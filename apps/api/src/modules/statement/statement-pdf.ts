@@ -3,6 +3,7 @@ import { formatCalendarDate, formatShortCalendarDate } from '../../ledger/journa
 import {
   formatInstantText,
   formatMoneyText,
+  formatRateText,
   labelledLine,
   PDF_FONT,
   renderPdf,
@@ -26,6 +27,8 @@ const TEXT = {
     totalCredit: 'Total money in',
     columns: ['Date', 'Type', 'Description', 'Reference', 'Debit', 'Credit', 'Balance'],
     empty: 'No movements in this period.',
+    rate: 'Rate {rate}',
+    fix: 'Banxico FIX of {date}: {rate}',
     truncated:
       'Only the first movements are listed; the totals and closing balance cover them all.',
     types: {
@@ -55,6 +58,8 @@ const TEXT = {
     totalCredit: 'Total de abonos',
     columns: ['Fecha', 'Tipo', 'Descripción', 'Referencia', 'Cargo', 'Abono', 'Saldo'],
     empty: 'Sin movimientos en este periodo.',
+    rate: 'Tipo de cambio {rate}',
+    fix: 'FIX de Banxico del {date}: {rate}',
     truncated:
       'Solo se listan los primeros movimientos; los totales y el saldo final los incluyen todos.',
     types: {
@@ -116,6 +121,23 @@ export function renderStatementPdf(
       const row = (cells: string[]) =>
         tableRow(doc, COLUMNS, cells, { fontSize: 7.5, padding: 3, onNewPage: titles });
 
+      // The description, the account paid, and a conversion's rate beside the day's FIX.
+      const describe = (line: Statement['lines'][number]) => {
+        const parts = [
+          line.paidAccount ? `${line.description} (${line.paidAccount})` : line.description,
+        ];
+        if (line.rateMicro !== null) {
+          parts.push(text.rate.replace('{rate}', formatRateText(line.rateMicro)));
+        }
+        if (line.referenceFix) {
+          parts.push(
+            text.fix
+              .replace('{date}', formatShortCalendarDate(line.referenceFix.date, language))
+              .replace('{rate}', formatRateText(line.referenceFix.rateMicro)),
+          );
+        }
+        return parts.join(' · ');
+      };
       titles();
       if (statement.lines.length === 0) {
         doc.font(PDF_FONT.regular).fontSize(9).text(text.empty, MARGIN, doc.y);
@@ -124,7 +146,7 @@ export function renderStatementPdf(
         row([
           formatShortCalendarDate(line.date, language),
           text.types[line.type] ?? line.type,
-          line.paidAccount ? `${line.description} (${line.paidAccount})` : line.description,
+          describe(line),
           line.reference ?? '',
           line.debit ? formatMoneyText(line.debit) : '',
           line.credit ? formatMoneyText(line.credit) : '',

@@ -117,6 +117,7 @@ export async function listPostings(
         'j.description_code',
         'j.description_params',
         'j.reference',
+        'j.rate_micro',
         'pay.paid_clabe',
         'pay.paid_bank_name',
       ])

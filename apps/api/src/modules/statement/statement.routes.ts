@@ -50,6 +50,16 @@ const statementSchema = z.object({
         .describe(
           "A payment's account as it was paid (bank and masked CLABE), whatever the supplier's now",
         ),
+      dRate: z
+        .number()
+        .nullable()
+        .describe('The rate the movement was converted at (MXN per USD); null without one'),
+      referenceFix: z
+        .object({ dDate: z.string(), dRate: z.number() })
+        .nullable()
+        .describe(
+          "Banxico's FIX in force on the movement's day (published that day or the banking day before), beside the applied rate; null when none is recorded",
+        ),
     }),
   ),
 });

@@ -12,6 +12,7 @@ import {
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { renderJournalDescription } from '../../ledger/journal-description.js';
+import { fixOfDay } from '../rates/banxico-source.js';
 import { businessDates, startOfDay } from './business-day.js';
 import { renderStatementPdf } from './statement-pdf.js';
 // eslint-disable-next-line no-restricted-imports -- the statement's header names the enterprise as the receipt does
@@ -92,10 +93,13 @@ export class StatementService {
     // this page's lines up to it.
     let balance = sums.opening + before;
     const dateOf = businessDates();
-    const lines = postings.map((posting): StatementLine => {
+    const fixOf = this.fixesOfDays();
+    const lines: StatementLine[] = [];
+    for (const posting of postings) {
       balance += posting.amount;
-      return {
-        date: dateOf(posting.created_at),
+      const date = dateOf(posting.created_at);
+      lines.push({
+        date,
         at: posting.created_at,
         description: renderJournalDescription(
           posting.description_code,
@@ -112,8 +116,10 @@ export class StatementService {
           posting.paid_clabe === null
             ? null
             : `${posting.paid_bank_name ?? ''} ${maskAccount(posting.paid_clabe)}`.trim(),
-      };
-    });
+        rateMicro: posting.rate_micro,
+        referenceFix: posting.rate_micro === null ? null : await fixOf(date),
+      });
+    }
     return {
       currency: query.currency,
       from,
@@ -126,6 +132,19 @@ export class StatementService {
       total: sums.count,
       page,
       lines,
+    };
+  }
+
+  /** The FIX in force on each day, read once per day of a statement. */
+  private fixesOfDays(): (date: CalendarDate) => Promise<StatementLine['referenceFix']> {
+    const fixes = new Map<CalendarDate, Promise<StatementLine['referenceFix']>>();
+    return (date) => {
+      let fix = fixes.get(date);
+      if (!fix) {
+        fix = fixOfDay(this.db, date);
+        fixes.set(date, fix);
+      }
+      return fix;
     };
   }
 

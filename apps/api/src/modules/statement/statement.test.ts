@@ -312,6 +312,55 @@ describe(`account statement on ${TEST_ENGINE}`, () => {
     }
   });
 
+  it('shows the applied rate of a conversion beside the day’s Banxico FIX, on screen and on paper', async () => {
+    // The FIX published on Friday 2026-11-20 is in force on Saturday 2026-11-21.
+    await t.db
+      .insertInto('reference_rates')
+      .values({
+        series: 'SF43718',
+        rate_date: '2026-11-20',
+        rate_micro: 18_123_400n,
+        fetched_at: t.clock.now(),
+      })
+      .execute();
+    const customer = await newCustomer(t, { usd: '1000.00' });
+    const supplierId = await insertSupplier(t, customer.enterpriseId);
+    const quote = await spotQuote(t, customer.enterpriseId);
+    const paid = await customer.call('POST', 'payments/sendPayNow', {
+      dAmount: 50,
+      comment: 'Anticipo',
+      sPaymentRecipientId: supplierId,
+      sExchangeRateReference: quote.id,
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const payNow = json<{ payment: ApiPayment }>(paid).payment;
+
+    const usd = await statementOf(customer, 'currency=USD&from=2026-11-21&to=2026-11-21');
+    const deposit = usd.entries.find((entry) => entry.sType === 'ADD_FUNDS')!;
+    expect(deposit).toMatchObject({ dRate: null, referenceFix: null });
+    const payment = usd.entries.find((entry) => entry.sType === 'PAY_NOW')!;
+    expect(payment.dRate).toBe(payNow.dExchangeRate);
+    expect(payment.referenceFix).toEqual({ dDate: '2026-11-20', dRate: 18.1234 });
+
+    for (const [lang, rate, fix] of [
+      ['en', 'Rate', 'Banxico FIX of 11/20/2026: 18.1234'],
+      ['sp', 'Tipo de cambio', 'FIX de Banxico del 20/11/2026: 18.1234'],
+    ] as const) {
+      const response = await customer.call(
+        'GET',
+        'statement/pdf?currency=USD&from=2026-11-21&to=2026-11-21',
+        undefined,
+        { lang },
+      );
+      expect(response.statusCode).toBe(200);
+      const text = pdfText(
+        Buffer.from(json<{ statement: { data: string } }>(response).statement.data, 'base64'),
+      ).replace(/\s+/g, ' ');
+      expect(text).toContain(`${rate} ${String(payNow.dExchangeRate)}`);
+      expect(text).toContain(fix);
+    }
+  });
+
   it('stops the list at 5,000 movements but keeps the totals whole', async () => {
     const customer = await newCustomer(t, { usd: '1.00' });
     const accounts = await t.db

@@ -1,4 +1,4 @@
-import { moneyToNumber, type CalendarDate } from '@app/domain';
+import { moneyToNumber, rateToNumber, type CalendarDate } from '@app/domain';
 
 /*
  * The statement's shapes: the one the service builds in minor units (for the answer and the
@@ -38,6 +38,10 @@ export interface StatementEntry {
   sReference: string | null;
   /** A payment's account as it was paid: its bank and masked CLABE. */
   sPaidAccount: string | null;
+  /** The rate the movement was converted at (MXN per USD); null for a movement without one. */
+  dRate: number | null;
+  /** Banxico's FIX in force on the movement's day, beside the applied rate, when recorded. */
+  referenceFix: { dDate: CalendarDate; dRate: number } | null;
 }
 
 export interface StatementAnswer {
@@ -74,6 +78,10 @@ export interface StatementLine {
   reference: string | null;
   /** A payment's account as it was paid: its bank and masked CLABE. */
   paidAccount: string | null;
+  /** The applied rate (MXN per USD, micro) of a converting movement. */
+  rateMicro: bigint | null;
+  /** The published FIX of the movement's day (or the banking day before), when recorded. */
+  referenceFix: { date: CalendarDate; rateMicro: bigint } | null;
 }
 
 export interface Statement {
@@ -114,6 +122,10 @@ export function toAnswer(statement: Statement): StatementAnswer {
       dBalance: moneyToNumber(line.balance),
       sReference: line.reference,
       sPaidAccount: line.paidAccount,
+      dRate: line.rateMicro === null ? null : rateToNumber(line.rateMicro),
+      referenceFix: line.referenceFix
+        ? { dDate: line.referenceFix.date, dRate: rateToNumber(line.referenceFix.rateMicro) }
+        : null,
     })),
   };
 }

@@ -54,6 +54,8 @@ const statement: Statement = {
       dBalance: 150.5,
       sReference: 'W-1',
       sPaidAccount: null,
+      dRate: null,
+      referenceFix: null,
     },
     {
       dDate: '2026-11-03',
@@ -65,6 +67,8 @@ const statement: Statement = {
       dBalance: 130.5,
       sReference: null,
       sPaidAccount: 'BBVA MEXICO ********9719',
+      dRate: 18.05,
+      referenceFix: { dDate: '2026-11-02', dRate: 18.1234 },
     },
   ],
 };

@@ -12376,6 +12376,13 @@ export interface operations {
               sReference: string | null;
               /** @description A payment's account as it was paid (bank and masked CLABE), whatever the supplier's now */
               sPaidAccount: string | null;
+              /** @description The rate the movement was converted at (MXN per USD); null without one */
+              dRate: number | null;
+              /** @description Banxico's FIX in force on the movement's day (published that day or the banking day before), beside the applied rate; null when none is recorded */
+              referenceFix: {
+                dDate: string;
+                dRate: number;
+              } | null;
             }[];
           };
         };

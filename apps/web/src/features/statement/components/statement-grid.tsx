@@ -11,6 +11,12 @@ import type { StatementRow } from '../statement-rows';
 import { useTypeLabel } from './use-type-label';
 import { wrappingCellsSx } from '../../../components/data-grid-defaults';
 
+/** A rate as Banxico publishes the FIX: up to four decimals. */
+const rateFormat = new Intl.NumberFormat('en-US', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 4,
+});
+
 /** An empty side of a movement shows nothing, so the other side stands out. */
 const amountOrBlank = (value: number) => (value === 0 ? '' : formatMoney(value));
 
@@ -71,22 +77,48 @@ export function StatementGrid(props: StatementGridProps) {
         headerName: t('statement.columns.description'),
         minWidth: 170,
         flex: 1.6,
-        // A payment names the account it was paid to then (the supplier's may differ now).
-        renderCell: ({ row }) =>
-          row.sPaidAccount ? (
+        // A payment names the account it was paid to then (the supplier's may differ now); a
+        // conversion its rate, beside the FIX Banxico published for that day.
+        renderCell: ({ row }) => {
+          const notes = [
+            ...(row.sPaidAccount ? [{ id: 'statement-paid-account', text: row.sPaidAccount }] : []),
+            ...(row.dRate === null
+              ? []
+              : [
+                  {
+                    id: 'statement-rate',
+                    text: [
+                      t('statement.rateLine', { rate: rateFormat.format(row.dRate) }),
+                      ...(row.referenceFix
+                        ? [
+                            t('statement.fixLine', {
+                              date: formatDate(row.referenceFix.dDate, language),
+                              rate: rateFormat.format(row.referenceFix.dRate),
+                            }),
+                          ]
+                        : []),
+                    ].join(' · '),
+                  },
+                ]),
+          ];
+          return notes.length === 0 ? (
+            row.sDescription
+          ) : (
             <Box component="span">
               {row.sDescription}
-              <Box
-                component="span"
-                data-testid="statement-paid-account"
-                sx={{ display: 'block', fontSize: '0.75rem', color: 'text.secondary' }}
-              >
-                {row.sPaidAccount}
-              </Box>
+              {notes.map((note) => (
+                <Box
+                  key={note.id}
+                  component="span"
+                  data-testid={note.id}
+                  sx={{ display: 'block', fontSize: '0.75rem', color: 'text.secondary' }}
+                >
+                  {note.text}
+                </Box>
+              ))}
             </Box>
-          ) : (
-            row.sDescription
-          ),
+          );
+        },
       },
       {
         field: 'sType',

@@ -16,6 +16,8 @@ export const statementEn = {
   totalDebit: 'Money out',
   balanceOn: 'On {{date}}',
   tableLabel: 'Movements of the period',
+  rateLine: 'Rate {{rate}}',
+  fixLine: 'Banxico FIX of {{date}}: {{rate}}',
   columns: {
     date: 'Date',
     description: 'Description',
@@ -102,6 +104,8 @@ export const statementSp: Widen<typeof statementEn> = {
   totalDebit: 'Cargos',
   balanceOn: 'Al {{date}}',
   tableLabel: 'Movimientos del periodo',
+  rateLine: 'Tipo de cambio {{rate}}',
+  fixLine: 'FIX de Banxico del {{date}}: {{rate}}',
   columns: {
     date: 'Fecha',
     description: 'Descripción',
