@@ -229,6 +229,17 @@ describe(`verified to sell on ${TEST_ENGINE}`, () => {
         status: 200,
       },
     ]);
+    // New legal ids lose the verification (and its reason) until the back office checks them.
+    const changed = await vendor.call('PUT', 'profile/enterprise', {
+      sName: 'Huerta Los Reyes SPR de RL',
+      sLegalAddress: null,
+      sPacaLicense: '20241187',
+      sTaxId: 'HRA120315AB2',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await own()).toMatchObject({ bVerified: false, bListed: false, sReason: null });
+    expect(await search(buyer, 'guava')).toEqual([]);
+
     // The refusals are in the trail too, with their code and nothing changed.
     expect(
       entries.filter((entry) => entry.outcome === 'VERIFICATION_INCOMPLETE').map((e) => e.after),
