@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 let counter = 0;
 
@@ -68,4 +68,52 @@ export async function emailsTo(to: string, subject: RegExp): Promise<ReceivedEma
     })
     .toBe(true);
   return received;
+}
+
+/**
+ * The back office (ops@demo.test, through the API) verifies the grower signed in on `page`,
+ * first registering the PACA licence and tax id it requires when the grower has none: only a
+ * verified grower's articles are listed. The grower's CLABE must be registered already.
+ */
+export async function verifyGrowerByBackOffice(
+  page: Page,
+  request: APIRequestContext,
+): Promise<void> {
+  const session = await page.evaluate(() => window.localStorage.getItem('session'));
+  const { token, user } = JSON.parse(session ?? '{}') as {
+    token: string;
+    user: { sEnterpriseId: string };
+  };
+  const grower = { authorization: `Bearer ${token}` };
+  const company = await request.get(`/api/v1/en/customers/enterprises/${user.sEnterpriseId}`, {
+    headers: grower,
+  });
+  expect(company.status()).toBe(200);
+  const { results } = (await company.json()) as {
+    results: Record<string, string | null> & { sPacaLicense: string | null; sTaxId: string | null };
+  };
+  if (!results.sPacaLicense || !results.sTaxId) {
+    const saved = await request.put('/api/v1/en/profile/enterprise', {
+      headers: grower,
+      data: {
+        sName: results.sName,
+        sLegalAddress: results.sLegalAddress,
+        sPacaLicense: results.sPacaLicense || '20241187',
+        sBlueBookNumber: results.sBlueBookNumber,
+        sTaxId: results.sTaxId || 'HRE120315AB1',
+        sDescription: results.sDescription,
+      },
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+  }
+  const login = await request.post('/api/v1/en/auth/login', {
+    data: { sEmail: 'ops@demo.test', sPassword: 'Demo1234!' },
+  });
+  expect(login.status()).toBe(200);
+  const { token: opsToken } = (await login.json()) as { token: string };
+  const verified = await request.post(`/api/v1/en/ops/enterprises/${user.sEnterpriseId}/verified`, {
+    headers: { authorization: `Bearer ${opsToken}` },
+    data: { bVerified: true, sReason: 'PACA licence and tax id checked; CLABE registered.' },
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
 }

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
-import { signUpCustomer, uniqueEmail } from './helpers';
+import { signUpCustomer, uniqueEmail, verifyGrowerByBackOffice } from './helpers';
 import { shot } from './screenshots';
 import { expectNoSeriousA11yViolations } from './accessibility';
 
@@ -225,7 +225,9 @@ test('a grower signs up, registers a CLABE and publishes an article with a photo
   await expectNoSeriousA11yViolations(page, 'articles tab with an article');
   await shot(page, 'profile-articles-en', { mobile: true });
 
-  // The public catalogue shows it, with its photo.
+  // Buyers see it once the back office has verified the grower, with its photo.
+  expect((await searchCatalogue(request, name)).total).toBe(0);
+  await verifyGrowerByBackOffice(page, request);
   const found = await searchCatalogue(request, name);
   expect(found.total).toBe(1);
   expect(found.articles[0]).toMatchObject({ sName: name, dPricePerBox: 18.5, iStock: 500 });

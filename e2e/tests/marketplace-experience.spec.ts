@@ -255,14 +255,19 @@ test('the buyer and the grower download the three documents of an order', async 
   await shot(page, 'grower-order-en', { mobile: true });
 });
 
-test('a new grower completes the checklist and its article appears in search', async ({ page }) => {
+test('a new grower completes its checklist, the back office verifies it, and buyers find its article', async ({
+  page,
+  browser,
+}) => {
+  test.slow();
   const stamp = Date.now();
+  const company = `Huerta Checklist ${stamp} SPR`;
   await page.goto('/signin/vendor');
   await page.getByLabel('Name', { exact: true }).fill('Rosa');
   await page.getByLabel('Last name').fill('Campos');
   await page.getByLabel('E-mail').fill(uniqueEmail('checklist'));
   await page.getByLabel('Phone').fill('+52 443 555 0101');
-  await page.getByLabel('Company name').fill(`Huerta Checklist ${stamp} SPR`);
+  await page.getByLabel('Company name').fill(company);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();
@@ -270,27 +275,32 @@ test('a new grower completes the checklist and its article appears in search', a
 
   const checklist = page.getByRole('region', { name: 'Get ready to sell' });
   await expect(checklist).toBeVisible();
-  await expect(checklist).toContainText('0 of 3 done');
+  await expect(checklist).toContainText('0 of 5 done');
+  await expect(checklist.getByTestId('verification-status')).toContainText(
+    'once your PACA licence, tax id and CLABE are registered',
+  );
   await expectNoSeriousA11yViolations(page, 'grower checklist (en)');
   await shot(page, 'grower-checklist-en', { mobile: true });
   await useLanguage(page, 'sp');
-  await expect(page.getByRole('region', { name: 'Prepárate para vender' })).toContainText(
-    '0 de 3 listos',
-  );
+  const checklistSp = page.getByRole('region', { name: 'Prepárate para vender' });
+  await expect(checklistSp).toContainText('0 de 5 listos');
+  await expect(checklistSp).toContainText('Tu licencia PACA, en los datos de la empresa');
+  await expect(checklistSp).toContainText('Verificación de Pesos & Produce');
   await shot(page, 'grower-checklist-sp', { mobile: true });
   await useLanguage(page, 'en');
 
-  // 1. Company data with PACA licence and tax id.
-  await checklist.getByRole('link', { name: 'Complete company data' }).click();
+  // 1–2. Company data with PACA licence and tax id.
+  await checklist.getByRole('link', { name: 'Add your PACA licence' }).click();
   await expect(page).toHaveURL(/\/profile\/tab\/1$/);
   await page.getByRole('textbox', { name: 'PACA licence number' }).fill('20241187');
   await page.getByRole('textbox', { name: 'Tax id' }).fill('HRE120315AB1');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('The company data was saved.')).toBeVisible();
-  await expect(checklist.getByTestId('checklist-company')).toHaveAttribute('data-done', 'true');
-  await expect(checklist).toContainText('1 of 3 done');
+  await expect(checklist.getByTestId('checklist-pacaLicense')).toHaveAttribute('data-done', 'true');
+  await expect(checklist.getByTestId('checklist-taxId')).toHaveAttribute('data-done', 'true');
+  await expect(checklist).toContainText('2 of 5 done');
 
-  // 2. Bank data with a valid CLABE.
+  // 3. Bank data with a valid CLABE.
   await checklist.getByRole('link', { name: 'Register your CLABE' }).click();
   await expect(page).toHaveURL(/\/profile\/tab\/3$/);
   await page.getByRole('textbox', { name: 'CLABE' }).fill(CLABE);
@@ -303,9 +313,9 @@ test('a new grower completes the checklist and its article appears in search', a
   await confirm.getByRole('button', { name: 'Confirm' }).click();
   await expect(confirm).toBeHidden();
   await expect(page.getByText('The bank data was saved.')).toBeVisible();
-  await expect(checklist).toContainText('2 of 3 done');
+  await expect(checklist).toContainText('3 of 5 done');
 
-  // 3. The first article, named in Spanish only, with a photo.
+  // 4. The first article, named in Spanish only, with a photo.
   await checklist.getByRole('link', { name: 'Add an article' }).click();
   await expect(page).toHaveURL(/\/profile\/tab\/4$/);
   await page.getByRole('button', { name: 'Add article' }).click();
@@ -339,22 +349,91 @@ test('a new grower completes the checklist and its article appears in search', a
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('The article was published.')).toBeVisible();
 
-  // Every step done: the checklist goes away.
-  await expect(checklist).toBeHidden();
+  // Everything the grower does is done: the back office's verification is left.
+  await expect(checklist).toContainText('4 of 5 done');
+  await expect(checklist.getByTestId('checklist-verification')).toHaveAttribute(
+    'data-done',
+    'false',
+  );
+  await expect(checklist.getByTestId('verification-status')).toContainText(
+    'Pending: our back office is checking your PACA licence and tax id.',
+  );
   const card = page.getByTestId('vendor-article').filter({ hasText: name });
   await expect(card).toContainText('Stock: 1,600 boxes');
   await useLanguage(page, 'sp');
   await expect(card).toContainText('Existencia: 1,600 cajas');
   await expect(card.getByRole('button', { name: `Editar ${name}` })).toBeVisible();
-  await expectNoSeriousA11yViolations(page, 'articles tab (sp)');
+  await expect(page.getByTestId('verification-status')).toContainText(
+    'Pendiente: nuestro back office está revisando tu licencia PACA y tu RFC.',
+  );
+  await expectNoSeriousA11yViolations(page, 'articles tab with the checklist (sp)');
   await shot(page, 'grower-articles-sp', { mobile: true });
   await useLanguage(page, 'en');
+
+  // A buyer does not find it yet: the grower is not verified.
+  const buyerContext = await browser.newContext();
+  const buyer = await buyerContext.newPage();
+  await logIn(buyer, 'demo@demo.test', DEMO_PASSWORD);
+  const searchAsBuyer = async (text: string) => {
+    await buyer.goto('/home');
+    await buyer.getByRole('searchbox', { name: 'Search produce' }).fill(text);
+    await buyer.getByRole('searchbox', { name: 'Search produce' }).press('Enter');
+  };
+  await searchAsBuyer(`guayaba ${stamp}`);
+  await expect(buyer.getByText('No article matches your search and filters.')).toBeVisible();
+  await expect(buyer.getByTestId('article-card')).toHaveCount(0);
+
+  // The back office verifies it, with a reason.
+  const opsContext = await browser.newContext();
+  const ops = await opsContext.newPage();
+  await logIn(ops, 'ops@demo.test', DEMO_PASSWORD);
+  await ops.goto('/operator');
+  const grid = ops.getByRole('grid', { name: 'Enterprises' });
+  const row = grid.getByRole('row').filter({ hasText: company });
+  // Enterprises are paged by name: move on until the new grower's row is there.
+  for (let guard = 0; guard < 20 && (await row.count()) === 0; guard += 1) {
+    await expect(grid.getByRole('row').nth(1)).toBeVisible();
+    if ((await row.count()) > 0) break;
+    await ops.getByRole('button', { name: 'Go to next page' }).click();
+  }
+  await expect(row).toContainText('No');
+  await row.getByRole('button', { name: `Verify ${company}` }).click();
+  const dialog = ops.getByRole('dialog', { name: `Verify ${company}` });
+  await dialog.getByRole('button', { name: 'Verify' }).click();
+  await expect(dialog.getByText('Write the reason for this decision.')).toBeVisible();
+  await dialog
+    .getByRole('textbox', { name: /Reason/ })
+    .fill('PACA licence 20241187 and RFC HRE120315AB1 checked; CLABE registered.');
+  await expectNoSeriousA11yViolations(ops, 'verify dialog (en)');
+  await shot(ops, 'operator-verify-dialog-en', { mobile: true, fullPage: false });
+  await dialog.getByRole('button', { name: 'Verify' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(ops.getByText(`${company} is verified: its articles are listed.`)).toBeVisible();
+  await expect(row).toContainText('Yes');
+  await expect(
+    row.getByRole('button', { name: `Withdraw the verification of ${company}` }),
+  ).toBeVisible();
+  await useLanguage(ops, 'sp');
+  const rowSp = ops.getByRole('grid', { name: 'Empresas' }).getByRole('row').filter({
+    hasText: company,
+  });
+  for (let guard = 0; guard < 20 && (await rowSp.count()) === 0; guard += 1) {
+    await expect(ops.getByRole('grid', { name: 'Empresas' }).getByRole('row').nth(1)).toBeVisible();
+    if ((await rowSp.count()) > 0) break;
+    await ops.getByRole('button', { name: /página siguiente|next page/i }).click();
+  }
+  await expect(
+    rowSp.getByRole('button', { name: `Retirar la verificación de ${company}` }),
+  ).toBeVisible();
+  await shot(ops, 'operator-enterprises-sp', { mobile: true });
+  await opsContext.close();
+
+  // The checklist is done and goes away; the buyer finds the article, with a typo.
   await page.goto('/home');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Get ready to sell' })).toHaveCount(0);
-
-  // A buyer's search finds the article, without accents and with a typo.
-  await page.getByRole('searchbox', { name: 'Search produce' }).fill(`guayava ${stamp}`);
-  await page.getByRole('searchbox', { name: 'Search produce' }).press('Enter');
-  await expect(page.getByTestId('article-card').first()).toContainText(name);
+  await searchAsBuyer(`guayava ${stamp}`);
+  await expect(buyer.getByTestId('article-card').first()).toContainText(name);
+  await shot(buyer, 'buyer-finds-verified-grower-en', { mobile: true });
+  await buyerContext.close();
 });

@@ -23,7 +23,28 @@ function has(params: ErrorParams, ...names: string[]): boolean {
   return names.every((name) => Number.isFinite(params[name]));
 }
 
+/** The prerequisites of a verification, by the flag a refusal carries for each. */
+const PREREQUISITE_NAMES: Record<Language, Record<'pacaLicense' | 'taxId' | 'clabe', string>> = {
+  en: { pacaLicense: 'PACA licence', taxId: 'tax id (RFC)', clabe: 'bank data (CLABE)' },
+  sp: { pacaLicense: 'licencia PACA', taxId: 'RFC (tax id)', clabe: 'datos bancarios (CLABE)' },
+};
+
+function listOf(language: Language, items: string[]): string {
+  return new Intl.ListFormat(LOCALE[language], { type: 'conjunction' }).format(items);
+}
+
 const TEMPLATES: Partial<Record<ErrorCode, Template>> = {
+  /** `pacaLicense`, `taxId`, `clabe`: 1 for each prerequisite the grower has not registered. */
+  VERIFICATION_INCOMPLETE: (params, language) => {
+    const names = PREREQUISITE_NAMES[language];
+    const missing = (['pacaLicense', 'taxId', 'clabe'] as const)
+      .filter((name) => params[name] === 1)
+      .map((name) => names[name]);
+    if (missing.length === 0) return undefined;
+    return language === 'sp'
+      ? `Aún no se puede verificar a este productor: le falta registrar ${listOf(language, missing)}.`
+      : `This grower cannot be verified yet: its ${listOf(language, missing)} ${missing.length === 1 ? 'is' : 'are'} missing.`;
+  },
   /** `available`: boxes the buyer may still add; `inCart`: boxes already in the cart. */
   OVER_STOCK: (params, language) => {
     if (!has(params, 'available')) return undefined;

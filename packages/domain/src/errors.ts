@@ -24,6 +24,8 @@ export const ERROR_STATUS = {
   CFDI_CANCELLED: 409,
   TOO_MANY_FILES: 400,
   GROWER_NOT_PAYABLE: 409,
+  GROWER_NOT_VERIFIED: 409,
+  VERIFICATION_INCOMPLETE: 409,
   OVER_STOCK: 409,
   UNDER_MINIMUM: 409,
   DISPUTE_WINDOW_CLOSED: 409,
@@ -91,6 +93,10 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     TOO_MANY_FILES: 'Too many files: import at most 200 at a time.',
     GROWER_NOT_PAYABLE:
       'This grower cannot be paid yet: its bank account (CLABE) is not registered.',
+    GROWER_NOT_VERIFIED:
+      'This grower is not verified by Pesos & Produce (its verification is pending or was withdrawn): its articles cannot be bought. Remove them from your cart.',
+    VERIFICATION_INCOMPLETE:
+      'This grower cannot be verified yet: its PACA licence, tax id (RFC) and bank data (CLABE) must be registered first.',
     OVER_STOCK:
       'There are not enough boxes in stock for this quantity; lower it to what is available.',
     UNDER_MINIMUM: "This quantity is under the article's minimum order; raise it to the minimum.",
@@ -153,6 +159,10 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     TOO_MANY_FILES: 'Demasiados archivos: importa como máximo 200 a la vez.',
     GROWER_NOT_PAYABLE:
       'Aún no se le puede pagar a este productor: su cuenta bancaria (CLABE) no está registrada.',
+    GROWER_NOT_VERIFIED:
+      'Este productor no está verificado por Pesos & Produce (su verificación está pendiente o fue retirada): sus artículos no se pueden comprar. Quítalos de tu carrito.',
+    VERIFICATION_INCOMPLETE:
+      'Aún no se puede verificar a este productor: primero debe registrar su licencia PACA, su RFC (tax id) y sus datos bancarios (CLABE).',
     OVER_STOCK:
       'No hay cajas suficientes en existencia para esta cantidad; bájala a lo disponible.',
     UNDER_MINIMUM: 'Esta cantidad es menor al pedido mínimo del artículo; súbela al mínimo.',

@@ -8,6 +8,7 @@ export * from './forward-pricing.js';
 export * from './calendar-date.js';
 export * from './settlement-calendar.js';
 export * from './clabe.js';
+export * from './grower-verification.js';
 export * from './rfc.js';
 export * from './statuses.js';
 export * from './schemas.js';

@@ -10,6 +10,9 @@ export interface EnterprisesTable {
   name: string;
   type: EnterpriseType;
   verified: Generated<boolean>;
+  /** The back office's reason for its last verification decision (verify or withdraw). */
+  verification_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  verification_changed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   legal_address: string | null;
   paca_license: string | null;
   blue_book_number: string | null;

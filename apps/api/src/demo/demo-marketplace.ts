@@ -471,6 +471,8 @@ const BERRY_VENDOR_ARTICLES: ArticleSeed[] = [
 ];
 
 const DAY_MS = 86_400_000;
+const DEMO_VERIFICATION_REASON =
+  'PACA licence and tax id checked against the registries; bank data registered.';
 
 export async function seedDemoMarketplace(
   services: MarketplaceServices,
@@ -601,8 +603,11 @@ export async function seedDemoMarketplace(
     taxId: '74-3019283',
     description: 'Importer and distributor of Mexican produce for the Midwest.',
   });
-  // New legal ids wait for the back office's check: the demo companies were checked.
-  for (const id of [vendorId, berryVendorId, buyerId]) await services.orders.setVerified(id, true);
+  // New legal ids wait for the back office's check: the demo companies were checked, and
+  // only a verified grower's articles are listed.
+  for (const id of [vendorId, berryVendorId, buyerId]) {
+    await services.verification.decide(id, true, DEMO_VERIFICATION_REASON);
+  }
 
   await services.warehouses.create(buyerId, {
     name: 'McAllen cold storage',

@@ -12,6 +12,8 @@ import { catalogRoutes } from './catalog/catalog.routes.js';
 import { ProfileService } from './profile/profile.service.js';
 import { BankChangesService } from './bank-changes/bank-changes.service.js';
 import { bankChangesRoutes } from './bank-changes/bank-changes.routes.js';
+import { GrowerVerificationService } from './grower-verification/grower-verification.service.js';
+import { growerVerificationRoutes } from './grower-verification/grower-verification.routes.js';
 import { HouseIncomeService } from './house-income/house-income.service.js';
 import { houseIncomeRoutes } from './house-income/house-income.routes.js';
 import { profileRoutes } from './profile/profile.routes.js';
@@ -27,7 +29,8 @@ import { orderDocumentsRoutes } from './order-documents/order-documents.routes.j
 
 /**
  * The marketplace services, built once per app: the shop's own (catalogue, vendor articles,
- * carts, warehouses, profiles, bank changes), then the orders and what hangs on them
+ * carts, warehouses, profiles, bank changes, the
+ * back office's verification of growers), then the orders and what hangs on them
  * (disputes, order documents), which are built from the shop's.
  */
 export interface MarketplaceServices {
@@ -44,6 +47,7 @@ export interface MarketplaceServices {
   vendorArticles: VendorArticlesService;
   profile: ProfileService;
   bankChanges: BankChangesService;
+  verification: GrowerVerificationService;
   houseIncome: HouseIncomeService;
   // Orders and what hangs on them:
   orders: OrdersService;
@@ -69,6 +73,7 @@ export function createMarketplaceServices(deps: MarketplaceDeps): MarketplaceSer
   );
   const profile = new ProfileService(deps.db, deps.auth, deps.now);
   const bankChanges = new BankChangesService(deps.db, deps.now);
+  const verification = new GrowerVerificationService(deps.db, deps.now);
   const houseIncome = new HouseIncomeService(deps.db, deps.now);
   // Orders are built from the shop's carts and warehouses:
   const orders = new OrdersService(deps.db, deps.finance, cart, warehouses, deps.config, deps.now);
@@ -88,6 +93,7 @@ export function createMarketplaceServices(deps: MarketplaceDeps): MarketplaceSer
     vendorArticles,
     profile,
     bankChanges,
+    verification,
     houseIncome,
     orders,
     disputes,
@@ -107,6 +113,7 @@ export async function marketplaceRoutes(
   await app.register(warehousesRoutes, { warehouses: services.warehouses });
   await app.register(profileRoutes, { profile: services.profile });
   await app.register(bankChangesRoutes, { bankChanges: services.bankChanges });
+  await app.register(growerVerificationRoutes, { verification: services.verification });
   await app.register(houseIncomeRoutes, { houseIncome: services.houseIncome });
   await app.register(ordersRoutes, {
     orders: options.services.orders,

@@ -117,13 +117,19 @@ export function expectError(
 }
 
 /**
- * Registers a valid CLABE for a grower: its articles are listed in the catalogue only once
- * it can be paid (docs/MONEY.md).
+ * Makes a grower one that sells: its PACA licence, tax id and a valid CLABE registered, and
+ * verified by the back office. Only a verified grower's articles are listed and bought.
  */
-export async function registerClabe(t: TestApp, enterpriseId: string): Promise<void> {
+export async function verifyGrower(t: TestApp, enterpriseId: string): Promise<void> {
   await t.db
     .updateTable('enterprises')
-    .set({ clabe: makeClabe('012', '180', '00118359712'), bank_name_mxn: 'BBVA MEXICO' })
+    .set({
+      paca_license: '20241187',
+      tax_id: 'HRE120315AB1',
+      clabe: makeClabe('012', '180', '00118359712'),
+      bank_name_mxn: 'BBVA MEXICO',
+      verified: true,
+    })
     .where('id', '=', enterpriseId)
     .execute();
 }

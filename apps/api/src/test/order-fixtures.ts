@@ -19,19 +19,29 @@ export interface ArticleSpec {
   stock: number;
 }
 
-/** A grower with its bank registration (CLABE, RFC) and articles, written directly. */
+/**
+ * A grower with its PACA licence, bank registration (CLABE, RFC) and articles, written
+ * directly; verified by the back office (so it sells) unless `verified: false`.
+ */
 export async function newGrower(
   t: TestApp,
   articles: ArticleSpec[],
-  options: { clabe?: string | null; taxId?: string | null; name?: string } = {},
+  options: {
+    clabe?: string | null;
+    taxId?: string | null;
+    name?: string;
+    verified?: boolean;
+  } = {},
 ): Promise<{ vendor: Company; articleIds: string[] }> {
   const vendor = await newVendor(t, options.name ?? 'Huerta Los Reyes SPR de RL');
   await t.db
     .updateTable('enterprises')
     .set({
+      paca_license: '20241187',
       clabe: options.clabe === undefined ? VENDOR_CLABE : options.clabe,
       tax_id: options.taxId === undefined ? 'HRE120315AB1' : options.taxId,
       bank_name_mxn: 'BBVA MEXICO',
+      verified: options.verified ?? true,
     })
     .where('id', '=', vendor.enterpriseId)
     .execute();

@@ -24,6 +24,7 @@ export async function listCartLines(
       'a.stock_boxes',
       'a.min_boxes',
       'a.active',
+      'v.verified as vendor_verified',
     ])
     .where('c.buyer_enterprise_id', '=', buyerEnterpriseId);
   if (options.vendorEnterpriseId !== undefined) {
@@ -113,19 +114,27 @@ export async function deleteVendorCart(
   return Number(result.numDeletedRows);
 }
 
-/** The article a buyer adds, locked so the stock read is the one written against. */
+/**
+ * The article a buyer adds, locked so the stock read is the one written against, with its
+ * grower's verification (only a verified grower's articles are bought).
+ */
 export async function findArticleForCart(db: Executor, articleId: string) {
   return db
-    .selectFrom('articles')
-    .select([
-      'id',
-      'vendor_enterprise_id',
-      'price_per_box_cents',
-      'stock_boxes',
-      'min_boxes',
-      'active',
+    .selectFrom('articles as a')
+    .select((eb) => [
+      'a.id',
+      'a.vendor_enterprise_id',
+      'a.price_per_box_cents',
+      'a.stock_boxes',
+      'a.min_boxes',
+      'a.active',
+      eb
+        .selectFrom('enterprises as v')
+        .select('v.verified')
+        .whereRef('v.id', '=', 'a.vendor_enterprise_id')
+        .as('vendor_verified'),
     ])
-    .where('id', '=', articleId)
+    .where('a.id', '=', articleId)
     .forShare()
     .executeTakeFirst();
 }

@@ -27,7 +27,7 @@ const providerCartSchema = z.object({
       iStock: z.number(),
       iMinBoxes: z.number(),
       bChanged: z.boolean(),
-      sChange: z.enum(['PRICE', 'STOCK', 'UNAVAILABLE']).nullable(),
+      sChange: z.enum(['PRICE', 'STOCK', 'UNAVAILABLE', 'NOT_VERIFIED']).nullable(),
     }),
   ),
   dTotal: z.number(),

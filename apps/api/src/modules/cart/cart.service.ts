@@ -17,12 +17,14 @@ export interface CartLine {
   stockBoxes: number;
   minBoxes: number;
   active: boolean;
+  /** Whether the back office has verified the grower: only then can the line be bought. */
+  vendorVerified: boolean;
   /** What the buyer last saw (when added or last updated). */
   pricePerBoxCentsSeen: bigint;
   stockBoxesSeen: number;
 }
 
-export type CartChange = 'PRICE' | 'STOCK' | 'UNAVAILABLE';
+export type CartChange = 'PRICE' | 'STOCK' | 'UNAVAILABLE' | 'NOT_VERIFIED';
 
 export const CART_CHANGED_MESSAGE: Record<Language, string> = {
   en: 'An item in your cart changed; please review your cart',
@@ -58,8 +60,12 @@ export interface CartAnswer {
   sMessage: string | null;
 }
 
-/** What changed since the buyer last saw the line: unavailable first, then price, then stock. */
+/**
+ * What changed since the buyer last saw the line: a grower no longer verified first (the
+ * line cannot be bought at all), then unavailable, then price, then stock.
+ */
 export function changeOf(line: CartLine): CartChange | null {
+  if (!line.vendorVerified) return 'NOT_VERIFIED';
   if (!line.active || line.stockBoxes < line.minBoxes) return 'UNAVAILABLE';
   if (line.pricePerBoxCents !== line.pricePerBoxCentsSeen) return 'PRICE';
   if (line.stockBoxes !== line.stockBoxesSeen) return 'STOCK';
@@ -83,6 +89,7 @@ function toLine(row: Awaited<ReturnType<typeof repo.listCartLines>>[number]): Ca
     stockBoxes: row.stock_boxes,
     minBoxes: row.min_boxes,
     active: row.active,
+    vendorVerified: row.vendor_verified,
     pricePerBoxCentsSeen: row.price_per_box_cents_seen,
     stockBoxesSeen: row.stock_boxes_seen,
   };
@@ -192,6 +199,9 @@ export class CartService {
       await repo.lockBuyerCart(trx, buyerEnterpriseId);
       const article = await repo.findArticleForCart(trx, articleId);
       if (!article || !article.active) throw new AppError('NOT_FOUND', { field: 'sProductId' });
+      if (article.vendor_verified !== true) {
+        throw new AppError('GROWER_NOT_VERIFIED', { field: 'sProductId' });
+      }
       if (article.vendor_enterprise_id === buyerEnterpriseId) {
         throw new AppError('INVALID_STATE', { field: 'sProductId' });
       }
@@ -224,6 +234,9 @@ export class CartService {
       if (!existing) throw new AppError('NOT_FOUND');
       const article = await repo.findArticleForCart(trx, articleId);
       if (!article || !article.active) throw new AppError('INVALID_STATE', { field: 'sProductId' });
+      if (article.vendor_verified !== true) {
+        throw new AppError('GROWER_NOT_VERIFIED', { field: 'sProductId' });
+      }
       checkQuantity(boxes, article.min_boxes, article.stock_boxes);
       await repo.upsertCartItem(trx, {
         buyerEnterpriseId,

@@ -6,6 +6,7 @@ import {
   newCategory,
   newVendor,
   rowCount,
+  verifyGrower,
   type Company,
 } from '../../test/marketplace-fixtures.js';
 import { createTestApp, json, TEST_ENGINE, type TestApp } from '../../test/test-app.js';
@@ -22,6 +23,8 @@ describe(`shopping cart on ${TEST_ENGINE}`, () => {
     t = await createTestApp();
     vendor = await newVendor(t, 'Limones Colima SPR');
     otherVendor = await newVendor(t, 'Berries del Bajío SA de CV');
+    await verifyGrower(t, vendor.enterpriseId);
+    await verifyGrower(t, otherVendor.enterpriseId);
     buyer = await newBuyer(t);
     const category = await newCategory(t, {
       en: 'Citrus',

@@ -4,7 +4,7 @@ import {
   newArticle,
   newCategory,
   newVendor,
-  registerClabe,
+  verifyGrower,
   type Company,
 } from '../../test/marketplace-fixtures.js';
 import { createTestApp, json, TEST_ENGINE, type TestApp } from '../../test/test-app.js';
@@ -84,7 +84,7 @@ describe(`catalogue search relevance (${TEST_ENGINE})`, () => {
     t = await createTestApp();
     const vendor = await newVendor(t, 'Huerta Búsqueda SPR de RL');
     // Only a grower that can be paid is listed.
-    await registerClabe(t, vendor.enterpriseId);
+    await verifyGrower(t, vendor.enterpriseId);
     vendorOfArticles = vendor;
     const { subcategoryIds } = await newCategory(t, {
       en: 'Produce',

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { searchTermsOf, type SearchTerm } from './produce-synonyms.js';
 
-/** SQL of the public catalogue: only active articles of vendor enterprises are shown. */
+/** SQL of the public catalogue: only active articles of listed (verified) growers are shown. */
 
 export type ArticleSort = 'newest' | 'price_asc' | 'price_desc' | 'name';
 
@@ -14,8 +14,8 @@ export interface ArticleFilters {
   search?: string | undefined;
   minPriceCents?: bigint | undefined;
   maxPriceCents?: bigint | undefined;
-  /** The grower previewing its own storefront: its articles before it can be paid too. */
-  includeUnpayable?: boolean | undefined;
+  /** The grower previewing its own storefront: its articles before they are listed too. */
+  includeUnlisted?: boolean | undefined;
 }
 
 /** The words of a search: letters and digits, lower case, at most MAX_SEARCH_TOKENS. */
@@ -148,7 +148,7 @@ export async function listSubcategories(db: Executor, categoryId: string, limit:
         .whereRef('a.subcategory_id', '=', 's.id')
         .where('a.active', '=', true)
         .where('v.type', '=', 'vendor')
-        .where(payableVendor)
+        .where(listedVendor)
         .as('articles'),
     ])
     .where('s.category_id', '=', categoryId)
@@ -175,10 +175,12 @@ export async function findSubcategory(db: Executor, subcategoryId: string) {
 }
 
 /**
- * A grower's articles are listed only once it can be paid: its bank registration holds a
- * CLABE of 18 digits (the profile checks the check digit before storing one).
+ * A grower's articles are listed (shown, searched, bought) only once the back office has
+ * verified it, which it does only with the PACA licence, tax id and CLABE registered; the
+ * CLABE of 18 digits is checked again so that a listed grower can always be paid (the profile
+ * checks the check digit before storing one).
  */
-const payableVendor = sql<boolean>`v.clabe ~ '^[0-9]{18}$'`;
+const listedVendor = sql<boolean>`(v.verified and v.clabe ~ '^[0-9]{18}$')`;
 
 function ratingColumns(eb: ExpressionBuilder<Database & { v: Database['enterprises'] }, 'v'>) {
   return [
@@ -202,7 +204,7 @@ function publicArticles(db: Executor, filters: ArticleFilters) {
     .innerJoin('subcategories as s', 's.id', 'a.subcategory_id')
     .where('a.active', '=', true)
     .where('v.type', '=', 'vendor');
-  if (!filters.includeUnpayable) query = query.where(payableVendor);
+  if (!filters.includeUnlisted) query = query.where(listedVendor);
   if (filters.subcategoryId !== undefined) {
     query = query.where('a.subcategory_id', '=', filters.subcategoryId);
   }
@@ -308,7 +310,7 @@ export async function findPublicArticle(db: Executor, articleId: string) {
     .where('a.id', '=', articleId)
     .where('a.active', '=', true)
     .where('v.type', '=', 'vendor')
-    .where(payableVendor)
+    .where(listedVendor)
     .executeTakeFirst();
 }
 
@@ -341,8 +343,10 @@ function vendorProfilesQuery(db: Executor) {
   ]);
 }
 
+/** The growers buyers see: only listed (verified) ones. */
 export async function listVendors(db: Executor, page: { offset: number; limit: number }) {
   return vendorProfilesQuery(db)
+    .where(listedVendor)
     .select((eb) => [
       eb
         .selectFrom('articles as a')
@@ -360,6 +364,7 @@ export async function listVendors(db: Executor, page: { offset: number; limit: n
 
 export async function countVendors(db: Executor): Promise<number> {
   const row = await vendorsQuery(db)
+    .where(listedVendor)
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
@@ -372,7 +377,7 @@ export async function findVendor(db: Executor, vendorId: string) {
       'v.paca_license',
       'v.blue_book_number',
       'v.created_at',
-      payableVendor.as('payable'),
+      listedVendor.as('listed'),
     ])
     .where('v.id', '=', vendorId)
     .executeTakeFirst();

@@ -189,7 +189,7 @@ export async function catalogRoutes(
     {
       schema: {
         tags,
-        summary: 'Vendor companies with their rating (public)',
+        summary: 'Listed (verified) growers with their rating (public)',
         querystring: z.object(pageQuery),
         response: {
           200: z.object({
@@ -218,7 +218,7 @@ export async function catalogRoutes(
               sPacaLicense: z.string().nullable(),
               sBlueBookNumber: z.string().nullable(),
               created_at: z.string(),
-              /** Whether buyers see its articles (it can be paid: a valid CLABE). */
+              /** Whether buyers see its articles (verified by the back office, with a valid CLABE). */
               bListed: z.boolean(),
             }),
             articles: z.array(catalogArticleSchema),

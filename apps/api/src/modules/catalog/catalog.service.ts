@@ -223,15 +223,16 @@ export class CatalogService {
 
   /**
    * A vendor's storefront: the company and its newest active articles. The grower itself
-   * (`asOwner`) also sees the articles buyers do not see yet, because it cannot be paid
-   * (no valid CLABE): the preview of what buyers will see once it is live (`bListed`).
+   * (`asOwner`) also sees the articles buyers do not see, because the back office has not
+   * verified it (or withdrew its verification): the preview of what buyers will see once it
+   * is listed (`bListed`).
    */
   async vendor(vendorId: string, language: Language = 'en', asOwner = false) {
     const row = isUuid(vendorId) ? await repo.findVendor(this.db, vendorId) : undefined;
     if (!row) throw new AppError('NOT_FOUND');
     const rating = ratingOf(row);
     const { articles, total } = await this.searchArticles(
-      { vendorId, includeUnpayable: asOwner },
+      { vendorId, includeUnlisted: asOwner },
       'newest',
       1,
       STOREFRONT_ARTICLES,
@@ -249,7 +250,7 @@ export class CatalogService {
         iRatings: rating.count,
         iArticles: total,
         created_at: row.created_at.toISOString(),
-        bListed: row.payable === true,
+        bListed: row.listed === true,
       },
       articles,
     };

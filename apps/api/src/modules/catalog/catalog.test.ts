@@ -6,7 +6,7 @@ import {
   newBuyer,
   newCategory,
   newVendor,
-  registerClabe,
+  verifyGrower,
   pngBase64,
   type Company,
 } from '../../test/marketplace-fixtures.js';
@@ -96,8 +96,8 @@ describe(`public catalogue on ${TEST_ENGINE}`, () => {
     limesVendor = await newVendor(t, 'Limones Colima SPR');
     berryVendor = await newVendor(t, 'Berries del Bajío SA de CV');
     // Growers are listed once they can be paid (a valid CLABE).
-    await registerClabe(t, limesVendor.enterpriseId);
-    await registerClabe(t, berryVendor.enterpriseId);
+    await verifyGrower(t, limesVendor.enterpriseId);
+    await verifyGrower(t, berryVendor.enterpriseId);
     citrus = await newCategory(t, {
       en: 'Citrus',
       sp: 'Cítricos',
@@ -323,7 +323,7 @@ describe(`public catalogue on ${TEST_ENGINE}`, () => {
     );
     expect(storefront.vendor).toMatchObject({
       sName: 'Limones Colima SPR',
-      bVerified: false,
+      bVerified: true,
       iRatings: 3,
       iArticles: 3,
     });

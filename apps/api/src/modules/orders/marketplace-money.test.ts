@@ -490,15 +490,18 @@ describe(`marketplace money on ${TEST_ENGINE}`, () => {
   });
 
   it('refuses bad legal ids per field; only the operator sets the verified flag', async () => {
-    const { vendor } = await newGrower(t, [MANGO]);
+    const { vendor } = await newGrower(t, [MANGO], { verified: false });
     const operator = await newOperator(t);
+    const sReason = 'PACA licence and RFC checked.';
     const verify = await operator.call('POST', `ops/enterprises/${vendor.enterpriseId}/verified`, {
       bVerified: true,
+      sReason,
     });
     expect(verify.statusCode, verify.body).toBe(200);
     expectError(
       await vendor.call('POST', `ops/enterprises/${vendor.enterpriseId}/verified`, {
         bVerified: true,
+        sReason,
       }),
       404,
       'NOT_FOUND',
@@ -529,7 +532,7 @@ describe(`marketplace money on ${TEST_ENGINE}`, () => {
       .select(['paca_license', 'tax_id', 'verified'])
       .where('id', '=', vendor.enterpriseId)
       .executeTakeFirstOrThrow();
-    expect(stored).toEqual({ paca_license: null, tax_id: 'HRE120315AB1', verified: true });
+    expect(stored).toEqual({ paca_license: '20241187', tax_id: 'HRE120315AB1', verified: true });
     const saved = await vendor.call('PUT', 'profile/enterprise', {
       ...profile,
       sPacaLicense: '2014-0987',

@@ -251,6 +251,8 @@ export class OrderCheckoutService {
     if (!validateClabe(vendor.clabe?.trim() ?? '').ok) {
       throw new AppError('GROWER_NOT_PAYABLE', { field: 'sVendorId' });
     }
+    // Only a grower the back office verified sells; its open orders are still paid.
+    if (!vendor.verified) throw new AppError('GROWER_NOT_VERIFIED', { field: 'sVendorId' });
     if (options.lock) await repo.lockBuyer(db as Trx, buyerId);
     const cartLines = await this.cart.vendorCart(db, buyerId, vendor.id);
     if (cartLines.length === 0) throw new AppError('INVALID_STATE', { field: 'sVendorId' });

@@ -26,7 +26,7 @@ function partyColumn(party: OrderParty) {
 export async function findVendor(db: Executor, vendorId: string) {
   return db
     .selectFrom('enterprises')
-    .select(['id', 'name', 'tax_id', 'clabe', 'bank_name_mxn', 'payouts_held_until'])
+    .select(['id', 'name', 'verified', 'tax_id', 'clabe', 'bank_name_mxn', 'payouts_held_until'])
     .where('id', '=', vendorId)
     .where('type', '=', 'vendor')
     .executeTakeFirst();
@@ -541,16 +541,4 @@ export async function sumHeld(db: Executor): Promise<{ total: bigint; count: num
     .where('held_cents', '>', 0n)
     .executeTakeFirstOrThrow();
   return { total: BigInt(row.total ?? '0'), count: Number(row.n) };
-}
-
-/** Sets a customer's or grower's verified flag; false when there is no such company. */
-export async function setVerified(db: Executor, enterpriseId: string, verified: boolean) {
-  const row = await db
-    .updateTable('enterprises')
-    .set({ verified })
-    .where('id', '=', enterpriseId)
-    .where('type', '!=', 'operator')
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
 }

@@ -210,23 +210,6 @@ export async function ordersRoutes(
   );
 
   routes.post(
-    '/ops/enterprises/:enterpriseId/verified',
-    {
-      onRequest: operatorOnly,
-      schema: {
-        tags,
-        summary:
-          "Set or clear a company's verified flag (operator only; the catalogue shows it on the grower)",
-        security,
-        params: z.object({ enterpriseId: idSchema }),
-        body: z.object({ bVerified: z.boolean() }),
-        response: { 200: z.object({ sEnterpriseId: z.string(), bVerified: z.boolean() }) },
-      },
-    },
-    async (request) => orders.setVerified(request.params.enterpriseId, request.body.bVerified),
-  );
-
-  routes.post(
     '/orders/checkout',
     {
       onRequest: buyer,

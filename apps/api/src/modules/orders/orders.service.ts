@@ -1,11 +1,9 @@
 import type { Language } from '@app/domain';
 import type { Config } from '../../config.js';
 import type { Db, Trx } from '../../db/database.js';
-import { AppError } from '../../errors.js';
 import type { CartService } from '../cart/cart.service.js';
 import type { FinanceServices } from '../finance.js';
 import type { PayoutOrder } from '../payments/payout-rail.js';
-import { isUuid } from '../rates/rates.service.js';
 import type { WarehousesService } from '../warehouses/warehouses.service.js';
 import type { DisputeSplit } from './order-money.js';
 import { OrderCheckoutService } from './order-checkout.service.js';
@@ -14,7 +12,6 @@ import { OrderReadsService } from './order-reads.service.js';
 import type { Caller, CheckoutInput, DeliveredLineInput } from './order-records.js';
 import { OrderSettlementService } from './order-settlement.service.js';
 import type { OrderTab } from './order-statuses.js';
-import * as repo from './orders.repository.js';
 import type { OrderParty, OrderRow } from './orders.repository.js';
 import type {
   ApiHeldFunds,
@@ -180,17 +177,5 @@ export class OrdersService {
 
   lockOrder(trx: Trx, party: OrderParty, orderId: string): Promise<OrderRow> {
     return this.settlement.lockOrder(trx, party, orderId);
-  }
-
-  /** POST ops/enterprises/:id/verified: only the operator sets a company's verified flag. */
-  async setVerified(
-    enterpriseId: string,
-    verified: boolean,
-  ): Promise<{ sEnterpriseId: string; bVerified: boolean }> {
-    const id = isUuid(enterpriseId) ? enterpriseId.toLowerCase() : undefined;
-    if (!id || !(await repo.setVerified(this.db, id, verified))) {
-      throw new AppError('NOT_FOUND', { field: 'sEnterpriseId' });
-    }
-    return { sEnterpriseId: id, bVerified: verified };
   }
 }

@@ -73,6 +73,11 @@ export async function holdPayouts(db: Executor, enterpriseId: string, until: Dat
     .execute();
 }
 
+function sameLegalIds(fields: EnterpriseProfileFields) {
+  return sql<boolean>`(paca_license is not distinct from ${fields.pacaLicense}::text
+    and tax_id is not distinct from ${fields.taxId}::text)`;
+}
+
 export async function updateEnterpriseProfile(
   db: Executor,
   enterpriseId: string,
@@ -87,9 +92,13 @@ export async function updateEnterpriseProfile(
       blue_book_number: fields.blueBookNumber,
       tax_id: fields.taxId,
       description: fields.description,
-      // Changed legal ids lose the back office's verification until it checks them again.
-      verified: sql<boolean>`verified and paca_license is not distinct from ${fields.pacaLicense}::text
-        and tax_id is not distinct from ${fields.taxId}::text`,
+      // Changed legal ids lose the back office's verification until it checks them again;
+      // the reason of that verification goes with it (a reason on an unverified company
+      // is always why the back office withdrew it).
+      verified: sql<boolean>`verified and ${sameLegalIds(fields)}`,
+      verification_reason: sql<
+        string | null
+      >`case when ${sameLegalIds(fields)} or not verified then verification_reason end`,
     }))
     .where('id', '=', enterpriseId)
     .execute();

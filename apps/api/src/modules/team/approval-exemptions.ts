@@ -99,7 +99,7 @@ export const APPROVAL_EXEMPTIONS: Record<string, string> = {
   'POST /ops/bank-statements': `${OPS}: imports the bank's statement, money in by deposit reference`,
   'POST /ops/bank-statements/unmatched/{entryId}/assign': `${OPS}: credits a received wire to a company, money in`,
   'POST /ops/bank-statements/unmatched/{entryId}/reject': `${OPS}: closes a received wire without crediting anyone`,
-  'POST /ops/enterprises/{enterpriseId}/verified': `${OPS}: marks a company verified`,
+  'POST /ops/enterprises/{enterpriseId}/verified': `${OPS}: verifies a company or withdraws it, with a reason`,
   'POST /ops/disputes/{disputeId}/resolve': `${OPS}: the arbiter's ruling on held order money`,
   'POST /ops/jobs/{id}/retry': `${OPS}: retries a background job, which runs its own checks`,
   'PUT /accounting-export/accounts': ACCOUNTING,

@@ -6,7 +6,7 @@ import {
   newBuyer,
   newCategory,
   newVendor,
-  registerClabe,
+  verifyGrower,
   pngBase64,
   rowCount,
   type Company,
@@ -27,7 +27,7 @@ describe(`vendor articles on ${TEST_ENGINE}`, () => {
     t = await createTestApp();
     vendor = await newVendor(t);
     // Its articles are listed once it can be paid (a valid CLABE).
-    await registerClabe(t, vendor.enterpriseId);
+    await verifyGrower(t, vendor.enterpriseId);
     subcategoryIds = (
       await newCategory(t, {
         en: 'Citrus',

@@ -19,6 +19,13 @@ const customer: SessionUser = { ...operator, sUserId: 'u-1', sRole: 'customer' }
 const fetchMock = vi.fn<typeof fetch>();
 
 function answer(url: string, user: SessionUser): Response {
+  if (url.includes('/verified')) {
+    return jsonResponse(409, {
+      code: 'VERIFICATION_INCOMPLETE',
+      message: 'This grower cannot be verified yet: its bank data (CLABE) is missing.',
+      field: 'clabe',
+    });
+  }
   if (url.includes('/ops/enterprises')) {
     return jsonResponse(200, {
       total: 1,
@@ -65,7 +72,9 @@ describe('back office page', () => {
     // No customer money screens in the operator's menu.
     expect(within(menu).queryByRole('link', { name: 'Account statement' })).toBeNull();
     // The verified flag is set here; wires are credited on the deposits tab.
-    expect(screen.getByRole('button', { name: 'Remove verification' })).toBeTruthy();
+    expect(
+      screen.getByRole('button', { name: 'Withdraw the verification of Acme Imports LLC' }),
+    ).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('tab', { name: 'Deposits' }));
     expect(
       await screen.findByRole('button', { name: 'Credit deposit: Acme Imports LLC' }),
@@ -75,6 +84,37 @@ describe('back office page', () => {
     const call = fetchMock.mock.calls.find(([url]) => String(url).includes('/ops/enterprises'));
     expect(String(call?.[0])).toContain('/api/v1/en/ops/enterprises?page=1&limit=25');
   }, 20_000); // the whole app, its router and the lazy back-office page: 4-5 s alone, more on a busy machine
+
+  it('asks a reason to withdraw a verification and shows a refusal in the dialog', async () => {
+    setSession({ token: 'tok', user: operator });
+    fetchMock.mockImplementation(async (input) => answer(String(input), operator));
+    renderApp('/operator');
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', { name: 'Withdraw the verification of Acme Imports LLC' }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Withdraw the verification of Acme Imports LLC',
+    });
+    // No reason: nothing is sent.
+    await user.click(within(dialog).getByRole('button', { name: 'Withdraw verification' }));
+    expect(within(dialog).getByText('Write the reason for this decision.')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/verified'))).toBe(false);
+
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'PACA suspended');
+    await user.click(within(dialog).getByRole('button', { name: 'Withdraw verification' }));
+    expect(
+      await within(dialog).findByText(
+        'This grower cannot be verified yet: its bank data (CLABE) is missing.',
+      ),
+    ).toBeTruthy();
+    const call = fetchMock.mock.calls.find(([url]) => String(url).includes('/verified'));
+    expect(String(call?.[0])).toContain('/api/v1/en/ops/enterprises/e1/verified');
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({
+      bVerified: false,
+      sReason: 'PACA suspended',
+    });
+  }, 20_000);
 
   it('tells anyone else that the page is for the back office, without asking the API', async () => {
     setSession({ token: 'tok', user: customer });

@@ -9,11 +9,10 @@ import { useSearchParams } from 'react-router';
 import { PageFrame } from '../../components/page-frame';
 import { TabbedPanel } from '../../components/tabbed-panel';
 import { useSession } from '../../lib/session-store';
-import { showErrorToast, showSuccessToast } from '../../lib/toast';
-import { useSetVerified } from './api/ops-money';
 import { operatorKeys, useEnterprisesQuery, type OpsEnterprise } from './api/operator';
 import { CreditDepositDialog } from './components/credit-deposit-dialog';
 import { SimulateSpeiDialog } from './components/simulate-spei-dialog';
+import { VerificationDialog } from './components/verification-dialog';
 import { EnterprisesGrid } from './components/enterprises-grid';
 import { BankChangesPanel } from './components/bank-changes-panel';
 import { BankStatementsPanel } from './components/bank-statements-panel';
@@ -55,18 +54,7 @@ export function OperatorPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
   const tab: OpsTab = TABS.find((item) => item === requested) ?? 'enterprises';
-  const setVerified = useSetVerified();
-  const toggleVerified = useCallback(
-    (enterprise: OpsEnterprise) =>
-      setVerified.mutate(
-        { enterpriseId: enterprise.sEnterpriseId, verified: !enterprise.bVerified },
-        {
-          onSuccess: () => showSuccessToast(t('money.ops.verifiedChanged')),
-          onError: (error) => showErrorToast(error),
-        },
-      ),
-    [setVerified, t],
-  );
+  const [deciding, setDeciding] = useState<OpsEnterprise | null>(null);
   const enterprisesQuery = useEnterprisesQuery(
     pagination.page + 1,
     pagination.pageSize,
@@ -106,7 +94,7 @@ export function OperatorPage() {
         onPaginationModelChange={setPagination}
         {...(mode === 'deposits'
           ? { onCredit: setCrediting, onSimulateSpei: setSimulating }
-          : { onToggleVerified: toggleVerified })}
+          : { onToggleVerified: setDeciding })}
       />
     </>
   );
@@ -147,6 +135,7 @@ export function OperatorPage() {
         onClose={() => setCrediting(null)}
         onReload={reload}
       />
+      <VerificationDialog enterprise={deciding} onClose={() => setDeciding(null)} />
       <SimulateSpeiDialog
         enterprise={simulating}
         onClose={() => setSimulating(null)}

@@ -5,37 +5,49 @@ import { growerChecklist } from './grower-checklist';
 const photo = [{ sImageId: 'i1', sUrl: '/x.png' }];
 
 describe('grower checklist', () => {
-  it('starts with nothing done', () => {
+  it('starts with nothing done, the verification last', () => {
     const result = growerChecklist({
-      enterprise: { sPacaLicense: null, sTaxId: null },
+      enterprise: { sPacaLicense: null, sTaxId: null, bVerified: false },
       bank: { clabe: null },
       articles: [],
     });
     expect(result.steps.map((step) => [step.key, step.done])).toEqual([
-      ['company', false],
+      ['pacaLicense', false],
+      ['taxId', false],
       ['bank', false],
       ['article', false],
+      ['verification', false],
     ]);
-    expect(result.complete).toBe(false);
+    expect(result).toMatchObject({ complete: false, readyForReview: false });
   });
 
-  it('wants both PACA and tax id, a CLABE whose check digit holds, an active article with a photo', () => {
+  it('wants PACA and tax id, a CLABE whose check digit holds, an active article with a photo, then the verification', () => {
     const valid = makeClabe('032', '180', '00011835971');
     const invalid = `${valid.slice(0, 17)}${(Number(valid[17]) + 1) % 10}`;
     const partly = growerChecklist({
-      enterprise: { sPacaLicense: '20241187', sTaxId: ' ' },
+      enterprise: { sPacaLicense: '20241187', sTaxId: ' ', bVerified: false },
       bank: { clabe: invalid },
       articles: [
         { bActive: true, aImages: [] },
         { bActive: false, aImages: photo },
       ],
     });
-    expect(partly.doneCount).toBe(0);
-    const done = growerChecklist({
-      enterprise: { sPacaLicense: '20241187', sTaxId: 'HRE120315AB1' },
+    expect(partly.steps.filter((step) => step.done).map((step) => step.key)).toEqual([
+      'pacaLicense',
+    ]);
+    expect(partly.readyForReview).toBe(false);
+    const waiting = growerChecklist({
+      enterprise: { sPacaLicense: '20241187', sTaxId: 'HRE120315AB1', bVerified: false },
       bank: { clabe: valid },
       articles: [{ bActive: true, aImages: photo }],
     });
-    expect(done).toMatchObject({ doneCount: 3, complete: true });
+    // Everything the grower does is done: the back office's verification is what is left.
+    expect(waiting).toMatchObject({ doneCount: 4, complete: false, readyForReview: true });
+    const verified = growerChecklist({
+      enterprise: { sPacaLicense: '20241187', sTaxId: 'HRE120315AB1', bVerified: true },
+      bank: { clabe: valid },
+      articles: [{ bActive: true, aImages: photo }],
+    });
+    expect(verified).toMatchObject({ doneCount: 5, complete: true });
   });
 });

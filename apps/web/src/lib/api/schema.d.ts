@@ -1044,7 +1044,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Vendor companies with their rating (public) */
+    /** Listed (verified) growers with their rating (public) */
     get: operations['getCatalogVendors'];
     put?: never;
     post?: never;
@@ -1422,6 +1422,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/{lang}/ops/enterprises/{enterpriseId}/verified': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Verify a company, or withdraw its verification, with a reason (operator only; in the audit log). A grower is verified only with its PACA licence, tax id and CLABE registered; only a verified grower's articles are listed and bought */
+    post: operations['postOpsEnterprisesByEnterpriseIdVerified'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/{lang}/vendor/verification': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The grower's own verification: whether buyers see its articles, and what is still missing */
+    get: operations['getVendorVerification'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/{lang}/ops/house-income': {
     parameters: {
       query?: never;
@@ -1501,23 +1535,6 @@ export interface paths {
     get: operations['getOpsHeldFunds'];
     put?: never;
     post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/{lang}/ops/enterprises/{enterpriseId}/verified': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Set or clear a company's verified flag (operator only; the catalogue shows it on the grower) */
-    post: operations['postOpsEnterprisesByEnterpriseIdVerified'];
     delete?: never;
     options?: never;
     head?: never;
@@ -15920,7 +15937,7 @@ export interface operations {
                 iMinBoxes: number;
                 bChanged: boolean;
                 /** @enum {string|null} */
-                sChange: 'PRICE' | 'STOCK' | 'UNAVAILABLE' | null;
+                sChange: 'PRICE' | 'STOCK' | 'UNAVAILABLE' | 'NOT_VERIFIED' | null;
               }[];
               dTotal: number;
               dPallets: number;
@@ -16070,7 +16087,7 @@ export interface operations {
                 iMinBoxes: number;
                 bChanged: boolean;
                 /** @enum {string|null} */
-                sChange: 'PRICE' | 'STOCK' | 'UNAVAILABLE' | null;
+                sChange: 'PRICE' | 'STOCK' | 'UNAVAILABLE' | 'NOT_VERIFIED' | null;
               }[];
               dTotal: number;
               dPallets: number;
@@ -16129,7 +16146,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, INVALID_STATE, OVER_STOCK, UNDER_MINIMUM */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, INVALID_STATE, GROWER_NOT_VERIFIED, OVER_STOCK, UNDER_MINIMUM */
       409: {
         headers: {
           [name: string]: unknown;
@@ -16141,6 +16158,7 @@ export interface operations {
               | 'TOTP_SETUP_REQUIRED'
               | 'ROLE_REQUIRED'
               | 'INVALID_STATE'
+              | 'GROWER_NOT_VERIFIED'
               | 'OVER_STOCK'
               | 'UNDER_MINIMUM';
             /** @description In the request's language */
@@ -16257,7 +16275,7 @@ export interface operations {
                 iMinBoxes: number;
                 bChanged: boolean;
                 /** @enum {string|null} */
-                sChange: 'PRICE' | 'STOCK' | 'UNAVAILABLE' | null;
+                sChange: 'PRICE' | 'STOCK' | 'UNAVAILABLE' | 'NOT_VERIFIED' | null;
               }[];
               dTotal: number;
               dPallets: number;
@@ -16316,7 +16334,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, INVALID_STATE, OVER_STOCK, UNDER_MINIMUM */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, INVALID_STATE, GROWER_NOT_VERIFIED, OVER_STOCK, UNDER_MINIMUM */
       409: {
         headers: {
           [name: string]: unknown;
@@ -16328,6 +16346,7 @@ export interface operations {
               | 'TOTP_SETUP_REQUIRED'
               | 'ROLE_REQUIRED'
               | 'INVALID_STATE'
+              | 'GROWER_NOT_VERIFIED'
               | 'OVER_STOCK'
               | 'UNDER_MINIMUM';
             /** @description In the request's language */
@@ -16438,7 +16457,7 @@ export interface operations {
                 iMinBoxes: number;
                 bChanged: boolean;
                 /** @enum {string|null} */
-                sChange: 'PRICE' | 'STOCK' | 'UNAVAILABLE' | null;
+                sChange: 'PRICE' | 'STOCK' | 'UNAVAILABLE' | 'NOT_VERIFIED' | null;
               }[];
               dTotal: number;
               dPallets: number;
@@ -16582,7 +16601,7 @@ export interface operations {
                 iMinBoxes: number;
                 bChanged: boolean;
                 /** @enum {string|null} */
-                sChange: 'PRICE' | 'STOCK' | 'UNAVAILABLE' | null;
+                sChange: 'PRICE' | 'STOCK' | 'UNAVAILABLE' | 'NOT_VERIFIED' | null;
               }[];
               dTotal: number;
               dPallets: number;
@@ -19363,6 +19382,296 @@ export interface operations {
       };
     };
   };
+  postOpsEnterprisesByEnterpriseIdVerified: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
+        enterpriseId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          bVerified: boolean;
+          /** @description Why: what was checked, or why the verification is withdrawn */
+          sReason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            sEnterpriseId: string;
+            bVerified: boolean;
+            sReason: string;
+            changed_at: string;
+          };
+        };
+      };
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Session ended (also for a missing or unknown token): SESSION_EXPIRED */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SESSION_EXPIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Not found (also for another enterprise’s records and an unknown language): NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'NOT_FOUND';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, VERIFICATION_INCOMPLETE */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED' | 'VERIFICATION_INCOMPLETE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Payload too large: PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'UNSUPPORTED_MEDIA_TYPE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Internal error (details are only logged): INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+    };
+  };
+  getVendorVerification: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            bVerified: boolean;
+            bListed: boolean;
+            aMissing: ('PACA_LICENSE' | 'TAX_ID' | 'CLABE')[];
+            sReason: string | null;
+            changed_at: string | null;
+          };
+        };
+      };
+      /** @description Bad request: INVALID_INPUT */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_INPUT';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Session ended (also for a missing or unknown token): SESSION_EXPIRED */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SESSION_EXPIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Not found (also for another enterprise’s records and an unknown language): NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'NOT_FOUND';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Internal error (details are only logged): INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+    };
+  };
   getOpsHouseIncome: {
     parameters: {
       query?: {
@@ -19773,7 +20082,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, QUOTE_EXPIRED, QUOTE_MISMATCH, INSUFFICIENT_FUNDS, INVALID_STATE, GROWER_NOT_PAYABLE, OVER_STOCK, UNDER_MINIMUM */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, QUOTE_EXPIRED, QUOTE_MISMATCH, INSUFFICIENT_FUNDS, INVALID_STATE, GROWER_NOT_PAYABLE, GROWER_NOT_VERIFIED, OVER_STOCK, UNDER_MINIMUM */
       409: {
         headers: {
           [name: string]: unknown;
@@ -19789,6 +20098,7 @@ export interface operations {
               | 'INSUFFICIENT_FUNDS'
               | 'INVALID_STATE'
               | 'GROWER_NOT_PAYABLE'
+              | 'GROWER_NOT_VERIFIED'
               | 'OVER_STOCK'
               | 'UNDER_MINIMUM';
             /** @description In the request's language */
@@ -20100,167 +20410,6 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
-            /** @description In the request's language */
-            message: string;
-            /** @description The request field the error is about */
-            field?: string;
-          };
-        };
-      };
-      /** @description Internal error (details are only logged): INTERNAL_ERROR */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {string} */
-            code: 'INTERNAL_ERROR';
-            /** @description In the request's language */
-            message: string;
-            /** @description The request field the error is about */
-            field?: string;
-          };
-        };
-      };
-      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {string} */
-            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
-            /** @description In the request's language */
-            message: string;
-            /** @description The request field the error is about */
-            field?: string;
-          };
-        };
-      };
-    };
-  };
-  postOpsEnterprisesByEnterpriseIdVerified: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /** @description The language of messages and documents */
-        lang: components['parameters']['lang'];
-        enterpriseId: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          bVerified: boolean;
-        };
-      };
-    };
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            sEnterpriseId: string;
-            bVerified: boolean;
-          };
-        };
-      };
-      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {string} */
-            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
-            /** @description In the request's language */
-            message: string;
-            /** @description The request field the error is about */
-            field?: string;
-          };
-        };
-      };
-      /** @description Session ended (also for a missing or unknown token): SESSION_EXPIRED */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {string} */
-            code: 'SESSION_EXPIRED';
-            /** @description In the request's language */
-            message: string;
-            /** @description The request field the error is about */
-            field?: string;
-          };
-        };
-      };
-      /** @description Not found (also for another enterprise’s records and an unknown language): NOT_FOUND */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {string} */
-            code: 'NOT_FOUND';
-            /** @description In the request's language */
-            message: string;
-            /** @description The request field the error is about */
-            field?: string;
-          };
-        };
-      };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
-            /** @description In the request's language */
-            message: string;
-            /** @description The request field the error is about */
-            field?: string;
-          };
-        };
-      };
-      /** @description Payload too large: PAYLOAD_TOO_LARGE */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {string} */
-            code: 'PAYLOAD_TOO_LARGE';
-            /** @description In the request's language */
-            message: string;
-            /** @description The request field the error is about */
-            field?: string;
-          };
-        };
-      };
-      /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
-      415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {string} */
-            code: 'UNSUPPORTED_MEDIA_TYPE';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -20627,7 +20776,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, QUOTE_EXPIRED, QUOTE_MISMATCH, INSUFFICIENT_FUNDS, INVALID_STATE, GROWER_NOT_PAYABLE, OVER_STOCK, UNDER_MINIMUM */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, QUOTE_EXPIRED, QUOTE_MISMATCH, INSUFFICIENT_FUNDS, INVALID_STATE, GROWER_NOT_PAYABLE, GROWER_NOT_VERIFIED, OVER_STOCK, UNDER_MINIMUM */
       409: {
         headers: {
           [name: string]: unknown;
@@ -20643,6 +20792,7 @@ export interface operations {
               | 'INSUFFICIENT_FUNDS'
               | 'INVALID_STATE'
               | 'GROWER_NOT_PAYABLE'
+              | 'GROWER_NOT_VERIFIED'
               | 'OVER_STOCK'
               | 'UNDER_MINIMUM';
             /** @description In the request's language */

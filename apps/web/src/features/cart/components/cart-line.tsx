@@ -50,6 +50,8 @@ export function CartLine({ line }: { line: CartProduct }) {
   const stock = String(line.iStock);
   const count = new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 2 });
   const fieldId = `boxes-${line.sProductId}`;
+  // These lines cannot be bought as they are: only removing them (or fewer boxes) helps.
+  const blocking = line.sChange === 'UNAVAILABLE' || line.sChange === 'NOT_VERIFIED';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -104,7 +106,7 @@ export function CartLine({ line }: { line: CartProduct }) {
                 verticalAlign: 'middle',
                 fontWeight: 600,
                 border: 1,
-                ...(line.sChange === 'UNAVAILABLE'
+                ...(blocking
                   ? { bgcolor: '#fdecea', color: '#8e1b1b', borderColor: '#d32f2f' }
                   : { bgcolor: '#fff3e0', color: '#7a3a00', borderColor: '#e65100' }),
               }}
@@ -130,10 +132,7 @@ export function CartLine({ line }: { line: CartProduct }) {
         </Tooltip>
       </Box>
       {line.sChange && (
-        <Alert
-          severity={line.sChange === 'UNAVAILABLE' ? 'error' : 'warning'}
-          sx={{ mt: 1, py: 0 }}
-        >
+        <Alert severity={blocking ? 'error' : 'warning'} sx={{ mt: 1, py: 0 }}>
           {t(`cart.cart.changedHelp.${line.sChange}`)}
         </Alert>
       )}

@@ -112,15 +112,16 @@ export function useResolveDispute(disputeId: string) {
   });
 }
 
-/** POST ops/enterprises/:id/verified. */
+/** POST ops/enterprises/:id/verified: verify a company or withdraw it, with a reason. */
 export function useSetVerified() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { enterpriseId: string; verified: boolean }) =>
+    mutationFn: (input: { enterpriseId: string; verified: boolean; reason: string }) =>
       apiPost('ops/enterprises/{enterpriseId}/verified', {
         params: { enterpriseId: input.enterpriseId },
-        body: { bVerified: input.verified },
+        body: { bVerified: input.verified, sReason: input.reason },
       }),
+    meta: { errorToast: false },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: operatorKeys.all }),
   });
 }

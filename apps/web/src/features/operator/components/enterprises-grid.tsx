@@ -19,7 +19,7 @@ interface EnterprisesGridProps {
   onCredit?: (enterprise: OpsEnterprise) => void;
   /** Shows 'Simulated SPEI' on buyers (the deposits tab; the demo's local STP only). */
   onSimulateSpei?: (enterprise: OpsEnterprise) => void;
-  /** Shows 'Verify' / 'Remove verification' (only the back office sets the flag). */
+  /** Shows 'Verify' / 'Withdraw verification', each asking a reason (only the back office decides). */
   onToggleVerified?: (enterprise: OpsEnterprise) => void;
 }
 
@@ -118,9 +118,16 @@ export function EnterprisesGrid(props: EnterprisesGridProps) {
                 size="small"
                 variant="text"
                 sx={{ whiteSpace: 'nowrap' }}
+                color={row.bVerified ? 'error' : 'primary'}
                 onClick={() => onToggleVerified(row)}
+                aria-label={t(
+                  `operator.verification.${row.bVerified ? 'withdrawFor' : 'verifyFor'}`,
+                  { name: row.sName },
+                )}
               >
-                {row.bVerified ? t('money.ops.unverify') : t('money.ops.verify')}
+                {row.bVerified
+                  ? t('operator.verification.withdraw')
+                  : t('operator.verification.verify')}
               </Button>
             )}
           </Box>

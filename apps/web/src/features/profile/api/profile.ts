@@ -150,3 +150,13 @@ export function useResetMemberSecondFactor() {
     meta,
   });
 }
+
+/** The grower's own verification: listed or not, and the back office's last reason. */
+export type OwnVerification = ApiAnswer<'get', 'vendor/verification'>;
+
+export function verificationQueryOptions() {
+  return queryOptions({
+    queryKey: [...profileKeys.all, 'verification'] as const,
+    queryFn: () => apiGet('vendor/verification'),
+  });
+}

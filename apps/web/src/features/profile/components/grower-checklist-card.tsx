@@ -13,7 +13,7 @@ import { Link as RouterLink } from 'react-router';
 import { apiGet } from '../../../lib/api/typed-client';
 import { useSession } from '../../../lib/session-store';
 import { articleKeys } from '../api/articles';
-import { bankQueryOptions, enterpriseQueryOptions } from '../api/profile';
+import { bankQueryOptions, enterpriseQueryOptions, verificationQueryOptions } from '../api/profile';
 import { growerChecklist } from '../grower-checklist';
 
 /** The newest active articles: one with a photo among them ticks the last step. */
@@ -28,9 +28,11 @@ function activeArticlesQueryOptions() {
 }
 
 /**
- * A new grower's checklist (company data, CLABE, first article with a photo) with a link
- * to each step and a preview of its storefront. Shown to a grower's managers until every
- * step is done; it reads the same data the profile tabs save, so it updates as they do.
+ * A grower's checklist (PACA licence, tax id, CLABE, first article with a photo, then the
+ * back office's verification) with a link to each of its own steps and a preview of its
+ * storefront. Shown to a grower's managers until every step is done, and again if the
+ * verification is withdrawn (with the back office's reason); it reads the same data the
+ * profile tabs save, so it updates as they do.
  */
 export function GrowerChecklistCard() {
   const { t } = useTranslation();
@@ -53,14 +55,29 @@ export function GrowerChecklistCard() {
     enabled: isGrowerManager,
     meta: { errorToast: false },
   });
+  const verification = useQuery({
+    ...verificationQueryOptions(),
+    enabled: isGrowerManager,
+    meta: { errorToast: false },
+  });
   if (!isGrowerManager || !enterprise.data || !bank.data || !articles.data) return null;
 
-  const { steps, doneCount, complete } = growerChecklist({
+  const { steps, doneCount, complete, readyForReview } = growerChecklist({
     enterprise: enterprise.data,
     bank: bank.data,
     articles: articles.data.articles,
   });
   if (complete) return null;
+  const withdrawnReason =
+    !enterprise.data.bVerified && verification.data?.sReason ? verification.data.sReason : null;
+  let verificationStatus: string;
+  if (withdrawnReason) {
+    verificationStatus = t('onboarding.verification.withdrawn', { reason: withdrawnReason });
+  } else if (readyForReview) {
+    verificationStatus = t('onboarding.verification.pending');
+  } else {
+    verificationStatus = t('onboarding.verification.waiting');
+  }
   const progress = t('onboarding.progress', {
     done: String(doneCount),
     total: String(steps.length),
@@ -112,12 +129,24 @@ export function GrowerChecklistCard() {
             ) : (
               <RadioButtonUncheckedIcon color="disabled" titleAccess={t('onboarding.toDo')} />
             )}
-            <Typography
-              sx={{ flex: '1 1 200px', color: step.done ? 'text.secondary' : 'text.primary' }}
-            >
-              {t(`onboarding.steps.${step.key}`)}
-            </Typography>
-            {!step.done && (
+            <Box sx={{ flex: '1 1 200px', minWidth: 0 }}>
+              <Typography sx={{ color: step.done ? 'text.secondary' : 'text.primary' }}>
+                {t(`onboarding.steps.${step.key}`)}
+              </Typography>
+              {step.key === 'verification' && !step.done && (
+                <Typography
+                  variant="body2"
+                  data-testid="verification-status"
+                  sx={{
+                    color: withdrawnReason ? 'error.dark' : 'text.secondary',
+                    overflowWrap: 'anywhere',
+                  }}
+                >
+                  {verificationStatus}
+                </Typography>
+              )}
+            </Box>
+            {!step.done && step.key !== 'verification' && step.to !== null && (
               <Button component={RouterLink} to={step.to} size="small" variant="outlined">
                 {t(`onboarding.actions.${step.key}`)}
               </Button>

@@ -39,12 +39,15 @@ export const cartEn = {
       PRICE: 'Price changed',
       STOCK: 'Stock changed',
       UNAVAILABLE: 'Unavailable',
+      NOT_VERIFIED: 'Grower not verified',
     },
     changedHelp: {
       PRICE: 'The grower changed the price per box. Update the line to accept the new price.',
       STOCK: 'The grower’s stock changed. Check the boxes and update the line.',
       UNAVAILABLE:
         'This article is no longer for sale in this quantity. Remove it, or lower the boxes if the stock allows.',
+      NOT_VERIFIED:
+        'Pesos & Produce no longer verifies this grower, so its articles cannot be bought. Remove them from your cart.',
     },
     growerTotal: 'Grower total',
     growerPallets: 'Pallets',
@@ -187,6 +190,7 @@ export const cartSp: Widen<typeof cartEn> = {
       PRICE: 'Cambió el precio',
       STOCK: 'Cambió la existencia',
       UNAVAILABLE: 'No disponible',
+      NOT_VERIFIED: 'Productor no verificado',
     },
     changedHelp: {
       PRICE:
@@ -194,6 +198,8 @@ export const cartSp: Widen<typeof cartEn> = {
       STOCK: 'Cambió la existencia del productor. Revisa las cajas y actualiza la línea.',
       UNAVAILABLE:
         'Este artículo ya no está a la venta en esta cantidad. Quítalo, o baja las cajas si la existencia lo permite.',
+      NOT_VERIFIED:
+        'Pesos & Produce ya no verifica a este productor, así que sus artículos no se pueden comprar. Quítalos de tu carrito.',
     },
     growerTotal: 'Total del productor',
     growerPallets: 'Tarimas',

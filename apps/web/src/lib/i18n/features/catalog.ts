@@ -187,7 +187,7 @@ export const catalogEn = {
     noArticles: 'This grower has no articles for sale right now.',
     previewTitle: 'Preview of your storefront',
     previewNotListed:
-      'Buyers do not see your articles yet: they are listed once your bank data (a valid CLABE) is registered in your profile.',
+      'Buyers do not see your articles: they are listed once Pesos & Produce has verified your company (PACA licence, tax id and CLABE registered in your profile, then checked by our back office).',
     notListed: 'This grower’s articles are not listed yet.',
     failed: 'The grower could not be loaded.',
     notFound: 'This grower was not found.',
@@ -387,7 +387,7 @@ export const catalogSp: Widen<typeof catalogEn> = {
     noArticles: 'Este productor no tiene artículos a la venta por ahora.',
     previewTitle: 'Vista previa de tu tienda',
     previewNotListed:
-      'Los compradores aún no ven tus artículos: se publican cuando registres tus datos bancarios (una CLABE válida) en tu perfil.',
+      'Los compradores no ven tus artículos: se publican cuando Pesos & Produce haya verificado tu empresa (licencia PACA, RFC y CLABE registrados en tu perfil y revisados por nuestro back office).',
     notListed: 'Los artículos de este productor aún no están publicados.',
     failed: 'No se pudo cargar el productor.',
     notFound: 'No se encontró este productor.',

@@ -78,9 +78,6 @@ export const moneyEn = {
     },
     depositsIntro:
       'Credit a wire received at the bank to the buyer it came from, by its bank reference.',
-    verify: 'Verify',
-    unverify: 'Remove verification',
-    verifiedChanged: 'Verification updated.',
     income: {
       title: "The house's fee income",
       intro:
@@ -246,9 +243,6 @@ export const moneySp: Widen<typeof moneyEn> = {
     },
     depositsIntro:
       'Acredita una transferencia recibida en el banco al comprador que la envió, por su referencia bancaria.',
-    verify: 'Verificar',
-    unverify: 'Quitar verificación',
-    verifiedChanged: 'Verificación actualizada.',
     income: {
       title: 'Ingresos de la casa por comisiones',
       intro:

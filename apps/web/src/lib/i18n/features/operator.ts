@@ -7,6 +7,24 @@ export const operatorEn = {
   notOperatorTitle: 'This page is for the back office',
   notOperator:
     'Only back-office operators can list enterprises and credit deposits. Your account is not an operator account.',
+  verification: {
+    verify: 'Verify',
+    withdraw: 'Withdraw verification',
+    verifyFor: 'Verify {{name}}',
+    withdrawFor: 'Withdraw the verification of {{name}}',
+    verifyTitle: 'Verify {{name}}',
+    withdrawTitle: 'Withdraw the verification of {{name}}',
+    verifyIntro:
+      'Only verified growers are listed, found in search and bought. Verify once you have checked its PACA licence and tax id (RFC) and seen its bank data (CLABE) registered.',
+    withdrawIntro:
+      'Its articles disappear from the catalogue and search at once, and buyers can no longer check out its carts. Its open orders are still paid, delivered and paid out.',
+    reason: 'Reason',
+    reasonHelp: 'Required. The grower reads it on its pages; the audit log keeps it.',
+    reasonRequired: 'Write the reason for this decision.',
+    cancel: 'Cancel',
+    verified: '{{name}} is verified: its articles are listed.',
+    withdrawn: 'The verification of {{name}} was withdrawn: its articles are hidden.',
+  },
   tableLabel: 'Enterprises',
   columns: {
     name: 'Enterprise',
@@ -219,6 +237,25 @@ export const operatorSp: Widen<typeof operatorEn> = {
   notOperatorTitle: 'Esta página es para el back office',
   notOperator:
     'Solo los operadores del back office pueden ver las empresas y acreditar depósitos. Tu cuenta no es una cuenta de operador.',
+  verification: {
+    verify: 'Verificar',
+    withdraw: 'Retirar verificación',
+    verifyFor: 'Verificar a {{name}}',
+    withdrawFor: 'Retirar la verificación de {{name}}',
+    verifyTitle: 'Verificar a {{name}}',
+    withdrawTitle: 'Retirar la verificación de {{name}}',
+    verifyIntro:
+      'Solo los productores verificados se publican, aparecen en la búsqueda y se les compra. Verifica cuando hayas revisado su licencia PACA y su RFC y veas registrados sus datos bancarios (CLABE).',
+    withdrawIntro:
+      'Sus artículos desaparecen del catálogo y de la búsqueda de inmediato, y los compradores ya no pueden comprar sus carritos. Sus pedidos abiertos se siguen pagando, entregando y liquidando.',
+    reason: 'Motivo',
+    reasonHelp:
+      'Obligatorio. El productor lo lee en sus páginas; queda en la bitácora de auditoría.',
+    reasonRequired: 'Escribe el motivo de esta decisión.',
+    cancel: 'Cancelar',
+    verified: '{{name}} está verificado: sus artículos están publicados.',
+    withdrawn: 'Se retiró la verificación de {{name}}: sus artículos están ocultos.',
+  },
   tableLabel: 'Empresas',
   columns: {
     name: 'Empresa',
