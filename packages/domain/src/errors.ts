@@ -28,6 +28,7 @@ export const ERROR_STATUS = {
   UNDER_MINIMUM: 409,
   DISPUTE_WINDOW_CLOSED: 409,
   DISPUTE_ALREADY_OPENED: 409,
+  ORDER_NOT_PAID: 409,
   WEBHOOK_URL_REFUSED: 400,
   TOTP_REQUIRED: 401,
   TOTP_INVALID: 401,
@@ -91,6 +92,8 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     TOO_MANY_FILES: 'Too many files: import at most 200 at a time.',
     GROWER_NOT_PAYABLE:
       'This grower cannot be paid yet: its bank account (CLABE) is not registered.',
+    ORDER_NOT_PAID:
+      'This order cannot be prepared or shipped before it is paid for: a forward order on its settlement day (or once the buyer pays the rest), a deferred order once its transfer is paid.',
     OVER_STOCK:
       'There are not enough boxes in stock for this quantity; lower it to what is available.',
     UNDER_MINIMUM: "This quantity is under the article's minimum order; raise it to the minimum.",
@@ -153,6 +156,8 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     TOO_MANY_FILES: 'Demasiados archivos: importa como máximo 200 a la vez.',
     GROWER_NOT_PAYABLE:
       'Aún no se le puede pagar a este productor: su cuenta bancaria (CLABE) no está registrada.',
+    ORDER_NOT_PAID:
+      'Este pedido no se puede preparar ni enviar antes de estar pagado: un pedido forward el día de su liquidación (o cuando el comprador pague el resto), un pedido diferido cuando se pague su transferencia.',
     OVER_STOCK:
       'No hay cajas suficientes en existencia para esta cantidad; bájala a lo disponible.',
     UNDER_MINIMUM: 'Esta cantidad es menor al pedido mínimo del artículo; súbela al mínimo.',
