@@ -20484,9 +20484,40 @@ export interface operations {
                 released_at: string | null;
                 /** @description The grower's payout waits until then: its payout account changed (cooling-off) */
                 dPayoutHeldUntil: string | null;
-                /** @description Paid and held, or a forward booked */
+                /** @description The goods are paid and held: the grower may prepare and ship the order */
                 bSecured: boolean;
               };
+              /** @description What was taken from the buyer and when, and what is still due and when */
+              schedule: {
+                steps: {
+                  /**
+                   * @description PAYMENT: the total at checkout; TRANSFER: a deferred total, by its transfer; DEPOSIT / REST: a forward
+                   * @enum {string}
+                   */
+                  sKind: 'PAYMENT' | 'TRANSFER' | 'DEPOSIT' | 'REST';
+                  /** @description The buyer's USD; null on the grower's side */
+                  dAmountUsd: number | null;
+                  bTaken: boolean;
+                  taken_at: string | null;
+                  /** @description A forward's settlement day (YYYY-MM-DD), when the rest is due */
+                  dDueDate: string | null;
+                }[];
+                dTakenUsd: number | null;
+                dDueUsd: number | null;
+                /**
+                 * @description What the order waits for before the grower may prepare it; null once paid
+                 * @enum {string|null}
+                 */
+                sWaitingFor: 'TRANSFER' | 'FORWARD_SETTLEMENT' | null;
+              };
+              /** @description What the grower receives for the goods; null on the buyer's side */
+              vendorMoney: {
+                /** @description The goods as ordered (boxes × agreed price), USD */
+                dGoodsUsd: number;
+                /** @description The same at the rate locked at checkout, MXN */
+                dGoodsMxn: number | null;
+                dExchangeRate: number | null;
+              } | null;
             };
           };
         };
@@ -21068,9 +21099,40 @@ export interface operations {
                 released_at: string | null;
                 /** @description The grower's payout waits until then: its payout account changed (cooling-off) */
                 dPayoutHeldUntil: string | null;
-                /** @description Paid and held, or a forward booked */
+                /** @description The goods are paid and held: the grower may prepare and ship the order */
                 bSecured: boolean;
               };
+              /** @description What was taken from the buyer and when, and what is still due and when */
+              schedule: {
+                steps: {
+                  /**
+                   * @description PAYMENT: the total at checkout; TRANSFER: a deferred total, by its transfer; DEPOSIT / REST: a forward
+                   * @enum {string}
+                   */
+                  sKind: 'PAYMENT' | 'TRANSFER' | 'DEPOSIT' | 'REST';
+                  /** @description The buyer's USD; null on the grower's side */
+                  dAmountUsd: number | null;
+                  bTaken: boolean;
+                  taken_at: string | null;
+                  /** @description A forward's settlement day (YYYY-MM-DD), when the rest is due */
+                  dDueDate: string | null;
+                }[];
+                dTakenUsd: number | null;
+                dDueUsd: number | null;
+                /**
+                 * @description What the order waits for before the grower may prepare it; null once paid
+                 * @enum {string|null}
+                 */
+                sWaitingFor: 'TRANSFER' | 'FORWARD_SETTLEMENT' | null;
+              };
+              /** @description What the grower receives for the goods; null on the buyer's side */
+              vendorMoney: {
+                /** @description The goods as ordered (boxes × agreed price), USD */
+                dGoodsUsd: number;
+                /** @description The same at the rate locked at checkout, MXN */
+                dGoodsMxn: number | null;
+                dExchangeRate: number | null;
+              } | null;
             };
           };
         };
@@ -21371,9 +21433,40 @@ export interface operations {
                 released_at: string | null;
                 /** @description The grower's payout waits until then: its payout account changed (cooling-off) */
                 dPayoutHeldUntil: string | null;
-                /** @description Paid and held, or a forward booked */
+                /** @description The goods are paid and held: the grower may prepare and ship the order */
                 bSecured: boolean;
               };
+              /** @description What was taken from the buyer and when, and what is still due and when */
+              schedule: {
+                steps: {
+                  /**
+                   * @description PAYMENT: the total at checkout; TRANSFER: a deferred total, by its transfer; DEPOSIT / REST: a forward
+                   * @enum {string}
+                   */
+                  sKind: 'PAYMENT' | 'TRANSFER' | 'DEPOSIT' | 'REST';
+                  /** @description The buyer's USD; null on the grower's side */
+                  dAmountUsd: number | null;
+                  bTaken: boolean;
+                  taken_at: string | null;
+                  /** @description A forward's settlement day (YYYY-MM-DD), when the rest is due */
+                  dDueDate: string | null;
+                }[];
+                dTakenUsd: number | null;
+                dDueUsd: number | null;
+                /**
+                 * @description What the order waits for before the grower may prepare it; null once paid
+                 * @enum {string|null}
+                 */
+                sWaitingFor: 'TRANSFER' | 'FORWARD_SETTLEMENT' | null;
+              };
+              /** @description What the grower receives for the goods; null on the buyer's side */
+              vendorMoney: {
+                /** @description The goods as ordered (boxes × agreed price), USD */
+                dGoodsUsd: number;
+                /** @description The same at the rate locked at checkout, MXN */
+                dGoodsMxn: number | null;
+                dExchangeRate: number | null;
+              } | null;
             };
           };
         };
@@ -21720,9 +21813,40 @@ export interface operations {
                 released_at: string | null;
                 /** @description The grower's payout waits until then: its payout account changed (cooling-off) */
                 dPayoutHeldUntil: string | null;
-                /** @description Paid and held, or a forward booked */
+                /** @description The goods are paid and held: the grower may prepare and ship the order */
                 bSecured: boolean;
               };
+              /** @description What was taken from the buyer and when, and what is still due and when */
+              schedule: {
+                steps: {
+                  /**
+                   * @description PAYMENT: the total at checkout; TRANSFER: a deferred total, by its transfer; DEPOSIT / REST: a forward
+                   * @enum {string}
+                   */
+                  sKind: 'PAYMENT' | 'TRANSFER' | 'DEPOSIT' | 'REST';
+                  /** @description The buyer's USD; null on the grower's side */
+                  dAmountUsd: number | null;
+                  bTaken: boolean;
+                  taken_at: string | null;
+                  /** @description A forward's settlement day (YYYY-MM-DD), when the rest is due */
+                  dDueDate: string | null;
+                }[];
+                dTakenUsd: number | null;
+                dDueUsd: number | null;
+                /**
+                 * @description What the order waits for before the grower may prepare it; null once paid
+                 * @enum {string|null}
+                 */
+                sWaitingFor: 'TRANSFER' | 'FORWARD_SETTLEMENT' | null;
+              };
+              /** @description What the grower receives for the goods; null on the buyer's side */
+              vendorMoney: {
+                /** @description The goods as ordered (boxes × agreed price), USD */
+                dGoodsUsd: number;
+                /** @description The same at the rate locked at checkout, MXN */
+                dGoodsMxn: number | null;
+                dExchangeRate: number | null;
+              } | null;
             };
           };
         };
@@ -22349,9 +22473,40 @@ export interface operations {
                 released_at: string | null;
                 /** @description The grower's payout waits until then: its payout account changed (cooling-off) */
                 dPayoutHeldUntil: string | null;
-                /** @description Paid and held, or a forward booked */
+                /** @description The goods are paid and held: the grower may prepare and ship the order */
                 bSecured: boolean;
               };
+              /** @description What was taken from the buyer and when, and what is still due and when */
+              schedule: {
+                steps: {
+                  /**
+                   * @description PAYMENT: the total at checkout; TRANSFER: a deferred total, by its transfer; DEPOSIT / REST: a forward
+                   * @enum {string}
+                   */
+                  sKind: 'PAYMENT' | 'TRANSFER' | 'DEPOSIT' | 'REST';
+                  /** @description The buyer's USD; null on the grower's side */
+                  dAmountUsd: number | null;
+                  bTaken: boolean;
+                  taken_at: string | null;
+                  /** @description A forward's settlement day (YYYY-MM-DD), when the rest is due */
+                  dDueDate: string | null;
+                }[];
+                dTakenUsd: number | null;
+                dDueUsd: number | null;
+                /**
+                 * @description What the order waits for before the grower may prepare it; null once paid
+                 * @enum {string|null}
+                 */
+                sWaitingFor: 'TRANSFER' | 'FORWARD_SETTLEMENT' | null;
+              };
+              /** @description What the grower receives for the goods; null on the buyer's side */
+              vendorMoney: {
+                /** @description The goods as ordered (boxes × agreed price), USD */
+                dGoodsUsd: number;
+                /** @description The same at the rate locked at checkout, MXN */
+                dGoodsMxn: number | null;
+                dExchangeRate: number | null;
+              } | null;
             };
           };
         };
@@ -22666,9 +22821,40 @@ export interface operations {
                 released_at: string | null;
                 /** @description The grower's payout waits until then: its payout account changed (cooling-off) */
                 dPayoutHeldUntil: string | null;
-                /** @description Paid and held, or a forward booked */
+                /** @description The goods are paid and held: the grower may prepare and ship the order */
                 bSecured: boolean;
               };
+              /** @description What was taken from the buyer and when, and what is still due and when */
+              schedule: {
+                steps: {
+                  /**
+                   * @description PAYMENT: the total at checkout; TRANSFER: a deferred total, by its transfer; DEPOSIT / REST: a forward
+                   * @enum {string}
+                   */
+                  sKind: 'PAYMENT' | 'TRANSFER' | 'DEPOSIT' | 'REST';
+                  /** @description The buyer's USD; null on the grower's side */
+                  dAmountUsd: number | null;
+                  bTaken: boolean;
+                  taken_at: string | null;
+                  /** @description A forward's settlement day (YYYY-MM-DD), when the rest is due */
+                  dDueDate: string | null;
+                }[];
+                dTakenUsd: number | null;
+                dDueUsd: number | null;
+                /**
+                 * @description What the order waits for before the grower may prepare it; null once paid
+                 * @enum {string|null}
+                 */
+                sWaitingFor: 'TRANSFER' | 'FORWARD_SETTLEMENT' | null;
+              };
+              /** @description What the grower receives for the goods; null on the buyer's side */
+              vendorMoney: {
+                /** @description The goods as ordered (boxes × agreed price), USD */
+                dGoodsUsd: number;
+                /** @description The same at the rate locked at checkout, MXN */
+                dGoodsMxn: number | null;
+                dExchangeRate: number | null;
+              } | null;
             };
           };
         };
@@ -22721,7 +22907,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, INVALID_STATE */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, INVALID_STATE, ORDER_NOT_PAID */
       409: {
         headers: {
           [name: string]: unknown;
@@ -22729,7 +22915,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED' | 'INVALID_STATE';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED' | 'INVALID_STATE' | 'ORDER_NOT_PAID';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -23002,9 +23188,40 @@ export interface operations {
                 released_at: string | null;
                 /** @description The grower's payout waits until then: its payout account changed (cooling-off) */
                 dPayoutHeldUntil: string | null;
-                /** @description Paid and held, or a forward booked */
+                /** @description The goods are paid and held: the grower may prepare and ship the order */
                 bSecured: boolean;
               };
+              /** @description What was taken from the buyer and when, and what is still due and when */
+              schedule: {
+                steps: {
+                  /**
+                   * @description PAYMENT: the total at checkout; TRANSFER: a deferred total, by its transfer; DEPOSIT / REST: a forward
+                   * @enum {string}
+                   */
+                  sKind: 'PAYMENT' | 'TRANSFER' | 'DEPOSIT' | 'REST';
+                  /** @description The buyer's USD; null on the grower's side */
+                  dAmountUsd: number | null;
+                  bTaken: boolean;
+                  taken_at: string | null;
+                  /** @description A forward's settlement day (YYYY-MM-DD), when the rest is due */
+                  dDueDate: string | null;
+                }[];
+                dTakenUsd: number | null;
+                dDueUsd: number | null;
+                /**
+                 * @description What the order waits for before the grower may prepare it; null once paid
+                 * @enum {string|null}
+                 */
+                sWaitingFor: 'TRANSFER' | 'FORWARD_SETTLEMENT' | null;
+              };
+              /** @description What the grower receives for the goods; null on the buyer's side */
+              vendorMoney: {
+                /** @description The goods as ordered (boxes × agreed price), USD */
+                dGoodsUsd: number;
+                /** @description The same at the rate locked at checkout, MXN */
+                dGoodsMxn: number | null;
+                dExchangeRate: number | null;
+              } | null;
             };
           };
         };
@@ -27444,6 +27661,7 @@ export interface operations {
                 | 'approval.requested'
                 | 'rate_order.filled'
                 | 'order.status_changed'
+                | 'order.payout_sent'
                 | 'dispute.opened'
                 | 'dispute.resolved'
               )[];
@@ -27575,6 +27793,7 @@ export interface operations {
             | 'approval.requested'
             | 'rate_order.filled'
             | 'order.status_changed'
+            | 'order.payout_sent'
             | 'dispute.opened'
             | 'dispute.resolved'
           )[];
@@ -27600,6 +27819,7 @@ export interface operations {
                 | 'approval.requested'
                 | 'rate_order.filled'
                 | 'order.status_changed'
+                | 'order.payout_sent'
                 | 'dispute.opened'
                 | 'dispute.resolved'
               )[];
@@ -27765,6 +27985,7 @@ export interface operations {
             | 'approval.requested'
             | 'rate_order.filled'
             | 'order.status_changed'
+            | 'order.payout_sent'
             | 'dispute.opened'
             | 'dispute.resolved'
           )[];
@@ -27790,6 +28011,7 @@ export interface operations {
                 | 'approval.requested'
                 | 'rate_order.filled'
                 | 'order.status_changed'
+                | 'order.payout_sent'
                 | 'dispute.opened'
                 | 'dispute.resolved'
               )[];
@@ -28080,6 +28302,7 @@ export interface operations {
                 | 'approval.requested'
                 | 'rate_order.filled'
                 | 'order.status_changed'
+                | 'order.payout_sent'
                 | 'dispute.opened'
                 | 'dispute.resolved'
               )[];
@@ -29377,6 +29600,7 @@ export interface operations {
                   | 'approval.requested'
                   | 'rate_order.filled'
                   | 'order.status_changed'
+                  | 'order.payout_sent'
                   | 'dispute.opened'
                   | 'dispute.resolved';
                 bEnabled: boolean;
@@ -29511,6 +29735,7 @@ export interface operations {
               | 'approval.requested'
               | 'rate_order.filled'
               | 'order.status_changed'
+              | 'order.payout_sent'
               | 'dispute.opened'
               | 'dispute.resolved';
             bEnabled: boolean;
@@ -29542,6 +29767,7 @@ export interface operations {
                   | 'approval.requested'
                   | 'rate_order.filled'
                   | 'order.status_changed'
+                  | 'order.payout_sent'
                   | 'dispute.opened'
                   | 'dispute.resolved';
                 bEnabled: boolean;
