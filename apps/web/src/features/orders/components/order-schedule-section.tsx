@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -64,7 +65,7 @@ export function OrderScheduleSection({ order, side }: { order: Order; side: Orde
                 <TableCell>
                   <Chip
                     size="small"
-                    color={step.bTaken ? 'success' : 'warning'}
+                    color={step.bTaken ? 'success' : 'default'}
                     variant={step.bTaken ? 'filled' : 'outlined'}
                     label={step.bTaken ? t('money.schedule.taken') : t('money.schedule.due')}
                   />
@@ -75,21 +76,23 @@ export function OrderScheduleSection({ order, side }: { order: Order; side: Orde
         </Table>
       </TableContainer>
       {buyer && schedule.dTakenUsd !== null && schedule.dDueUsd !== null && (
-        <DetailList
-          columns={2}
-          items={[
-            {
-              label: t('money.schedule.takenTotal'),
-              value: formatMoney(schedule.dTakenUsd),
-              testId: 'schedule-taken',
-            },
-            {
-              label: t('money.schedule.dueTotal'),
-              value: formatMoney(schedule.dDueUsd),
-              testId: 'schedule-due',
-            },
-          ]}
-        />
+        <Box sx={{ mt: 2 }}>
+          <DetailList
+            columns={2}
+            items={[
+              {
+                label: t('money.schedule.takenTotal'),
+                value: formatMoney(schedule.dTakenUsd),
+                testId: 'schedule-taken',
+              },
+              {
+                label: t('money.schedule.dueTotal'),
+                value: formatMoney(schedule.dDueUsd),
+                testId: 'schedule-due',
+              },
+            ]}
+          />
+        </Box>
       )}
     </SectionCard>
   );
