@@ -30,6 +30,7 @@ export const ERROR_STATUS = {
   UNDER_MINIMUM: 409,
   DISPUTE_WINDOW_CLOSED: 409,
   DISPUTE_ALREADY_OPENED: 409,
+  ORDER_NOT_PAID: 409,
   WEBHOOK_URL_REFUSED: 400,
   TOTP_REQUIRED: 401,
   TOTP_INVALID: 401,
@@ -97,6 +98,8 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
       'This grower is not verified by Pesos & Produce (its verification is pending or was withdrawn): its articles cannot be bought. Remove them from your cart.',
     VERIFICATION_INCOMPLETE:
       'This grower cannot be verified yet: its PACA licence, tax id (RFC) and bank data (CLABE) must be registered first.',
+    ORDER_NOT_PAID:
+      'This order cannot be prepared or shipped before it is paid for: a forward order on its settlement day (or once the buyer pays the rest), a deferred order once its transfer is paid.',
     OVER_STOCK:
       'There are not enough boxes in stock for this quantity; lower it to what is available.',
     UNDER_MINIMUM: "This quantity is under the article's minimum order; raise it to the minimum.",
@@ -163,6 +166,8 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
       'Este productor no está verificado por Pesos & Produce (su verificación está pendiente o fue retirada): sus artículos no se pueden comprar. Quítalos de tu carrito.',
     VERIFICATION_INCOMPLETE:
       'Aún no se puede verificar a este productor: primero debe registrar su licencia PACA, su RFC (tax id) y sus datos bancarios (CLABE).',
+    ORDER_NOT_PAID:
+      'Este pedido no se puede preparar ni enviar antes de estar pagado: un pedido forward el día de su liquidación (o cuando el comprador pague el resto), un pedido diferido cuando se pague su transferencia.',
     OVER_STOCK:
       'No hay cajas suficientes en existencia para esta cantidad; bájala a lo disponible.',
     UNDER_MINIMUM: 'Esta cantidad es menor al pedido mínimo del artículo; súbela al mínimo.',

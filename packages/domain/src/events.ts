@@ -10,6 +10,7 @@ export const EVENT_TYPES = [
   'approval.requested',
   'rate_order.filled',
   'order.status_changed',
+  'order.payout_sent',
   'dispute.opened',
   'dispute.resolved',
 ] as const;

@@ -238,13 +238,13 @@ export async function seedDemoOrders(
     await orders.pay(buyer, deferred.sOrderId, {}, undefined, 'en');
     await track(deferred, grower, 'BORDER_WAREHOUSE', time + 20 * HOUR_MS, 9);
 
-    // In process on the berry grower's side: converted to MXN, and a forward.
+    // In process on the berry grower's side: converted to MXN, and a forward not yet paid.
     time = present - 4 * DAY_MS;
     const converted = await place(time, berries, [['Blueberries 12 x 6 oz', 1]], 'CONVERT_MXN');
     await track(converted, berries, 'ON_DELIVERY_ROUTE', time, 10);
     time = present - 1 * DAY_MS;
-    const forward = await place(time, berries, [['Raspberries', 1]], 'FORWARD');
-    await track(forward, berries, 'IN_PREPARATION', time, 5);
+    // The forward holds only its deposit until its settlement day: the grower waits to ship.
+    await place(time, berries, [['Raspberries', 1]], 'FORWARD');
 
     // In process: on its way to the border, and just received (deferred, rate locked).
     time = present - 3 * DAY_MS;

@@ -98,7 +98,7 @@ export const ROUTE_ERROR_CODES: Record<string, ErrorCode[]> = {
   'POST /orders/{orderId}/pay': [...QUOTED_MONEY, 'GROWER_NOT_PAYABLE'],
   'POST /orders/{orderId}/accept': ['INVALID_STATE'],
   'POST /orders/{orderId}/rating': ['INVALID_STATE'],
-  'POST /vendor/orders/{orderId}/status': ['INVALID_STATE'],
+  'POST /vendor/orders/{orderId}/status': ['INVALID_STATE', 'ORDER_NOT_PAID'],
   'POST /vendor/orders/{orderId}/delivery': ['INVALID_STATE'],
   'POST /disputes': ['INVALID_STATE', 'DISPUTE_WINDOW_CLOSED', 'DISPUTE_ALREADY_OPENED'],
   'POST /disputes/{disputeId}/images': ['DISPUTE_NOT_OPEN', 'TOO_MANY_IMAGES'],

@@ -204,13 +204,16 @@ export class ForexService {
 
   /**
    * `closeForward` inside the caller's transaction (a marketplace order settles its
-   * forward this way before paying the grower); the caller owns idempotency.
+   * forward this way before paying the grower); the caller owns idempotency. `early`: a
+   * marketplace order's buyer pays the rest before the settlement day, at the forward's
+   * locked rate (the MXN are spent on the order at once, so no rate risk is left open).
    */
   async closeForwardInTransaction(
     trx: Trx,
     enterpriseId: string,
     conversionId: string,
     now: Date = this.now(),
+    options: { early?: boolean } = {},
   ): Promise<ConversionRow> {
     const forward = await requireConversion(trx, enterpriseId, conversionId, {
       forUpdate: true,
@@ -218,7 +221,7 @@ export class ForexService {
     if (forward.type !== 'FORWARD' || forward.status !== 'ACTIVE' || !forward.forward_date) {
       throw new AppError('INVALID_STATE', { field: 'sTransactionId' });
     }
-    if (compareDates(todayInTimeZone(now), forward.forward_date) < 0) {
+    if (!options.early && compareDates(todayInTimeZone(now), forward.forward_date) < 0) {
       throw new AppError('INVALID_STATE', { field: 'sTransactionId' });
     }
     await this.ledger.post(trx, {

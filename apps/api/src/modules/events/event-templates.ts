@@ -89,6 +89,10 @@ const TEMPLATES: Record<Language, Record<EventType, Template>> = {
       subject: `Order #${field(d.iOrderTrackingId)}: ${orderStatus(d.sStatus, 'en')}`,
       text: `Order #${field(d.iOrderTrackingId)} is now: ${orderStatus(d.sStatus, 'en')}.`,
     }),
+    'order.payout_sent': (d) => ({
+      subject: `You were paid ${amount(d.dAmountMxn)} MXN for order #${field(d.iOrderTrackingId)}`,
+      text: `We sent you ${amount(d.dAmountMxn)} MXN for order #${field(d.iOrderTrackingId)}: ${amount(d.dAmountUsd)} USD of goods at the rate locked at checkout, ${field(d.dRate)} MXN per USD.\nTo your account (CLABE): ${field(d.sClabeMasked)}\nTracking key (clave de rastreo): ${field(d.sTrackingKey)}`,
+    }),
     'dispute.opened': (d) => ({
       subject: `Dispute opened on order #${field(d.iOrderTrackingId)}`,
       text: `A dispute was opened on order #${field(d.iOrderTrackingId)} (dispute #${field(d.iDisputeTrackingId)}).\nDescription: ${field(d.sDescription)}`,
@@ -138,6 +142,10 @@ const TEMPLATES: Record<Language, Record<EventType, Template>> = {
     'order.status_changed': (d) => ({
       subject: `Pedido #${field(d.iOrderTrackingId)}: ${orderStatus(d.sStatus, 'sp')}`,
       text: `El pedido #${field(d.iOrderTrackingId)} ahora está: ${orderStatus(d.sStatus, 'sp')}.`,
+    }),
+    'order.payout_sent': (d) => ({
+      subject: `Te pagamos ${amount(d.dAmountMxn)} MXN por el pedido #${field(d.iOrderTrackingId)}`,
+      text: `Te enviamos ${amount(d.dAmountMxn)} MXN por el pedido #${field(d.iOrderTrackingId)}: ${amount(d.dAmountUsd)} USD de mercancía al tipo de cambio fijado en la compra, ${field(d.dRate)} MXN por USD.\nA tu cuenta (CLABE): ${field(d.sClabeMasked)}\nClave de rastreo: ${field(d.sTrackingKey)}`,
     }),
     'dispute.opened': (d) => ({
       subject: `Disputa abierta en el pedido #${field(d.iOrderTrackingId)}`,

@@ -434,7 +434,7 @@ describe(`marketplace money on ${TEST_ENGINE}`, () => {
     expectError(await operator.call('POST', resolvePath, base), 409, 'INVALID_STATE');
   });
 
-  it('refuses to prepare an order before its money is secured, with 409 INVALID_STATE', async () => {
+  it('refuses to prepare an order before its money is secured, with 409 ORDER_NOT_PAID', async () => {
     const { vendor, buyer, warehouseId } = await market('0.01');
     const order = await placedOrder(
       buyer,
@@ -446,7 +446,7 @@ describe(`marketplace money on ${TEST_ENGINE}`, () => {
         sStatus: 'IN_PREPARATION',
       }),
       409,
-      'INVALID_STATE',
+      'ORDER_NOT_PAID',
       'sPaymentStatus',
     );
   });

@@ -101,8 +101,8 @@ export class OrderCheckoutService {
   /**
    * POST orders/:id/pay: pays an order whose payment is pending. DEFERRED pays now from
    * the USD balance at the locked rate while it holds (24 h), else at the given live
-   * quote. FORWARD settles the forward when due (if the buyer has not already) and pays
-   * the grower from its pesos.
+   * quote. FORWARD settles the forward (if the buyer has not already), on its day or
+   * before it when the buyer pays the rest now, and holds the order's goods from its pesos.
    */
   async pay(
     caller: Caller,
@@ -167,12 +167,15 @@ export class OrderCheckoutService {
             { field: 'sOrderId', forUpdate: true },
           );
           if (conversion.status === 'ACTIVE') {
+            // Before the settlement day this is the buyer paying the rest now: the deposit
+            // and the rest of the order's USD settle the forward early at its locked rate.
             conversion = await withOrderFields(() =>
               this.finance.conversions.closeForwardInTransaction(
                 trx,
                 caller.enterpriseId,
                 conversionId,
                 now,
+                { early: true },
               ),
             );
           }

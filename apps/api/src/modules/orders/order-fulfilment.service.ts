@@ -47,10 +47,10 @@ export class OrderFulfilmentService {
       if (input.lines !== undefined && next !== 'DELIVERED') {
         throw new AppError('INVALID_INPUT', { field: 'lines' });
       }
-      // Nothing leaves the packhouse before its money is secured: paid and held, or for a
-      // forward, the forward booked.
+      // Nothing leaves the packhouse before the goods are paid for and held: a booked
+      // forward holds only its deposit until its settlement day (or the buyer pays the rest).
       if (order.status === 'ORDER_RECEIVED' && !isMoneySecured(order)) {
-        throw new AppError('INVALID_STATE', { field: 'sPaymentStatus' });
+        throw new AppError('ORDER_NOT_PAID', { field: 'sPaymentStatus' });
       }
       await repo.updateOrder(trx, order.id, {
         status: next,

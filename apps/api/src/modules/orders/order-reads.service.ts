@@ -26,6 +26,7 @@ import * as repo from './orders.repository.js';
 import type { OrderParty } from './orders.repository.js';
 import type { OrderSettlementService } from './order-settlement.service.js';
 import { HOUR_MS, RATE_LOCK_HOURS } from './order-records.js';
+import { orderSchedule, vendorMoney } from './order-schedule.js';
 import {
   isMoneySecured,
   maskClabe,
@@ -97,6 +98,7 @@ export class OrderReadsService {
       repo.findRating(this.db, view.id),
     ]);
     let forwardDate: string | null = null;
+    let forward: { depositCents: bigint; date: string | null } | null = null;
     if (view.payment_method === 'FORWARD' && view.conversion_id) {
       const conversion = await this.finance.conversions.requireConversion(
         this.db,
@@ -104,6 +106,7 @@ export class OrderReadsService {
         view.conversion_id,
       );
       forwardDate = conversion.forward_date;
+      forward = { depositCents: conversion.deposit_usd, date: conversion.forward_date };
     }
     const status = view.status as OrderStatus;
     const reachedAt = new Map<string, Date>();
@@ -247,6 +250,16 @@ export class OrderReadsService {
         dPayoutHeldUntil: view.payout_held_until?.toISOString() ?? null,
         bSecured: isMoneySecured(view),
       },
+      schedule: orderSchedule({
+        side: party.side,
+        method: view.payment_method,
+        paid: view.payment_status === 'PAID',
+        paidAt: view.paid_at,
+        createdAt: view.created_at,
+        totalCents: view.total_cents,
+        forward,
+      }),
+      vendorMoney: party.side === 'vendor' ? vendorMoney(view.goods_cents, view.rate_micro) : null,
     };
   }
   /** GET vendor/payouts: the grower's payouts, newest first. */

@@ -1,4 +1,4 @@
-import { bankNameFromClabe, validateRfc } from '@app/domain';
+import { bankNameFromClabe, convertUsdToMxn, validateRfc } from '@app/domain';
 import type { Config } from '../../config.js';
 import type { Db, Trx } from '../../db/database.js';
 import type { PostingLine } from '../../ledger/ledger.service.js';
@@ -19,6 +19,7 @@ import {
 import * as repo from './orders.repository.js';
 import type { OrderParty, OrderRow } from './orders.repository.js';
 import { publishOrderStatusChanged } from '../events/event-sources.js';
+import { publishOrderPayoutSent } from './order-payout-notice.js';
 import {
   FINISH_BATCH,
   HOUR_MS,
@@ -189,6 +190,17 @@ export class OrderSettlementService {
       },
     );
     await repo.updateOrder(trx, order.id, { payment_id: made.payment.sPaymentId });
+    await publishOrderPayoutSent(trx, {
+      orderId: order.id,
+      trackingId: order.tracking_id,
+      vendorEnterpriseId: vendor.id,
+      amountUsdCents: amountUsd,
+      amountMxnCents: convertUsdToMxn(amountUsd, order.rate_micro),
+      rateMicro: order.rate_micro,
+      clabe: recipient.clabe,
+      trackingKey: made.payment.sTrackingKey,
+      at,
+    });
     return made.order;
   }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Language } from '@app/domain';
 import { moneyToNumber } from '@app/domain';
 import type * as repo from './orders.repository.js';
+import { orderScheduleSchema, vendorMoneySchema } from './order-schedule.js';
 import {
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
@@ -134,9 +135,13 @@ export const orderSchema = z.object({
         .string()
         .nullable()
         .describe("The grower's payout waits until then: its payout account changed (cooling-off)"),
-      bSecured: z.boolean().describe('Paid and held, or a forward booked'),
+      bSecured: z
+        .boolean()
+        .describe('The goods are paid and held: the grower may prepare and ship the order'),
     })
     .describe("The order's three-party money (docs/MONEY.md)"),
+  schedule: orderScheduleSchema,
+  vendorMoney: vendorMoneySchema,
 });
 
 export const orderAnswer = z.object({ order: orderSchema });
@@ -193,16 +198,12 @@ export interface ApiHeldFunds {
   }>;
 }
 
-/** Whether an order's money is secured: paid and held, or for a forward, the forward booked. */
-export function isMoneySecured(order: {
-  payment_status: string;
-  payment_method: string;
-  conversion_id: string | null;
-}): boolean {
-  return (
-    order.payment_status === 'PAID' ||
-    (order.payment_method === 'FORWARD' && order.conversion_id !== null)
-  );
+/**
+ * Whether an order's money is secured: its goods paid and held. A booked forward is not:
+ * it holds a 5 % deposit until its settlement day.
+ */
+export function isMoneySecured(order: { payment_status: string }): boolean {
+  return order.payment_status === 'PAID';
 }
 
 /** A CLABE shown with only its last four digits. */

@@ -397,12 +397,14 @@ describe(`marketplace orders on ${TEST_ENGINE}`, () => {
     ]);
     expect(active.dBlockedUsd).toBe(moneyToNumber(forwardDeposit(total)));
 
-    // Before its date the forward cannot settle.
+    // Before its date only the deposit is held: the grower cannot prepare the order.
     expectError(
-      await buyer.call('POST', `orders/${order.sOrderId}/pay`, {}),
+      await vendor.call('POST', `vendor/orders/${order.sOrderId}/status`, {
+        sStatus: 'IN_PREPARATION',
+      }),
       409,
-      'INVALID_STATE',
-      'sOrderId',
+      'ORDER_NOT_PAID',
+      'sPaymentStatus',
     );
 
     t.clock.advanceMinutes(daysBetween(TODAY, FORWARD_DATE) * 24 * 60);

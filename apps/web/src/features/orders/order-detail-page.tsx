@@ -24,6 +24,8 @@ import { OrderLinesTable } from './components/order-lines-table';
 import { OrderTimeline } from './components/order-timeline';
 import { OrderMoneySection } from './components/order-money-section';
 import { PaymentSection } from './components/payment-section';
+import { GrowerMoneySection } from './components/grower-money-section';
+import { OrderScheduleSection } from './components/order-schedule-section';
 import { RatingDialog } from './components/rating-dialog';
 import { SectionCard } from '../../components/section-card';
 import { TransportsSection } from './components/transports-section';
@@ -145,8 +147,9 @@ function OrderDetail({ order, side, back, OpenDisputeDialog }: OrderDetailProps)
         {side === 'vendor' && order.sStatus === 'DELIVERED' && (
           <DeliveryFormSection order={order} />
         )}
+        {side === 'vendor' && <GrowerMoneySection order={order} />}
         <SectionCard title={t('orders.detail.linesTitle')}>
-          <OrderLinesTable order={order} />
+          <OrderLinesTable order={order} side={side} />
         </SectionCard>
         <Box
           sx={{
@@ -160,8 +163,9 @@ function OrderDetail({ order, side, back, OpenDisputeDialog }: OrderDetailProps)
             <OrderTimeline steps={order.timeline} />
           </SectionCard>
           <Box sx={{ display: 'grid', gap: 2, minWidth: 0, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-            <DeliverySummarySection order={order} />
+            <DeliverySummarySection order={order} side={side} />
             <PaymentSection order={order} side={side} />
+            <OrderScheduleSection order={order} side={side} />
             <OrderMoneySection order={order} side={side} />
             <TransportsSection transports={order.transports} />
             <WarehouseSection warehouse={order.warehouse} />

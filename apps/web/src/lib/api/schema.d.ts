@@ -20657,9 +20657,40 @@ export interface operations {
                 released_at: string | null;
                 /** @description The grower's payout waits until then: its payout account changed (cooling-off) */
                 dPayoutHeldUntil: string | null;
-                /** @description Paid and held, or a forward booked */
+                /** @description The goods are paid and held: the grower may prepare and ship the order */
                 bSecured: boolean;
               };
+              /** @description What was taken from the buyer and when, and what is still due and when */
+              schedule: {
+                steps: {
+                  /**
+                   * @description PAYMENT: the total at checkout; TRANSFER: a deferred total, by its transfer; DEPOSIT / REST: a forward
+                   * @enum {string}
+                   */
+                  sKind: 'PAYMENT' | 'TRANSFER' | 'DEPOSIT' | 'REST';
+                  /** @description The buyer's USD; null on the grower's side */
+                  dAmountUsd: number | null;
+                  bTaken: boolean;
+                  taken_at: string | null;
+                  /** @description A forward's settlement day (YYYY-MM-DD), when the rest is due */
+                  dDueDate: string | null;
+                }[];
+                dTakenUsd: number | null;
+                dDueUsd: number | null;
+                /**
+                 * @description What the order waits for before the grower may prepare it; null once paid
+                 * @enum {string|null}
+                 */
+                sWaitingFor: 'TRANSFER' | 'FORWARD_SETTLEMENT' | null;
+              };
+              /** @description What the grower receives for the goods; null on the buyer's side */
+              vendorMoney: {
+                /** @description The goods as ordered (boxes × agreed price), USD */
+                dGoodsUsd: number;
+                /** @description The same at the rate locked at checkout, MXN */
+                dGoodsMxn: number | null;
+                dExchangeRate: number | null;
+              } | null;
             };
           };
         };
@@ -21242,9 +21273,40 @@ export interface operations {
                 released_at: string | null;
                 /** @description The grower's payout waits until then: its payout account changed (cooling-off) */
                 dPayoutHeldUntil: string | null;
-                /** @description Paid and held, or a forward booked */
+                /** @description The goods are paid and held: the grower may prepare and ship the order */
                 bSecured: boolean;
               };
+              /** @description What was taken from the buyer and when, and what is still due and when */
+              schedule: {
+                steps: {
+                  /**
+                   * @description PAYMENT: the total at checkout; TRANSFER: a deferred total, by its transfer; DEPOSIT / REST: a forward
+                   * @enum {string}
+                   */
+                  sKind: 'PAYMENT' | 'TRANSFER' | 'DEPOSIT' | 'REST';
+                  /** @description The buyer's USD; null on the grower's side */
+                  dAmountUsd: number | null;
+                  bTaken: boolean;
+                  taken_at: string | null;
+                  /** @description A forward's settlement day (YYYY-MM-DD), when the rest is due */
+                  dDueDate: string | null;
+                }[];
+                dTakenUsd: number | null;
+                dDueUsd: number | null;
+                /**
+                 * @description What the order waits for before the grower may prepare it; null once paid
+                 * @enum {string|null}
+                 */
+                sWaitingFor: 'TRANSFER' | 'FORWARD_SETTLEMENT' | null;
+              };
+              /** @description What the grower receives for the goods; null on the buyer's side */
+              vendorMoney: {
+                /** @description The goods as ordered (boxes × agreed price), USD */
+                dGoodsUsd: number;
+                /** @description The same at the rate locked at checkout, MXN */
+                dGoodsMxn: number | null;
+                dExchangeRate: number | null;
+              } | null;
             };
           };
         };
@@ -21545,9 +21607,40 @@ export interface operations {
                 released_at: string | null;
                 /** @description The grower's payout waits until then: its payout account changed (cooling-off) */
                 dPayoutHeldUntil: string | null;
-                /** @description Paid and held, or a forward booked */
+                /** @description The goods are paid and held: the grower may prepare and ship the order */
                 bSecured: boolean;
               };
+              /** @description What was taken from the buyer and when, and what is still due and when */
+              schedule: {
+                steps: {
+                  /**
+                   * @description PAYMENT: the total at checkout; TRANSFER: a deferred total, by its transfer; DEPOSIT / REST: a forward
+                   * @enum {string}
+                   */
+                  sKind: 'PAYMENT' | 'TRANSFER' | 'DEPOSIT' | 'REST';
+                  /** @description The buyer's USD; null on the grower's side */
+                  dAmountUsd: number | null;
+                  bTaken: boolean;
+                  taken_at: string | null;
+                  /** @description A forward's settlement day (YYYY-MM-DD), when the rest is due */
+                  dDueDate: string | null;
+                }[];
+                dTakenUsd: number | null;
+                dDueUsd: number | null;
+                /**
+                 * @description What the order waits for before the grower may prepare it; null once paid
+                 * @enum {string|null}
+                 */
+                sWaitingFor: 'TRANSFER' | 'FORWARD_SETTLEMENT' | null;
+              };
+              /** @description What the grower receives for the goods; null on the buyer's side */
+              vendorMoney: {
+                /** @description The goods as ordered (boxes × agreed price), USD */
+                dGoodsUsd: number;
+                /** @description The same at the rate locked at checkout, MXN */
+                dGoodsMxn: number | null;
+                dExchangeRate: number | null;
+              } | null;
             };
           };
         };
@@ -21894,9 +21987,40 @@ export interface operations {
                 released_at: string | null;
                 /** @description The grower's payout waits until then: its payout account changed (cooling-off) */
                 dPayoutHeldUntil: string | null;
-                /** @description Paid and held, or a forward booked */
+                /** @description The goods are paid and held: the grower may prepare and ship the order */
                 bSecured: boolean;
               };
+              /** @description What was taken from the buyer and when, and what is still due and when */
+              schedule: {
+                steps: {
+                  /**
+                   * @description PAYMENT: the total at checkout; TRANSFER: a deferred total, by its transfer; DEPOSIT / REST: a forward
+                   * @enum {string}
+                   */
+                  sKind: 'PAYMENT' | 'TRANSFER' | 'DEPOSIT' | 'REST';
+                  /** @description The buyer's USD; null on the grower's side */
+                  dAmountUsd: number | null;
+                  bTaken: boolean;
+                  taken_at: string | null;
+                  /** @description A forward's settlement day (YYYY-MM-DD), when the rest is due */
+                  dDueDate: string | null;
+                }[];
+                dTakenUsd: number | null;
+                dDueUsd: number | null;
+                /**
+                 * @description What the order waits for before the grower may prepare it; null once paid
+                 * @enum {string|null}
+                 */
+                sWaitingFor: 'TRANSFER' | 'FORWARD_SETTLEMENT' | null;
+              };
+              /** @description What the grower receives for the goods; null on the buyer's side */
+              vendorMoney: {
+                /** @description The goods as ordered (boxes × agreed price), USD */
+                dGoodsUsd: number;
+                /** @description The same at the rate locked at checkout, MXN */
+                dGoodsMxn: number | null;
+                dExchangeRate: number | null;
+              } | null;
             };
           };
         };
@@ -22523,9 +22647,40 @@ export interface operations {
                 released_at: string | null;
                 /** @description The grower's payout waits until then: its payout account changed (cooling-off) */
                 dPayoutHeldUntil: string | null;
-                /** @description Paid and held, or a forward booked */
+                /** @description The goods are paid and held: the grower may prepare and ship the order */
                 bSecured: boolean;
               };
+              /** @description What was taken from the buyer and when, and what is still due and when */
+              schedule: {
+                steps: {
+                  /**
+                   * @description PAYMENT: the total at checkout; TRANSFER: a deferred total, by its transfer; DEPOSIT / REST: a forward
+                   * @enum {string}
+                   */
+                  sKind: 'PAYMENT' | 'TRANSFER' | 'DEPOSIT' | 'REST';
+                  /** @description The buyer's USD; null on the grower's side */
+                  dAmountUsd: number | null;
+                  bTaken: boolean;
+                  taken_at: string | null;
+                  /** @description A forward's settlement day (YYYY-MM-DD), when the rest is due */
+                  dDueDate: string | null;
+                }[];
+                dTakenUsd: number | null;
+                dDueUsd: number | null;
+                /**
+                 * @description What the order waits for before the grower may prepare it; null once paid
+                 * @enum {string|null}
+                 */
+                sWaitingFor: 'TRANSFER' | 'FORWARD_SETTLEMENT' | null;
+              };
+              /** @description What the grower receives for the goods; null on the buyer's side */
+              vendorMoney: {
+                /** @description The goods as ordered (boxes × agreed price), USD */
+                dGoodsUsd: number;
+                /** @description The same at the rate locked at checkout, MXN */
+                dGoodsMxn: number | null;
+                dExchangeRate: number | null;
+              } | null;
             };
           };
         };
@@ -22840,9 +22995,40 @@ export interface operations {
                 released_at: string | null;
                 /** @description The grower's payout waits until then: its payout account changed (cooling-off) */
                 dPayoutHeldUntil: string | null;
-                /** @description Paid and held, or a forward booked */
+                /** @description The goods are paid and held: the grower may prepare and ship the order */
                 bSecured: boolean;
               };
+              /** @description What was taken from the buyer and when, and what is still due and when */
+              schedule: {
+                steps: {
+                  /**
+                   * @description PAYMENT: the total at checkout; TRANSFER: a deferred total, by its transfer; DEPOSIT / REST: a forward
+                   * @enum {string}
+                   */
+                  sKind: 'PAYMENT' | 'TRANSFER' | 'DEPOSIT' | 'REST';
+                  /** @description The buyer's USD; null on the grower's side */
+                  dAmountUsd: number | null;
+                  bTaken: boolean;
+                  taken_at: string | null;
+                  /** @description A forward's settlement day (YYYY-MM-DD), when the rest is due */
+                  dDueDate: string | null;
+                }[];
+                dTakenUsd: number | null;
+                dDueUsd: number | null;
+                /**
+                 * @description What the order waits for before the grower may prepare it; null once paid
+                 * @enum {string|null}
+                 */
+                sWaitingFor: 'TRANSFER' | 'FORWARD_SETTLEMENT' | null;
+              };
+              /** @description What the grower receives for the goods; null on the buyer's side */
+              vendorMoney: {
+                /** @description The goods as ordered (boxes × agreed price), USD */
+                dGoodsUsd: number;
+                /** @description The same at the rate locked at checkout, MXN */
+                dGoodsMxn: number | null;
+                dExchangeRate: number | null;
+              } | null;
             };
           };
         };
@@ -22895,7 +23081,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, INVALID_STATE */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, INVALID_STATE, ORDER_NOT_PAID */
       409: {
         headers: {
           [name: string]: unknown;
@@ -22903,7 +23089,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED' | 'INVALID_STATE';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED' | 'INVALID_STATE' | 'ORDER_NOT_PAID';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -23176,9 +23362,40 @@ export interface operations {
                 released_at: string | null;
                 /** @description The grower's payout waits until then: its payout account changed (cooling-off) */
                 dPayoutHeldUntil: string | null;
-                /** @description Paid and held, or a forward booked */
+                /** @description The goods are paid and held: the grower may prepare and ship the order */
                 bSecured: boolean;
               };
+              /** @description What was taken from the buyer and when, and what is still due and when */
+              schedule: {
+                steps: {
+                  /**
+                   * @description PAYMENT: the total at checkout; TRANSFER: a deferred total, by its transfer; DEPOSIT / REST: a forward
+                   * @enum {string}
+                   */
+                  sKind: 'PAYMENT' | 'TRANSFER' | 'DEPOSIT' | 'REST';
+                  /** @description The buyer's USD; null on the grower's side */
+                  dAmountUsd: number | null;
+                  bTaken: boolean;
+                  taken_at: string | null;
+                  /** @description A forward's settlement day (YYYY-MM-DD), when the rest is due */
+                  dDueDate: string | null;
+                }[];
+                dTakenUsd: number | null;
+                dDueUsd: number | null;
+                /**
+                 * @description What the order waits for before the grower may prepare it; null once paid
+                 * @enum {string|null}
+                 */
+                sWaitingFor: 'TRANSFER' | 'FORWARD_SETTLEMENT' | null;
+              };
+              /** @description What the grower receives for the goods; null on the buyer's side */
+              vendorMoney: {
+                /** @description The goods as ordered (boxes × agreed price), USD */
+                dGoodsUsd: number;
+                /** @description The same at the rate locked at checkout, MXN */
+                dGoodsMxn: number | null;
+                dExchangeRate: number | null;
+              } | null;
             };
           };
         };
@@ -27618,6 +27835,7 @@ export interface operations {
                 | 'approval.requested'
                 | 'rate_order.filled'
                 | 'order.status_changed'
+                | 'order.payout_sent'
                 | 'dispute.opened'
                 | 'dispute.resolved'
               )[];
@@ -27749,6 +27967,7 @@ export interface operations {
             | 'approval.requested'
             | 'rate_order.filled'
             | 'order.status_changed'
+            | 'order.payout_sent'
             | 'dispute.opened'
             | 'dispute.resolved'
           )[];
@@ -27774,6 +27993,7 @@ export interface operations {
                 | 'approval.requested'
                 | 'rate_order.filled'
                 | 'order.status_changed'
+                | 'order.payout_sent'
                 | 'dispute.opened'
                 | 'dispute.resolved'
               )[];
@@ -27939,6 +28159,7 @@ export interface operations {
             | 'approval.requested'
             | 'rate_order.filled'
             | 'order.status_changed'
+            | 'order.payout_sent'
             | 'dispute.opened'
             | 'dispute.resolved'
           )[];
@@ -27964,6 +28185,7 @@ export interface operations {
                 | 'approval.requested'
                 | 'rate_order.filled'
                 | 'order.status_changed'
+                | 'order.payout_sent'
                 | 'dispute.opened'
                 | 'dispute.resolved'
               )[];
@@ -28254,6 +28476,7 @@ export interface operations {
                 | 'approval.requested'
                 | 'rate_order.filled'
                 | 'order.status_changed'
+                | 'order.payout_sent'
                 | 'dispute.opened'
                 | 'dispute.resolved'
               )[];
@@ -29554,6 +29777,7 @@ export interface operations {
                   | 'approval.requested'
                   | 'rate_order.filled'
                   | 'order.status_changed'
+                  | 'order.payout_sent'
                   | 'dispute.opened'
                   | 'dispute.resolved';
                 bEnabled: boolean;
@@ -29688,6 +29912,7 @@ export interface operations {
               | 'approval.requested'
               | 'rate_order.filled'
               | 'order.status_changed'
+              | 'order.payout_sent'
               | 'dispute.opened'
               | 'dispute.resolved';
             bEnabled: boolean;
@@ -29719,6 +29944,7 @@ export interface operations {
                   | 'approval.requested'
                   | 'rate_order.filled'
                   | 'order.status_changed'
+                  | 'order.payout_sent'
                   | 'dispute.opened'
                   | 'dispute.resolved';
                 bEnabled: boolean;

@@ -1,13 +1,33 @@
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/format';
-import type { Order } from '../api/orders';
+import type { Order, OrderSide } from '../api/orders';
 import { DetailList } from '../../../components/detail-list';
 import { SectionCard } from '../../../components/section-card';
 
-/** Delivered against ordered: boxes and money, with the final price once delivered. */
-export function DeliverySummarySection({ order }: { order: Order }) {
+/**
+ * Delivered against ordered: boxes and money, with the final price once delivered. The
+ * grower sees the boxes only: the buyer's totals carry the buyer's fees.
+ */
+export function DeliverySummarySection({
+  order,
+  side = 'buyer',
+}: {
+  order: Order;
+  side?: OrderSide;
+}) {
   const { t } = useTranslation();
   const notYet = t('orders.detail.notDelivered');
+  const buyerMoney =
+    side === 'buyer'
+      ? [
+          { label: t('orders.detail.orderedTotal'), value: formatMoney(order.dTotal) },
+          {
+            label: t('orders.detail.finalPrice'),
+            value: order.dFinalPrice === null ? notYet : formatMoney(order.dFinalPrice),
+            testId: 'final-price',
+          },
+        ]
+      : [];
   return (
     <SectionCard title={t('orders.detail.deliveryTitle')} testId="delivery-summary">
       <DetailList
@@ -19,12 +39,7 @@ export function DeliverySummarySection({ order }: { order: Order }) {
             value: order.iDeliveredBoxes ?? notYet,
             testId: 'delivered-boxes',
           },
-          { label: t('orders.detail.orderedTotal'), value: formatMoney(order.dTotal) },
-          {
-            label: t('orders.detail.finalPrice'),
-            value: order.dFinalPrice === null ? notYet : formatMoney(order.dFinalPrice),
-            testId: 'final-price',
-          },
+          ...buyerMoney,
         ]}
       />
     </SectionCard>

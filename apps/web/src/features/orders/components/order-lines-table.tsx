@@ -8,13 +8,15 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/format';
-import type { Order } from '../api/orders';
+import type { Order, OrderSide } from '../api/orders';
 
 /**
  * The order lines with the specification's fields (the table scrolls sideways inside its
- * own focusable region on narrow screens), then the fee rows and the totals.
+ * own focusable region on narrow screens), then the fee rows and the totals. The grower
+ * sees its goods only: freight, in/out and the fees are the buyer's, paid to the house.
  */
-export function OrderLinesTable({ order }: { order: Order }) {
+export function OrderLinesTable({ order, side = 'buyer' }: { order: Order; side?: OrderSide }) {
+  const buyer = side === 'buyer';
   const { t } = useTranslation();
   const na = t('orders.notAvailable');
   const money = (value: number | string | null) => (value === null ? na : formatMoney(value));
@@ -23,13 +25,17 @@ export function OrderLinesTable({ order }: { order: Order }) {
     t('orders.detail.lines.quantity'),
     t('orders.detail.lines.boxesPerPallet'),
     t('orders.detail.lines.unitPrice'),
-    t('orders.detail.lines.logisticCost'),
-    t('orders.detail.lines.inOut'),
-    t('orders.detail.lines.totalPerBox'),
-    t('orders.detail.lines.total'),
+    ...(buyer
+      ? [
+          t('orders.detail.lines.logisticCost'),
+          t('orders.detail.lines.inOut'),
+          t('orders.detail.lines.totalPerBox'),
+          t('orders.detail.lines.total'),
+        ]
+      : []),
     t('orders.detail.lines.deliveredQuantity'),
     t('orders.detail.lines.deliveredUnitPrice'),
-    t('orders.detail.lines.finalPrice'),
+    ...(buyer ? [t('orders.detail.lines.finalPrice')] : []),
     t('orders.detail.lines.grower'),
   ];
   const lastColumn = headers.length;
@@ -64,17 +70,23 @@ export function OrderLinesTable({ order }: { order: Order }) {
                 <TableCell align="right">{line.dQuantity}</TableCell>
                 <TableCell align="right">{line.dBoxesPerPallet}</TableCell>
                 <TableCell align="right">{money(line.dUnitPriceUSD)}</TableCell>
-                <TableCell align="right">{money(line.sLogisticCost)}</TableCell>
-                <TableCell align="right">{money(line.dTotalInOutPerBox)}</TableCell>
-                <TableCell align="right">{money(line.sTotalPerBox)}</TableCell>
-                <TableCell align="right" sx={{ fontWeight: 600 }}>
-                  {money(line.sTotal)}
-                </TableCell>
+                {buyer && (
+                  <>
+                    <TableCell align="right">{money(line.sLogisticCost)}</TableCell>
+                    <TableCell align="right">{money(line.dTotalInOutPerBox)}</TableCell>
+                    <TableCell align="right">{money(line.sTotalPerBox)}</TableCell>
+                    <TableCell align="right" sx={{ fontWeight: 600 }}>
+                      {money(line.sTotal)}
+                    </TableCell>
+                  </>
+                )}
                 <TableCell align="right">{line.dDeliveredQuantity ?? na}</TableCell>
                 <TableCell align="right">{money(line.dDeliveredUnitPrice)}</TableCell>
-                <TableCell align="right" sx={{ fontWeight: 600 }}>
-                  {money(line.dFinalPrice)}
-                </TableCell>
+                {buyer && (
+                  <TableCell align="right" sx={{ fontWeight: 600 }}>
+                    {money(line.dFinalPrice)}
+                  </TableCell>
+                )}
                 <TableCell sx={{ minWidth: 140 }}>{line.sName}</TableCell>
               </TableRow>
             ))}
@@ -86,13 +98,27 @@ export function OrderLinesTable({ order }: { order: Order }) {
         data-testid="order-totals"
         sx={{ m: 0, mt: 2, ml: 'auto', maxWidth: 520, display: 'grid', rowGap: 0.75 }}
       >
-        <TotalRow label={t('orders.detail.subtotal')} value={money(order.dSubtotal)} />
-        {order.fees.map((fee) => (
-          <TotalRow key={fee.sFeeId} label={fee.sFeeName} value={money(fee.dTotal)} />
-        ))}
-        <TotalRow label={t('orders.detail.orderTotal')} value={money(order.dTotal)} strong />
-        {order.dFinalPrice !== null && (
-          <TotalRow label={t('orders.detail.finalPrice')} value={money(order.dFinalPrice)} strong />
+        {buyer ? (
+          <>
+            <TotalRow label={t('orders.detail.subtotal')} value={money(order.dSubtotal)} />
+            {order.fees.map((fee) => (
+              <TotalRow key={fee.sFeeId} label={fee.sFeeName} value={money(fee.dTotal)} />
+            ))}
+            <TotalRow label={t('orders.detail.orderTotal')} value={money(order.dTotal)} strong />
+            {order.dFinalPrice !== null && (
+              <TotalRow
+                label={t('orders.detail.finalPrice')}
+                value={money(order.dFinalPrice)}
+                strong
+              />
+            )}
+          </>
+        ) : (
+          <TotalRow
+            label={t('money.grower.goodsUsd')}
+            value={money(order.vendorMoney?.dGoodsUsd ?? null)}
+            strong
+          />
         )}
       </Box>
     </>

@@ -88,7 +88,8 @@ export function PayOrderDialog({ order, openedAt, onClose }: PayOrderDialogProps
         ]}
       />
       <Alert severity="info" sx={{ mt: 2 }}>
-        {payment.sMethod === 'FORWARD' && t('orders.detail.payForward')}
+        {payment.sMethod === 'FORWARD' &&
+          t('orders.detail.payForward', { rest: formatMoney(order.schedule.dDueUsd ?? 0) })}
         {payment.sMethod === 'DEFERRED' &&
           lockHolds &&
           payment.dExchangeRate !== null &&

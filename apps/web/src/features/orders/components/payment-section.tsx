@@ -35,9 +35,15 @@ export function PaymentSection({ order, side }: { order: Order; side: OrderSide 
       value: <PaymentStatusChip status={payment.sStatus} />,
       testId: 'payment-status',
     },
-    { label: t('orders.detail.payment.amountUsd'), value: formatMoney(payment.dAmountUsd) },
   ];
-  if (payment.dAmountMxn !== null) {
+  // The buyer's total carries the buyer's fees: the grower sees its own money instead.
+  if (side === 'buyer') {
+    items.push({
+      label: t('orders.detail.payment.amountUsd'),
+      value: formatMoney(payment.dAmountUsd),
+    });
+  }
+  if (side === 'buyer' && payment.dAmountMxn !== null) {
     items.push({
       label: t('orders.detail.payment.amountMxn'),
       value: formatMoney(payment.dAmountMxn),
@@ -80,7 +86,9 @@ export function PaymentSection({ order, side }: { order: Order; side: OrderSide 
               sx={{ mt: 2 }}
               onClick={() => setPayOpenedAt(Date.now())}
             >
-              {t('orders.detail.payNow')}
+              {payment.sMethod === 'FORWARD'
+                ? t('money.schedule.payRestNow')
+                : t('orders.detail.payNow')}
             </Button>
           </WithReason>
           <PayOrderDialog

@@ -6,6 +6,8 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { formatDate } from '../../../lib/format';
+import { useLanguage } from '../../../lib/i18n/i18n';
 import { showSuccessToast } from '../../../lib/toast';
 import type { Order } from '../api/orders';
 import { useAdvanceOrder } from '../api/orders';
@@ -17,6 +19,7 @@ import { ViewDisputeButton } from './view-dispute-button';
 /** The grower moves the order to its next status (with a confirm) or sees why it cannot. */
 export function VendorActions({ order }: { order: Order }) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const writeBlocked = useWriteGuard();
   const advance = useAdvanceOrder();
   const [confirmOpen, setConfirmOpen] = useState(false);
@@ -25,6 +28,13 @@ export function VendorActions({ order }: { order: Order }) {
   const id = String(order.iTrackingId);
   // Nothing leaves the packhouse before the order's money is secured (the server refuses too).
   const waitingForMoney = order.sStatus === 'ORDER_RECEIVED' && order.money?.bSecured === false;
+  const settlementDay = order.schedule.steps.find((step) => step.sKind === 'REST')?.dDueDate;
+  const waitingReason =
+    order.schedule.sWaitingFor === 'FORWARD_SETTLEMENT' && settlementDay
+      ? t('money.shipping.waitingForward', { date: formatDate(settlementDay, language) })
+      : order.schedule.sWaitingFor === 'TRANSFER'
+        ? t('money.shipping.waitingTransfer')
+        : t('money.order.notSecured');
 
   return (
     <SectionCard title={t('orders.detail.vendorActions')} testId="vendor-actions">
@@ -35,8 +45,8 @@ export function VendorActions({ order }: { order: Order }) {
         <Typography sx={{ mb: 1.5 }}>{t('orders.detail.finishedText')}</Typography>
       )}
       {waitingForMoney && (
-        <Alert severity="info" sx={{ mb: 1.5 }} data-testid="money-not-secured">
-          {t('money.order.notSecured')}
+        <Alert severity="warning" sx={{ mb: 1.5 }} data-testid="money-not-secured">
+          {waitingReason}
         </Alert>
       )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>

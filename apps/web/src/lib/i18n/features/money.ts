@@ -39,7 +39,7 @@ export const moneyEn = {
     notReleased: 'Not released yet',
     payoutHeldUntil: "Payout held until {{time}}: the grower's bank account changed",
     notSecured:
-      'Waiting for the buyer’s payment: the order can move to “In preparation” once its money is secured (paid and held, or a forward booked).',
+      'Waiting for the buyer’s payment: the order can move to “In preparation” once its goods are paid and held.',
     secured: 'The money of this order is secured.',
   },
   income: {
@@ -168,6 +168,43 @@ export const moneyEn = {
       released: 'Released to the grower',
     },
   },
+  schedule: {
+    title: 'Payment schedule',
+    tableLabel: 'When the money of this order is taken',
+    step: 'Payment',
+    amount: 'Amount (USD)',
+    when: 'When',
+    status: 'Status',
+    kinds: {
+      PAYMENT: 'Order total',
+      TRANSFER: 'Order total, by bank transfer',
+      DEPOSIT: 'Forward deposit (5 %)',
+      REST: 'Rest of the order',
+    },
+    taken: 'Taken',
+    due: 'Due',
+    takenOn: 'Taken {{time}}',
+    dueOn: 'On the settlement day, {{date}}',
+    dueByTransfer: 'When your transfer is paid',
+    dueByTransferGrower: 'When the buyer’s transfer is paid',
+    takenTotal: 'Taken so far',
+    dueTotal: 'Still due',
+    payRestNow: 'Pay the rest now',
+  },
+  shipping: {
+    waitingForward:
+      'You cannot prepare or ship this order yet: the buyer has paid only the forward’s deposit. The goods are paid on the settlement day, {{date}}, or earlier if the buyer pays the rest now; then you can move it to “In preparation”.',
+    waitingTransfer:
+      'You cannot prepare or ship this order yet: it waits for the buyer’s bank transfer. Once the transfer is paid you can move it to “In preparation”.',
+  },
+  grower: {
+    title: 'What you receive',
+    intro:
+      'The goods at the rate locked at checkout, paid to your CLABE in pesos once the buyer accepts the delivery. Freight, crossing and insurance are the buyer’s and go to Pesos & Produce, not to you.',
+    goodsUsd: 'Goods (USD)',
+    goodsMxn: 'You receive (MXN)',
+    rate: 'Locked rate (MXN per USD)',
+  },
 };
 
 export const moneySp: Widen<typeof moneyEn> = {
@@ -204,7 +241,7 @@ export const moneySp: Widen<typeof moneyEn> = {
     notReleased: 'Aún no liberado',
     payoutHeldUntil: 'Pago retenido hasta {{time}}: cambió la cuenta bancaria del productor',
     notSecured:
-      'Esperando el pago del comprador: el pedido podrá pasar a “En preparación” cuando su dinero esté asegurado (pagado y retenido, o un forward contratado).',
+      'Esperando el pago del comprador: el pedido podrá pasar a “En preparación” cuando su mercancía esté pagada y retenida.',
     secured: 'El dinero de este pedido está asegurado.',
   },
   income: {
@@ -332,5 +369,42 @@ export const moneySp: Widen<typeof moneyEn> = {
       refunded: 'Reembolsado al comprador',
       released: 'Liberado al productor',
     },
+  },
+  schedule: {
+    title: 'Calendario de pagos',
+    tableLabel: 'Cuándo se cobra el dinero de este pedido',
+    step: 'Pago',
+    amount: 'Monto (USD)',
+    when: 'Cuándo',
+    status: 'Estado',
+    kinds: {
+      PAYMENT: 'Total del pedido',
+      TRANSFER: 'Total del pedido, por transferencia bancaria',
+      DEPOSIT: 'Depósito del forward (5 %)',
+      REST: 'Resto del pedido',
+    },
+    taken: 'Cobrado',
+    due: 'Pendiente',
+    takenOn: 'Cobrado {{time}}',
+    dueOn: 'El día de liquidación, {{date}}',
+    dueByTransfer: 'Cuando se pague tu transferencia',
+    dueByTransferGrower: 'Cuando se pague la transferencia del comprador',
+    takenTotal: 'Cobrado hasta ahora',
+    dueTotal: 'Pendiente por cobrar',
+    payRestNow: 'Pagar el resto ahora',
+  },
+  shipping: {
+    waitingForward:
+      'Aún no puedes preparar ni enviar este pedido: el comprador solo ha pagado el depósito del forward. La mercancía se paga el día de liquidación, {{date}}, o antes si el comprador paga el resto ahora; entonces podrás pasarlo a “En preparación”.',
+    waitingTransfer:
+      'Aún no puedes preparar ni enviar este pedido: espera la transferencia bancaria del comprador. Cuando se pague, podrás pasarlo a “En preparación”.',
+  },
+  grower: {
+    title: 'Lo que recibes',
+    intro:
+      'La mercancía al tipo de cambio fijado en la compra, pagada en pesos a tu CLABE cuando el comprador acepte la entrega. Flete, cruce y seguro son del comprador y van a Pesos & Produce, no a ti.',
+    goodsUsd: 'Mercancía (USD)',
+    goodsMxn: 'Recibes (MXN)',
+    rate: 'Tipo de cambio fijado (MXN por USD)',
   },
 };

@@ -101,7 +101,7 @@ export const ordersEn = {
     payLocked: 'The rate locked at checkout ({{rate}}) holds until {{until}}.',
     payTodayRate: 'The locked rate has expired: today’s rate {{rate}} applies.',
     payForward:
-      'The forward is settled (if it is due) and the grower is paid from its pesos on the forward date or later.',
+      'The forward settles at its locked rate: the rest of the order ({{rest}}) is taken from your USD balance now, beside the deposit already held. The grower may then prepare the order.',
     payConfirm: 'Confirm payment',
     paid: 'The order was paid.',
     cancel: 'Cancel',
@@ -277,7 +277,7 @@ export const ordersSp: Widen<typeof ordersEn> = {
     payLocked: 'El tipo de cambio fijado al comprar ({{rate}}) es válido hasta {{until}}.',
     payTodayRate: 'El tipo de cambio fijado venció: se aplica el de hoy, {{rate}}.',
     payForward:
-      'El forward se liquida (si ya vence) y al productor se le paga con sus pesos en la fecha del forward o después.',
+      'El forward se liquida a su tipo de cambio fijado: el resto del pedido ({{rest}}) se toma ahora de tu saldo en USD, además del depósito ya retenido. El productor podrá entonces preparar el pedido.',
     payConfirm: 'Confirmar pago',
     paid: 'El pedido se pagó.',
     cancel: 'Cancelar',
