@@ -39,6 +39,9 @@ export interface ApiApproval {
 
 export type ApprovalDetails = z.infer<typeof approvalDetailsSchema>;
 
+/** An approval as the approvals' own routes answer it. */
+export type ReadableApproval = ApiApproval & { oDetails: ApprovalDetails };
+
 /** The team's approval settings, as the routes answer them. */
 export type ApiTeamSettings = z.infer<typeof settingsSchema>;
 
@@ -73,7 +76,8 @@ const approvalDetailsSchema = z
   })
   .describe('What the approval asks, written for a person');
 
-export const approvalSchema = z.object({
+/** An approval as a held call's 202 answers it. */
+const heldApprovalSchema = z.object({
   sApprovalId: z.string(),
   sKind: z.enum(APPROVAL_KINDS),
   sStatus: z.enum(APPROVAL_STATUSES as ['PENDING', ...string[]]),
@@ -103,11 +107,16 @@ export const approvalSchema = z.object({
   approvedBy: z
     .array(personSchema.extend({ dAt: z.string() }))
     .describe('Who has approved so far, in order'),
-  oDetails: approvalDetailsSchema.optional(),
 });
 
+/** An approval as the approvals' own routes answer it: with what it asks, for people. */
+export const approvalSchema = heldApprovalSchema.extend({ oDetails: approvalDetailsSchema });
+
 /** The 202 answer of a request held for approval. */
-export const approvalHeldSchema = z.object({ approval: approvalSchema });
+export const approvalHeldSchema = z.object({ approval: heldApprovalSchema });
+
+/** An approval answered by the approvals' routes (read, approved, rejected). */
+export const approvalAnswerSchema = z.object({ approval: approvalSchema });
 
 export const settingsSchema = z.object({
   dApprovalThresholdUsd: z

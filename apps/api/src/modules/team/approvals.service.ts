@@ -24,7 +24,12 @@ import { ApprovalHolds } from './approval-holds.js';
 import { ApprovalRunner, type ApprovalFaultPoint } from './approval-runner.js';
 import * as repo from './team.repository.js';
 import { describeApproval, lookupsFor } from './approval-details.js';
-import { toApiApproval, type ApiApproval, type ApiTeamSettings } from './approval.view.js';
+import {
+  toApiApproval,
+  type ApiApproval,
+  type ApiTeamSettings,
+  type ReadableApproval,
+} from './approval.view.js';
 
 export { APPROVAL_KINDS, type ApprovalKind, type FreshQuoteNeed, type RequestBody };
 export type { ApiApproval, ApiTeamSettings, ApprovalFaultPoint };
@@ -183,7 +188,7 @@ export class ApprovalsService {
     decider: Decider,
     filter: { status?: ApprovalStatus | undefined; page: number; limit: number },
   ): Promise<{
-    approvals: ApiApproval[];
+    approvals: ReadableApproval[];
     total: number;
     iPending: number;
     page: number;
@@ -209,13 +214,13 @@ export class ApprovalsService {
     };
   }
 
-  async get(decider: Decider, approvalId: string): Promise<ApiApproval> {
+  async get(decider: Decider, approvalId: string): Promise<ReadableApproval> {
     const row = await this.requireRow(decider.principal.enterpriseId, approvalId);
     return (await this.readable([row], decider))[0]!;
   }
 
   /** Approvals as a person reads them: with what each asks, at the current rate. */
-  private async readable(rows: repo.ApprovalRow[], decider: Decider): Promise<ApiApproval[]> {
+  private async readable(rows: repo.ApprovalRow[], decider: Decider): Promise<ReadableApproval[]> {
     const enterpriseId = decider.principal.enterpriseId;
     const lookups = await lookupsFor(
       this.db,
@@ -295,7 +300,7 @@ export class ApprovalsService {
     decider: Decider,
     approvalId: string,
     input: { quoteReference?: string | undefined },
-  ): Promise<ApiApproval> {
+  ): Promise<ReadableApproval> {
     const { principal } = decider;
     const enterpriseId = principal.enterpriseId;
     const row = await this.requireRow(enterpriseId, approvalId);
@@ -398,7 +403,11 @@ export class ApprovalsService {
     return this.runner.finishUnfinished();
   }
 
-  async reject(decider: Decider, approvalId: string, reason: string | null): Promise<ApiApproval> {
+  async reject(
+    decider: Decider,
+    approvalId: string,
+    reason: string | null,
+  ): Promise<ReadableApproval> {
     const { principal } = decider;
     const row = await this.requireRow(principal.enterpriseId, approvalId);
     const now = this.now();
