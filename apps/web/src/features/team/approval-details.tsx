@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../lib/format';
 import type { Approval } from './api/team';
+import { usePayeesText } from './approval-payees';
 
 type Details = Approval['oDetails'];
 
@@ -28,17 +29,6 @@ export function Detail({ label, children }: { label: string; children: React.Rea
 
 const money = (amount: number | null, currency: 'USD' | 'MXN') =>
   amount === null ? '—' : `${formatMoney(amount)} ${currency}`;
-
-/** Who is paid, short: the first names, then how many more. */
-export function usePayeesText(details: Details): string {
-  const { t } = useTranslation();
-  const names = details.aPayees.map((payee) => `${payee.sName} (${payee.sClabe})`);
-  if (names.length <= 2) return names.join(', ');
-  return t('team.approvals.details.more', {
-    names: names.slice(0, 2).join(', '),
-    count: names.length - 2,
-  });
-}
 
 /**
  * What an approval asks, written for the person deciding it: to whom, how much in USD and

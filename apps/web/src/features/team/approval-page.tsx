@@ -21,7 +21,6 @@ import {
   fetchApprovalQuote,
   useApprovalQuery,
   useDecideApprovalMutation,
-  type Approval,
   type ApprovalQuote,
 } from './api/team';
 import { ApprovalStatusChip } from './approvals-page';

@@ -18,7 +18,7 @@ import { useApprovalsQuery, type Approval } from './api/team';
 import { formatInstant } from '../../components/format-instant';
 import { useLanguage } from '../../lib/i18n/i18n';
 import { SmallTable } from '../../components/small-table';
-import { usePayeesText } from './approval-details';
+import { usePayeesText } from './approval-payees';
 
 const STATUS_COLOR: Record<string, 'default' | 'warning' | 'success' | 'error'> = {
   PENDING: 'warning',
