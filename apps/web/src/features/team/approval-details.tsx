@@ -40,7 +40,15 @@ export function ApprovalDetails({ details }: { details: Details }) {
   return (
     <Box data-testid="approval-request">
       <Box component="dl" sx={{ m: 0 }}>
-        {payees && <Detail label={t('team.approvals.details.to')}>{payees}</Detail>}
+        {payees && (
+          <Detail
+            label={t(
+              details.bMovesMoney ? 'team.approvals.details.to' : 'team.approvals.details.payee',
+            )}
+          >
+            {payees}
+          </Detail>
+        )}
         {details.bMovesMoney && (
           <>
             <Detail label={t('team.approvals.details.amountUsd')}>
