@@ -53,7 +53,7 @@ test("a preparer's payment waits; the approver approves it at a fresh rate and i
   await expect(pending).toBeVisible();
   await pending.locator(`a[href="/approvals/${mine!.sApprovalId}"]`).click();
   const detail = approverPage.getByTestId('approval-detail');
-  await expect(detail).toContainText('Pay now');
+  await expect(detail).toContainText('Send USD to a supplier now');
   await expect(detail).toContainText('321.45');
 
   // The review dialog shows the fresh quote; confirming moves the money.

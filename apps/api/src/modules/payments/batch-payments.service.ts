@@ -124,7 +124,8 @@ export class BatchPaymentsService {
     }
   }
 
-  private async payInTransaction(
+  /** A batch inside the caller's transaction (an approval checks a held batch with it, then undoes it). */
+  async payInTransaction(
     trx: Trx,
     enterpriseId: string,
     input: { quoteId: string; items: BatchItemInput[] },

@@ -113,10 +113,12 @@ export async function paymentsRoutes(
         heldCallOf(request),
         'PAY_NOW',
         async () => {
+          // A deleted supplier is found here and refused by the check, as the direct call does.
           const recipient = await suppliers.requireRecipient(
             db,
             enterpriseId,
             body.sPaymentRecipientId,
+            { includeDeleted: true },
           );
           const quote = await rates.requireSpotQuote(
             db,
@@ -164,10 +166,12 @@ export async function paymentsRoutes(
         heldCallOf(request),
         'PAY_FROM_CONVERSION',
         async () => {
+          // A deleted supplier is found here and refused by the check, as the direct call does.
           const recipient = await suppliers.requireRecipient(
             db,
             enterpriseId,
             body.sPaymentRecipientId,
+            { includeDeleted: true },
           );
           const conversion = await conversions.requireConversion(
             db,

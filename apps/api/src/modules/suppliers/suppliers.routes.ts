@@ -25,6 +25,18 @@ const recipientSchema = z.object({
 
 const idSchema = z.string().trim().min(1).max(64);
 
+const pendingSupplierSchema = z
+  .object({
+    sApprovalId: z.string(),
+    sChange: z.enum(['NEW', 'BANK_ACCOUNT']).describe('A new supplier, or a new bank account'),
+    sPaymentRecipientId: z.string().nullable().describe('BANK_ACCOUNT: the supplier it changes'),
+    sName: z.string(),
+    sBankName: z.string(),
+    sAccountNumber: z.string().describe('The new CLABE, masked'),
+    requested_at: z.string(),
+  })
+  .describe('A supplier change waiting for an approval (no money moves)');
+
 export async function suppliersRoutes(
   app: FastifyInstance,
   options: { services: FinanceServices },
@@ -48,12 +60,24 @@ export async function suppliersRoutes(
           page: z.coerce.number().int().min(1).max(1_000_000).optional(),
           limit: z.coerce.number().int().min(1).max(RECIPIENT_LIST_CAP).optional(),
         }),
-        response: { 200: z.object({ paymentRecipients: z.array(recipientSchema) }) },
+        response: {
+          200: z.object({
+            paymentRecipients: z.array(recipientSchema),
+            aPendingApproval: z
+              .array(pendingSupplierSchema)
+              .describe('Suppliers and bank accounts waiting for an approval, oldest first'),
+          }),
+        },
       },
     },
-    async (request) => ({
-      paymentRecipients: await suppliers.list(principalOf(request).enterpriseId, request.query),
-    }),
+    async (request) => {
+      const { enterpriseId } = principalOf(request);
+      const [paymentRecipients, aPendingApproval] = await Promise.all([
+        suppliers.list(enterpriseId, request.query),
+        approvals.pendingSuppliers(enterpriseId),
+      ]);
+      return { paymentRecipients, aPendingApproval };
+    },
   );
 
   routes.post(

@@ -33,14 +33,51 @@ export interface ApiApproval {
   bMine: boolean;
   iApproversRequired: number;
   approvedBy: Array<{ sUserId: string; sFullName: string; dAt: string }>;
+  /** What it asks, for people (answered by the approvals' own reads, not by a held call's 202). */
+  oDetails?: ApprovalDetails;
 }
+
+export type ApprovalDetails = z.infer<typeof approvalDetailsSchema>;
+
+/** An approval as the approvals' own routes answer it. */
+export type ReadableApproval = ApiApproval & { oDetails: ApprovalDetails };
 
 /** The team's approval settings, as the routes answer them. */
 export type ApiTeamSettings = z.infer<typeof settingsSchema>;
 
 const personSchema = z.object({ sUserId: z.string(), sFullName: z.string() });
 
-export const approvalSchema = z.object({
+const approvalDetailsSchema = z
+  .object({
+    sWhat: z.string().describe("What is asked, in the reader's language"),
+    bMovesMoney: z.boolean().describe('False for a supplier change: no money moves'),
+    aPayees: z
+      .array(z.object({ sName: z.string(), sClabe: z.string().describe('Masked CLABE') }))
+      .describe('Who is paid, or the supplier that changes'),
+    aInvoices: z.array(z.string()).describe('Invoice numbers'),
+    dAmountUsd: z.number().nullable().describe('USD at the current rate (or as asked)'),
+    dAmountMxn: z.number().nullable().describe('MXN at the current rate (or as asked)'),
+    dExchangeRate: z.number().nullable().describe('The current rate the amounts are at'),
+    sConcept: z.string().nullable(),
+    aLines: z
+      .array(
+        z.object({
+          sPayee: z.string(),
+          sClabe: z.string(),
+          sInvoice: z.string().nullable(),
+          dAmountUsd: z.number().nullable(),
+          dAmountMxn: z.number().nullable(),
+        }),
+      )
+      .describe("A batch's lines"),
+    aChanges: z
+      .array(z.object({ sField: z.string(), sFrom: z.string().nullable(), sTo: z.string() }))
+      .describe("A supplier change: each field's old and new value (field named for people)"),
+  })
+  .describe('What the approval asks, written for a person');
+
+/** An approval as a held call's 202 answers it. */
+const heldApprovalSchema = z.object({
   sApprovalId: z.string(),
   sKind: z.enum(APPROVAL_KINDS),
   sStatus: z.enum(APPROVAL_STATUSES as ['PENDING', ...string[]]),
@@ -72,8 +109,14 @@ export const approvalSchema = z.object({
     .describe('Who has approved so far, in order'),
 });
 
+/** An approval as the approvals' own routes answer it: with what it asks, for people. */
+export const approvalSchema = heldApprovalSchema.extend({ oDetails: approvalDetailsSchema });
+
 /** The 202 answer of a request held for approval. */
-export const approvalHeldSchema = z.object({ approval: approvalSchema });
+export const approvalHeldSchema = z.object({ approval: heldApprovalSchema });
+
+/** An approval answered by the approvals' routes (read, approved, rejected). */
+export const approvalAnswerSchema = z.object({ approval: approvalSchema });
 
 export const settingsSchema = z.object({
   dApprovalThresholdUsd: z

@@ -289,29 +289,39 @@ describe(`approvals (maker-checker) on ${TEST_ENGINE}`, { timeout: 120_000 }, ()
     await setTeamSettings(admin, { dApprovalThresholdUsd: null });
   });
 
-  it('records a failed run with its reason', async () => {
+  it('refuses an impossible request when it is made, and records a run that became impossible', async () => {
     const poor = await newCustomer(t, { usd: '10.00' });
     const poorPreparer = await addTeamMember(t, poor, 'PREPARER');
     const poorSupplier = await insertSupplier(t, poor.enterpriseId);
-    const quote = await spotQuote(t, poor.enterpriseId);
-    const approval = held(
-      await poorPreparer.call('POST', 'payments/sendPayNow', {
-        dAmount: 500,
-        comment: 'Too much',
+    const ask = async (dAmount: number) =>
+      poorPreparer.call('POST', 'payments/sendPayNow', {
+        dAmount,
+        comment: 'Pago',
         sPaymentRecipientId: poorSupplier,
-        sExchangeRateReference: quote.id,
-      }),
-    );
-    const fresh = await freshQuote(poor, approval.sApprovalId);
-    const answer = await poor.call('POST', `approvals/${approval.sApprovalId}/approve`, {
-      sExchangeRateReference: fresh.sExchangeRateReference,
-    });
-    expect(answer.statusCode, answer.body).toBe(200);
+        sExchangeRateReference: (await spotQuote(t, poor.enterpriseId)).id,
+      });
+    // More than the balance: the direct call's own refusal, and nothing waits.
+    const tooMuch = await ask(500);
+    expect(tooMuch.statusCode, tooMuch.body).toBe(409);
+    expect(json(tooMuch)).toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
+    const listed = await poor.call('GET', 'approvals?status=PENDING');
+    expect(json<{ approvals: Approval[] }>(listed).approvals).toEqual([]);
+
+    // Two that each fit, but not both: the second approved fails with the reason.
+    const first = held(await ask(6));
+    const second = held(await ask(6));
+    for (const approval of [first, second]) {
+      const fresh = await freshQuote(poor, approval.sApprovalId);
+      await poor.call('POST', `approvals/${approval.sApprovalId}/approve`, {
+        sExchangeRateReference: fresh.sExchangeRateReference,
+      });
+    }
+    const answer = await poor.call('GET', `approvals/${second.sApprovalId}`);
     expect(json<{ approval: Approval }>(answer).approval).toMatchObject({
       sStatus: 'FAILED',
       sFailureCode: 'INSUFFICIENT_FUNDS',
     });
-    expect(await paymentCount(poor.enterpriseId)).toBe(0);
+    expect(await paymentCount(poor.enterpriseId)).toBe(1);
   });
 
   it('a PREPARER adds suppliers only through an approval', async () => {

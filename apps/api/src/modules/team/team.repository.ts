@@ -402,3 +402,42 @@ export async function expireDueApprovals(db: Executor, now: Date): Promise<numbe
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** Suppliers an approval names, read to describe it (deleted ones too: it may name one). */
+export async function findRecipientsByIds(db: Executor, enterpriseId: string, ids: string[]) {
+  const uuids = ids.filter((id) => UUID_PATTERN.test(id));
+  if (uuids.length === 0) return [];
+  return db
+    .selectFrom('payment_recipients')
+    .select(['id', 'name', 'email', 'bank_name', 'clabe', 'tax_id', 'entity_business'])
+    .where('enterprise_id', '=', enterpriseId)
+    .where('id', 'in', uuids)
+    .execute();
+}
+
+/** Invoices an approval names, with their supplier, read to describe it. */
+export async function findInvoicesByIds(db: Executor, enterpriseId: string, ids: string[]) {
+  const uuids = ids.filter((id) => UUID_PATTERN.test(id));
+  if (uuids.length === 0) return [];
+  return db
+    .selectFrom('invoices')
+    .select(['id', 'invoice_name', 'total_mxn', 'assigned_mxn', 'payment_recipient_id'])
+    .where('enterprise_id', '=', enterpriseId)
+    .where('id', 'in', uuids)
+    .execute();
+}
+
+/** Suppliers waiting for an approval (new ones, and new bank accounts), oldest first. */
+export async function listPendingSupplierApprovals(db: Executor, enterpriseId: string) {
+  return db
+    .selectFrom('approvals')
+    .select(['id', 'kind', 'request_body', 'requested_at'])
+    .where('enterprise_id', '=', enterpriseId)
+    .where('status', '=', 'PENDING')
+    .where('kind', 'in', ['SUPPLIER_CREATE', 'SUPPLIER_UPDATE'])
+    .orderBy('requested_at')
+    .limit(200)
+    .execute();
+}
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

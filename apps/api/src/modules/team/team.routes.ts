@@ -7,7 +7,7 @@ import { assertStepUp, stepUpCodeOf, stepUpHeaderSchema } from '../two-factor/st
 import type { ApprovalsService } from './approvals.service.js';
 import {
   APPROVAL_STATUSES,
-  approvalHeldSchema,
+  approvalAnswerSchema,
   approvalSchema,
   settingsSchema,
 } from './approval.view.js';
@@ -66,7 +66,7 @@ export async function teamRoutes(
         summary: 'One approval',
         security,
         params: z.object({ approvalId: idSchema }),
-        response: { 200: approvalHeldSchema },
+        response: { 200: approvalAnswerSchema },
       },
     },
     async (request) => ({
@@ -126,7 +126,7 @@ export async function teamRoutes(
               .describe('A current second-factor code, when the approver has one'),
           })
           .default({}),
-        response: { 200: approvalHeldSchema },
+        response: { 200: approvalAnswerSchema },
       },
     },
     async (request) => {
@@ -167,7 +167,7 @@ export async function teamRoutes(
               .transform((value) => (value ? value : null)),
           })
           .default({ sReason: null }),
-        response: { 200: approvalHeldSchema },
+        response: { 200: approvalAnswerSchema },
       },
     },
     async (request) => {

@@ -16,6 +16,7 @@ import { showErrorToast, showSuccessToast } from '../../lib/toast';
 import { useSupplierMutations } from './api/suppliers';
 import { SupplierFormDialog } from './components/supplier-form-dialog';
 import { SuppliersTable } from './components/suppliers-table';
+import { PendingSuppliers } from './components/pending-suppliers';
 import { filterSuppliers } from './supplier-form';
 import { LoadError } from '../../components/load-error';
 import { SearchField } from '../../components/search-field';
@@ -115,6 +116,8 @@ export function SuppliersPage() {
           sx={{ mb: 2 }}
         />
       )}
+
+      <PendingSuppliers />
 
       <SuppliersTable
         rows={rows}

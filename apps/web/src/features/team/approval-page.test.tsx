@@ -28,6 +28,18 @@ const halfApproved = {
   bMine: false,
   iApproversRequired: 2,
   approvedBy: [{ sUserId: 'u2', sFullName: 'Luis Pérez', dAt: '2026-11-28T10:05:00.000Z' }],
+  oDetails: {
+    sWhat: 'Send USD to a supplier now',
+    bMovesMoney: true,
+    aPayees: [{ sName: 'Agrícola del Valle', sClabe: '********9719' }],
+    aInvoices: [],
+    dAmountUsd: 6000,
+    dAmountMxn: 109500,
+    dExchangeRate: 18.25,
+    sConcept: 'Fresas',
+    aLines: [],
+    aChanges: [],
+  },
 };
 
 beforeEach(() => vi.stubGlobal('fetch', fetchMock));
@@ -52,4 +64,55 @@ describe('ApprovalPage', () => {
       expect(screen.getByText(needed)).toBeTruthy();
     },
   );
+
+  it('reads a batch as its lines, and a supplier change as what changes, never ids or field names', async () => {
+    const batch = {
+      ...halfApproved,
+      sKind: 'BATCH',
+      sSummary: '2',
+      request: { sExchangeRateReference: 'q-1', items: [{ sInvoiceId: 'inv-uuid' }] },
+      oDetails: {
+        ...halfApproved.oDetails,
+        sWhat: 'Pay a batch of suppliers',
+        aInvoices: ['F2-BO-1001'],
+        aLines: [
+          {
+            sPayee: 'Agrícola del Valle',
+            sClabe: '********9719',
+            sInvoice: 'F2-BO-1001',
+            dAmountUsd: 100,
+            dAmountMxn: 1825,
+          },
+        ],
+      },
+    };
+    fetchMock.mockImplementation(async () => jsonResponse(200, { approval: batch }));
+    const { unmount } = renderApp(`/approvals/${approvalId}`, routes);
+    const lines = await screen.findByRole('table', { name: 'Lines of the batch' });
+    expect(lines.textContent).toContain('F2-BO-1001');
+    expect(lines.textContent).toContain('1,825.00');
+    expect(screen.getByTestId('approval-detail').textContent).not.toMatch(
+      /sInvoiceId|inv-uuid|sExchangeRateReference/,
+    );
+    unmount();
+
+    setLanguage('sp');
+    const change = {
+      ...halfApproved,
+      sKind: 'SUPPLIER_UPDATE',
+      oDetails: {
+        ...halfApproved.oDetails,
+        sWhat: 'La cuenta bancaria nueva de un proveedor',
+        bMovesMoney: false,
+        dExchangeRate: null,
+        aChanges: [{ sField: 'Banco', sFrom: 'BBVA MEXICO', sTo: 'BANORTE' }],
+      },
+    };
+    fetchMock.mockImplementation(async () => jsonResponse(200, { approval: change }));
+    renderApp(`/approvals/${approvalId}`, routes);
+    const changes = await screen.findByRole('table', { name: 'Cambios al proveedor' });
+    expect(changes.textContent).toContain('BANORTE');
+    expect(screen.getByText(/No se mueve dinero/)).toBeTruthy();
+    expect(screen.queryByText(/Monto \(MXN\)/)).toBeNull();
+  });
 });

@@ -21,43 +21,13 @@ import {
   fetchApprovalQuote,
   useApprovalQuery,
   useDecideApprovalMutation,
-  type Approval,
   type ApprovalQuote,
 } from './api/team';
 import { ApprovalStatusChip } from './approvals-page';
 import { formatInstant } from '../../components/format-instant';
 import { useLanguage } from '../../lib/i18n/i18n';
 import { AppDialog } from '../../components/app-dialog';
-
-/** One row of the detail list. */
-function Detail({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { sm: '200px 1fr' }, gap: 1, py: 0.75 }}>
-      <Typography component="dt" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, wordBreak: 'break-word' }}>
-        {children}
-      </Typography>
-    </Box>
-  );
-}
-
-/** The request's own fields, as sent (amounts, supplier, concept…). */
-function RequestFields({ approval }: { approval: Approval }) {
-  const entries = Object.entries(approval.request).filter(
-    ([, value]) => typeof value !== 'object' || value === null,
-  );
-  return (
-    <Box component="dl" sx={{ m: 0 }}>
-      {entries.map(([key, value]) => (
-        <Detail key={key} label={key}>
-          {String(value)}
-        </Detail>
-      ))}
-    </Box>
-  );
-}
+import { ApprovalDetails, Detail } from './approval-details';
 
 /**
  * An approval: what was asked, by whom, and, for an ADMIN or APPROVER who did not ask, the
@@ -149,20 +119,10 @@ export function ApprovalPage() {
       ) : (
         <Paper variant="outlined" sx={{ p: 3 }} data-testid="approval-detail">
           <Box component="dl" sx={{ m: 0 }}>
-            <Detail label={t('team.approvals.columns.kind')}>
-              {t(`team.approvals.kinds.${item.sKind}`)}
-            </Detail>
+            <Detail label={t('team.approvals.columns.kind')}>{item.oDetails.sWhat}</Detail>
             <Detail label={t('team.approvals.columns.status')}>
               <ApprovalStatusChip status={item.sStatus} />
             </Detail>
-            {item.sSummary && (
-              <Detail label={t('team.approvals.columns.about')}>{item.sSummary}</Detail>
-            )}
-            {item.dAmountUsd !== null && (
-              <Detail label={t('team.approvals.columns.amount')}>
-                {formatMoney(item.dAmountUsd)}
-              </Detail>
-            )}
             <Detail label={t('team.approvals.columns.by')}>
               {`${item.requestedBy.sFullName} · ${formatInstant(item.requested_at, language)}`}
             </Detail>
@@ -203,7 +163,7 @@ export function ApprovalPage() {
           <Typography variant="h2" sx={{ fontSize: '1.1rem', mt: 3, mb: 1 }}>
             {t('team.approvals.request')}
           </Typography>
-          <RequestFields approval={item} />
+          <ApprovalDetails details={item.oDetails} />
           {pending && (
             <Box sx={{ display: 'flex', gap: 2, mt: 3, flexWrap: 'wrap', alignItems: 'center' }}>
               <Button

@@ -27,6 +27,20 @@ function failedApproval(reason: string) {
     sFailureReason: reason,
     result: null,
     bMine: false,
+    iApproversRequired: 1,
+    approvedBy: [],
+    oDetails: {
+      sWhat: 'Send USD to a supplier now',
+      bMovesMoney: true,
+      aPayees: [{ sName: 'Agrícola del Valle', sClabe: '********9719' }],
+      aInvoices: [],
+      dAmountUsd: 6000,
+      dAmountMxn: 109500,
+      dExchangeRate: 18.25,
+      sConcept: 'Fresas',
+      aLines: [],
+      aChanges: [],
+    },
   };
 }
 

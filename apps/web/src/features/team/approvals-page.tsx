@@ -18,6 +18,7 @@ import { useApprovalsQuery, type Approval } from './api/team';
 import { formatInstant } from '../../components/format-instant';
 import { useLanguage } from '../../lib/i18n/i18n';
 import { SmallTable } from '../../components/small-table';
+import { usePayeesText } from './approval-payees';
 
 const STATUS_COLOR: Record<string, 'default' | 'warning' | 'success' | 'error'> = {
   PENDING: 'warning',
@@ -103,15 +104,24 @@ export function ApprovalsPage() {
                   component={RouterLink}
                   to={`/approvals/${approval.sApprovalId}`}
                   aria-label={t('team.approvals.open', {
-                    summary: `${t(`team.approvals.kinds.${approval.sKind}`)} ${approval.sSummary}`,
+                    summary: approval.oDetails.sWhat,
                   })}
                 >
-                  {t(`team.approvals.kinds.${approval.sKind}`)}
+                  {approval.oDetails.sWhat}
                 </Link>
               </TableCell>
-              <TableCell>{approval.sSummary}</TableCell>
+              <TableCell>
+                <ApprovalAbout approval={approval} />
+              </TableCell>
               <TableCell align="right">
-                {approval.dAmountUsd === null ? '—' : formatMoney(approval.dAmountUsd)}
+                {approval.oDetails.dAmountUsd === null
+                  ? '—'
+                  : formatMoney(approval.oDetails.dAmountUsd)}
+                {approval.oDetails.dAmountMxn !== null && (
+                  <Typography variant="body2" color="text.secondary" className="tabular">
+                    {`${formatMoney(approval.oDetails.dAmountMxn)} MXN`}
+                  </Typography>
+                )}
               </TableCell>
               <TableCell>{approval.requestedBy.sFullName}</TableCell>
               <TableCell>
@@ -127,5 +137,21 @@ export function ApprovalsPage() {
         </SmallTable>
       )}
     </PageFrame>
+  );
+}
+
+/** To whom and for which invoices, short; what a supplier change is about otherwise. */
+function ApprovalAbout({ approval }: { approval: Approval }) {
+  const payees = usePayeesText(approval.oDetails);
+  const invoices = approval.oDetails.aInvoices;
+  return (
+    <>
+      {payees || (approval.oDetails.bMovesMoney ? '—' : approval.sSummary)}
+      {invoices.length > 0 && (
+        <Typography variant="body2" color="text.secondary">
+          {invoices.length <= 3 ? invoices.join(', ') : `${invoices.slice(0, 3).join(', ')}…`}
+        </Typography>
+      )}
+    </>
   );
 }

@@ -5567,6 +5567,22 @@ export interface operations {
               /** @description Payments to it are held until then (cooling-off after a CLABE change) */
               dPaymentsHeldUntil: string | null;
             }[];
+            /** @description Suppliers and bank accounts waiting for an approval, oldest first */
+            aPendingApproval: {
+              sApprovalId: string;
+              /**
+               * @description A new supplier, or a new bank account
+               * @enum {string}
+               */
+              sChange: 'NEW' | 'BANK_ACCOUNT';
+              /** @description BANK_ACCOUNT: the supplier it changes */
+              sPaymentRecipientId: string | null;
+              sName: string;
+              sBankName: string;
+              /** @description The new CLABE, masked */
+              sAccountNumber: string;
+              requested_at: string;
+            }[];
           };
         };
       };
@@ -12707,6 +12723,42 @@ export interface operations {
                 sFullName: string;
                 dAt: string;
               }[];
+              /** @description What the approval asks, written for a person */
+              oDetails: {
+                /** @description What is asked, in the reader's language */
+                sWhat: string;
+                /** @description False for a supplier change: no money moves */
+                bMovesMoney: boolean;
+                /** @description Who is paid, or the supplier that changes */
+                aPayees: {
+                  sName: string;
+                  /** @description Masked CLABE */
+                  sClabe: string;
+                }[];
+                /** @description Invoice numbers */
+                aInvoices: string[];
+                /** @description USD at the current rate (or as asked) */
+                dAmountUsd: number | null;
+                /** @description MXN at the current rate (or as asked) */
+                dAmountMxn: number | null;
+                /** @description The current rate the amounts are at */
+                dExchangeRate: number | null;
+                sConcept: string | null;
+                /** @description A batch's lines */
+                aLines: {
+                  sPayee: string;
+                  sClabe: string;
+                  sInvoice: string | null;
+                  dAmountUsd: number | null;
+                  dAmountMxn: number | null;
+                }[];
+                /** @description A supplier change: each field's old and new value (field named for people) */
+                aChanges: {
+                  sField: string;
+                  sFrom: string | null;
+                  sTo: string;
+                }[];
+              };
             }[];
             total: number;
             iPending: number;
@@ -12886,6 +12938,42 @@ export interface operations {
                 sFullName: string;
                 dAt: string;
               }[];
+              /** @description What the approval asks, written for a person */
+              oDetails: {
+                /** @description What is asked, in the reader's language */
+                sWhat: string;
+                /** @description False for a supplier change: no money moves */
+                bMovesMoney: boolean;
+                /** @description Who is paid, or the supplier that changes */
+                aPayees: {
+                  sName: string;
+                  /** @description Masked CLABE */
+                  sClabe: string;
+                }[];
+                /** @description Invoice numbers */
+                aInvoices: string[];
+                /** @description USD at the current rate (or as asked) */
+                dAmountUsd: number | null;
+                /** @description MXN at the current rate (or as asked) */
+                dAmountMxn: number | null;
+                /** @description The current rate the amounts are at */
+                dExchangeRate: number | null;
+                sConcept: string | null;
+                /** @description A batch's lines */
+                aLines: {
+                  sPayee: string;
+                  sClabe: string;
+                  sInvoice: string | null;
+                  dAmountUsd: number | null;
+                  dAmountMxn: number | null;
+                }[];
+                /** @description A supplier change: each field's old and new value (field named for people) */
+                aChanges: {
+                  sField: string;
+                  sFrom: string | null;
+                  sTo: string;
+                }[];
+              };
             };
           };
         };
@@ -13199,6 +13287,42 @@ export interface operations {
                 sFullName: string;
                 dAt: string;
               }[];
+              /** @description What the approval asks, written for a person */
+              oDetails: {
+                /** @description What is asked, in the reader's language */
+                sWhat: string;
+                /** @description False for a supplier change: no money moves */
+                bMovesMoney: boolean;
+                /** @description Who is paid, or the supplier that changes */
+                aPayees: {
+                  sName: string;
+                  /** @description Masked CLABE */
+                  sClabe: string;
+                }[];
+                /** @description Invoice numbers */
+                aInvoices: string[];
+                /** @description USD at the current rate (or as asked) */
+                dAmountUsd: number | null;
+                /** @description MXN at the current rate (or as asked) */
+                dAmountMxn: number | null;
+                /** @description The current rate the amounts are at */
+                dExchangeRate: number | null;
+                sConcept: string | null;
+                /** @description A batch's lines */
+                aLines: {
+                  sPayee: string;
+                  sClabe: string;
+                  sInvoice: string | null;
+                  dAmountUsd: number | null;
+                  dAmountMxn: number | null;
+                }[];
+                /** @description A supplier change: each field's old and new value (field named for people) */
+                aChanges: {
+                  sField: string;
+                  sFrom: string | null;
+                  sTo: string;
+                }[];
+              };
             };
           };
         };
@@ -13452,6 +13576,42 @@ export interface operations {
                 sFullName: string;
                 dAt: string;
               }[];
+              /** @description What the approval asks, written for a person */
+              oDetails: {
+                /** @description What is asked, in the reader's language */
+                sWhat: string;
+                /** @description False for a supplier change: no money moves */
+                bMovesMoney: boolean;
+                /** @description Who is paid, or the supplier that changes */
+                aPayees: {
+                  sName: string;
+                  /** @description Masked CLABE */
+                  sClabe: string;
+                }[];
+                /** @description Invoice numbers */
+                aInvoices: string[];
+                /** @description USD at the current rate (or as asked) */
+                dAmountUsd: number | null;
+                /** @description MXN at the current rate (or as asked) */
+                dAmountMxn: number | null;
+                /** @description The current rate the amounts are at */
+                dExchangeRate: number | null;
+                sConcept: string | null;
+                /** @description A batch's lines */
+                aLines: {
+                  sPayee: string;
+                  sClabe: string;
+                  sInvoice: string | null;
+                  dAmountUsd: number | null;
+                  dAmountMxn: number | null;
+                }[];
+                /** @description A supplier change: each field's old and new value (field named for people) */
+                aChanges: {
+                  sField: string;
+                  sFrom: string | null;
+                  sTo: string;
+                }[];
+              };
             };
           };
         };

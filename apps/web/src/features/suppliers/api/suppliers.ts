@@ -1,11 +1,33 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost, apiPut, type ApiBody } from '../../../lib/api/typed-client';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  apiGet,
+  apiPost,
+  apiPut,
+  type ApiAnswer,
+  type ApiBody,
+} from '../../../lib/api/typed-client';
 import { financeKeys } from '../../../lib/finance/queries';
 import type { HeldForApproval } from '../../../lib/api/held-for-approval';
 import type { PaymentRecipient } from '../../../lib/finance/types';
 
 /** The body of POST/PUT payment-recipient/: the entity type is always COMPANY (spec §9). */
 export type SupplierBody = ApiBody<'post', 'payment-recipient'>;
+
+/** A new supplier or a new bank account waiting for an approval (no money moves for it). */
+export type PendingSupplier = ApiAnswer<'get', 'payment-recipient'>['aPendingApproval'][number];
+
+/**
+ * The supplier changes waiting for an approval. Under the supplier list's key, so that
+ * whatever reloads the list (a save, a delete) reloads these too.
+ */
+export function usePendingSuppliersQuery() {
+  return useQuery({
+    queryKey: [...financeKeys.paymentRecipients(), 'pending'],
+    queryFn: async () =>
+      (await apiGet('payment-recipient', { query: { limit: 1 } })).aPendingApproval,
+    meta: { errorToast: false },
+  });
+}
 
 /**
  * The supplier, or (a bank change needing a second person) the approval it waits for.

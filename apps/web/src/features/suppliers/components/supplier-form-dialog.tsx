@@ -82,7 +82,8 @@ export function SupplierFormDialog({ open, supplier, onClose }: SupplierFormDial
       if (answer === undefined) return;
       showSuccessToast(
         isHeldForApproval(answer)
-          ? t('team.heldForApproval')
+          ? // What waits is the supplier or its bank account: no money moves for it.
+            t(supplier ? 'suppliers.heldUpdate' : 'suppliers.heldCreate', { name: body.sName })
           : t(supplier ? 'suppliers.form.updated' : 'suppliers.form.created'),
       );
       onClose();

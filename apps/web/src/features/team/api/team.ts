@@ -6,6 +6,7 @@ import {
   type ApiAnswer,
   type ApiBody,
 } from '../../../lib/api/typed-client';
+import { financeKeys } from '../../../lib/finance/queries';
 
 /** An approval (GET approvals/{id}): a held money call or supplier bank change. */
 export type Approval = ApiAnswer<'get', 'approvals/{approvalId}'>['approval'];
@@ -56,7 +57,11 @@ export async function fetchApprovalQuote(approvalId: string): Promise<ApprovalQu
 export function useDecideApprovalMutation(approvalId: string) {
   const queryClient = useQueryClient();
   const settle = async () => {
-    await queryClient.invalidateQueries({ queryKey: teamKeys.all });
+    // An approved request changes what the finance screens show (a payment, a supplier).
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: teamKeys.all }),
+      queryClient.invalidateQueries({ queryKey: financeKeys.all }),
+    ]);
   };
   const approve = useMutation({
     mutationFn: async ({

@@ -36,6 +36,20 @@ export const suppliersEn = {
     created: 'Supplier added.',
     updated: 'Supplier updated.',
   },
+  pending: {
+    title: 'Waiting for approval',
+    intro:
+      'These changes take effect when another approver approves them. No money moves for them.',
+    badge: 'Waiting for approval',
+    tableLabel: 'Suppliers waiting for approval',
+    change: 'Change',
+    requested: 'Asked',
+    changes: { NEW: 'New supplier', BANK_ACCOUNT: 'New bank account' },
+  },
+  heldCreate:
+    'Sent for approval: {{name}} is added to your suppliers when another approver approves it. Until then it shows in the list as waiting for approval.',
+  heldUpdate:
+    'Sent for approval: the new bank account of {{name}} takes effect when another approver approves it. Until then the current one stays.',
   remove: {
     title: 'Are you sure you want to delete the supplier?',
     text: 'Once deleted, no more invoices can be created for this supplier. Its history stays.',
@@ -79,6 +93,20 @@ export const suppliersSp: Widen<typeof suppliersEn> = {
     created: 'Proveedor agregado.',
     updated: 'Proveedor actualizado.',
   },
+  pending: {
+    title: 'En espera de aprobación',
+    intro:
+      'Estos cambios se aplican cuando otro aprobador los apruebe. No se mueve dinero por ellos.',
+    badge: 'En espera de aprobación',
+    tableLabel: 'Proveedores en espera de aprobación',
+    change: 'Cambio',
+    requested: 'Solicitado',
+    changes: { NEW: 'Proveedor nuevo', BANK_ACCOUNT: 'Cuenta bancaria nueva' },
+  },
+  heldCreate:
+    'Enviado a aprobación: {{name}} se agrega a tus proveedores cuando otro aprobador lo apruebe. Mientras tanto aparece en la lista en espera de aprobación.',
+  heldUpdate:
+    'Enviado a aprobación: la cuenta bancaria nueva de {{name}} se aplica cuando otro aprobador la apruebe. Mientras tanto sigue la actual.',
   remove: {
     title: '¿Estás seguro de que deseas eliminar al proveedor?',
     text: 'Una vez eliminado, ya no podrás crear facturas para este proveedor. Su historial se conserva.',

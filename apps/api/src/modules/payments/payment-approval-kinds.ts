@@ -1,0 +1,161 @@
+import { AppError } from '../../errors.js';
+import {
+  approvalKind,
+  noQuoteNeed,
+  spotQuoteNeed,
+  withSpotReference,
+} from '../team/approval-kind.js';
+import { batchBody, batchInput } from './batch-body.js';
+import {
+  payFromConversionBody,
+  payFromConversionInput,
+  payInvoiceBody,
+  payInvoiceInput,
+  payNowBody,
+  payNowInput,
+} from './payment-bodies.js';
+
+/** The payments a second person approves (maker-checker): pay now, an invoice, from a conversion, a batch. */
+export const PAYMENT_APPROVAL_KINDS = {
+  PAY_NOW: approvalKind({
+    description: { en: 'Send USD to a supplier now', sp: 'Enviar USD a un proveedor ahora' },
+    heldBy: ['POST /payments/sendPayNow'],
+    schema: payNowBody,
+    quoteNeed: spotQuoteNeed,
+    withQuote: withSpotReference,
+    check: async (services, trx, run) => {
+      const input = payNowInput(run.body);
+      const quote = await services.rates.requireSpotQuote(trx, run.enterpriseId, input.quoteId, {
+        field: 'sExchangeRateReference',
+      });
+      const recipient = await services.suppliers.requireRecipient(
+        trx,
+        run.enterpriseId,
+        input.recipientId,
+        { includeDeleted: true },
+      );
+      const terms = { recipient, rateMicro: quote.rateMicro, quoteId: quote.id };
+      await (input.amountMxn !== undefined
+        ? services.payments.payExactMxnInTransaction(trx, run.enterpriseId, {
+            ...terms,
+            amountMxn: input.amountMxn,
+            concept: input.comment,
+          })
+        : services.payments.payNowInTransaction(trx, run.enterpriseId, {
+            ...terms,
+            amountUsd: input.amountUsd ?? 0n,
+            concept: input.comment,
+          }));
+    },
+    run: {
+      mode: 'standalone',
+      answerOf: (stored) => ({ payment: stored }),
+      execute: async (services, run) => ({
+        status: 201,
+        body: {
+          payment: await services.payments.sendPayNow(
+            run.enterpriseId,
+            payNowInput(run.body),
+            run.idempotencyKey,
+          ),
+        },
+      }),
+    },
+  }),
+  PAY_INVOICE: approvalKind({
+    description: { en: 'Pay an invoice from USD', sp: 'Pagar una factura desde USD' },
+    heldBy: ['POST /payments/invoice'],
+    schema: payInvoiceBody,
+    quoteNeed: spotQuoteNeed,
+    withQuote: withSpotReference,
+    check: async (services, trx, run) => {
+      const input = payInvoiceInput(run.body);
+      const quote = await services.rates.requireSpotQuote(trx, run.enterpriseId, input.quoteId, {
+        field: 'sExchangeRateReference',
+      });
+      await services.payments.payInvoiceExactInTransaction(trx, run.enterpriseId, {
+        invoiceId: input.invoiceId,
+        rateMicro: quote.rateMicro,
+        quoteId: quote.id,
+      });
+    },
+    run: {
+      mode: 'standalone',
+      answerOf: (stored) => ({ payment: stored }),
+      execute: async (services, run) => ({
+        status: 201,
+        body: {
+          payment: await services.payments.payInvoice(
+            run.enterpriseId,
+            payInvoiceInput(run.body),
+            run.idempotencyKey,
+          ),
+        },
+      }),
+    },
+  }),
+  PAY_FROM_CONVERSION: approvalKind({
+    description: {
+      en: "Pay a supplier from a conversion's MXN",
+      sp: 'Pagar a un proveedor con los MXN de una conversión',
+    },
+    heldBy: ['POST /payments'],
+    schema: payFromConversionBody,
+    quoteNeed: noQuoteNeed,
+    check: async (services, trx, run) => {
+      await services.payments.payFromConversionInTransaction(
+        trx,
+        run.enterpriseId,
+        payFromConversionInput(run.body),
+      );
+    },
+    run: {
+      mode: 'standalone',
+      answerOf: (stored) => ({ payment: stored }),
+      execute: async (services, run) => ({
+        status: 201,
+        body: {
+          payment: await services.payments.payFromConversion(
+            run.enterpriseId,
+            payFromConversionInput(run.body),
+            run.idempotencyKey,
+          ),
+        },
+      }),
+    },
+  }),
+  BATCH: approvalKind({
+    description: { en: 'Pay a batch of suppliers', sp: 'Pagar un lote de proveedores' },
+    heldBy: ['POST /payments/batch'],
+    schema: batchBody,
+    quoteNeed: spotQuoteNeed,
+    withQuote: withSpotReference,
+    // A batch that would pay a line short (funds, a deleted supplier, an invoice no longer
+    // To pay) is refused with that line's reason: an approver would approve a failure.
+    check: async (services, trx, run) => {
+      const { batch } = await services.batches.payInTransaction(
+        trx,
+        run.enterpriseId,
+        batchInput(run.body),
+      );
+      const index = batch.items.findIndex((item) => item.sStatus !== 'SENT');
+      const failed = batch.items[index];
+      if (failed) {
+        throw new AppError(failed.code ?? 'INVALID_STATE', { field: `items.${index}` });
+      }
+    },
+    run: {
+      mode: 'standalone',
+      execute: async (services, run) => ({
+        status: 201,
+        body: {
+          batch: await services.batches.payBatch(
+            run.enterpriseId,
+            batchInput(run.body),
+            run.idempotencyKey,
+          ),
+        },
+      }),
+    },
+  }),
+};
