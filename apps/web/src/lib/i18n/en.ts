@@ -293,6 +293,14 @@ export const en = {
     network: 'Could not reach the server. Check your connection and try again.',
     unknown: 'Something went wrong. Please try again.',
   },
+  amountProblems: {
+    notANumber: 'Use digits only, with a point before the cents (for example 1250.50).',
+    exponent: 'Write the amount in full digits: a form like 1e9 is not taken.',
+    negative: 'An amount cannot be negative: remove the minus sign.',
+    decimals: 'Use at most 2 decimals (cents).',
+    zero: 'Enter an amount greater than 0.',
+    tooLarge: 'The amount is above the largest allowed, {{max}}: check for extra zeros.',
+  },
   validation: {
     required: 'This field is required.',
     email: 'Enter a valid e-mail address.',
