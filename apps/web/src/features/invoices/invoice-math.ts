@@ -16,6 +16,17 @@ import { formatMoney } from '../../lib/format';
 import type { Invoice } from '../../lib/finance/types';
 import type { InvoiceBody } from './api/invoices';
 
+/**
+ * Overdue: its due date has passed on the company clock and it is not paid. Calendar dates
+ * compare as text ('YYYY-MM-DD').
+ */
+export function isOverdue(
+  invoice: Pick<Invoice, 'sStatusId' | 'dDueDate'>,
+  today: string,
+): boolean {
+  return invoice.sStatusId !== INVOICE_STATUS_IDS.PAID && invoice.dDueDate < today;
+}
+
 /** Only To pay invoices can be selected, edited or deleted (spec §4). */
 export function isToPay(invoice: Pick<Invoice, 'sStatusId'>): boolean {
   return invoice.sStatusId === INVOICE_STATUS_IDS.TO_PAY;

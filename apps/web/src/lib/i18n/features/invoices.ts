@@ -29,6 +29,7 @@ export const invoicesEn = {
   },
   editInvoice: 'Edit invoice',
   deleteInvoice: 'Delete item',
+  overdue: 'Overdue',
   // The table's footer (the DataGrid's English texts, which the page had before).
   pagination: {
     rowsPerPage: 'Rows per page:',
@@ -187,6 +188,7 @@ export const invoicesSp: Widen<typeof invoicesEn> = {
   },
   editInvoice: 'Editar factura',
   deleteInvoice: 'Eliminar factura',
+  overdue: 'Vencida',
   pagination: {
     rowsPerPage: 'Filas por página:',
     displayedRows: '{{from}}–{{to}} de {{total}}',
