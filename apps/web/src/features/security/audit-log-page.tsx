@@ -1,3 +1,4 @@
+import { formatCompanyTime } from '@app/domain';
 import Alert from '@mui/material/Alert';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -67,12 +68,15 @@ export function AuditLogPage() {
   };
   const log = useAuditLogQuery(query);
   const members = useMembersQuery();
+  // On the company clock, its zone named, as every other time of the app.
   const dateTime = useMemo(
-    () =>
-      new Intl.DateTimeFormat(i18n.language === 'sp' ? 'es-MX' : 'en-US', {
-        dateStyle: 'medium',
-        timeStyle: 'medium',
-      }),
+    () => ({
+      format: (at: Date) =>
+        formatCompanyTime(at, i18n.language === 'sp' ? 'es-MX' : 'en-US', {
+          dateStyle: 'medium',
+          timeStyle: 'medium',
+        }),
+    }),
     [i18n.language],
   );
   // Words, never the stored codes: the code stays in a tooltip for whoever asks support.

@@ -221,6 +221,8 @@ export const en = {
       income: 'Income history',
       operator: 'Back office',
       security: 'Security',
+      notifications: 'E-mail notifications',
+      webhooks: 'Webhooks',
       auditLog: 'Audit log',
       approvals: 'Approvals',
       team: 'Team settings',

@@ -223,6 +223,8 @@ export const sp: Translation = {
       income: 'Historial de ingresos',
       operator: 'Back office',
       security: 'Seguridad',
+      notifications: 'Notificaciones por correo',
+      webhooks: 'Webhooks',
       auditLog: 'Bitácora de auditoría',
       approvals: 'Aprobaciones',
       team: 'Configuración del equipo',
