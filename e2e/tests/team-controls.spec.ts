@@ -85,10 +85,10 @@ test("a preparer's payment waits; the approver approves it at a fresh rate and i
     .getByTestId('audit-row')
     .filter({ hasText: `approvals/${mine!.sApprovalId}` });
   await expect(
-    rows.filter({ hasText: 'Pablo Prieto' }).filter({ hasText: 'postPaymentsSendPayNow' }),
+    rows.filter({ hasText: 'Pablo Prieto' }).filter({ hasText: 'Immediate payment sent' }),
   ).toHaveCount(1);
   await expect(
-    rows.filter({ hasText: 'Ana Aguilar' }).filter({ hasText: 'postApprovalsByApprovalIdApprove' }),
+    rows.filter({ hasText: 'Ana Aguilar' }).filter({ hasText: 'Request approved' }),
   ).toHaveCount(1);
 });
 

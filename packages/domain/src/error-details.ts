@@ -45,6 +45,16 @@ const TEMPLATES: Partial<Record<ErrorCode, Template>> = {
       ? `Aún no se puede verificar a este productor: le falta registrar ${listOf(language, missing)}.`
       : `This grower cannot be verified yet: its ${listOf(language, missing)} ${missing.length === 1 ? 'is' : 'are'} missing.`;
   },
+  /** `maxAmount`: the largest amount the field takes, in whole units of its currency. */
+  INVALID_INPUT: (params, language) => {
+    if (!has(params, 'maxAmount')) return undefined;
+    const max = new Intl.NumberFormat(LOCALE[language], { minimumFractionDigits: 2 }).format(
+      params.maxAmount ?? 0,
+    );
+    return language === 'sp'
+      ? `El monto pasa del máximo permitido de ${max}; revisa que no sobren ceros.`
+      : `The amount is above the largest allowed, ${max}; check for extra zeros.`;
+  },
   /** `available`: boxes the buyer may still add; `inCart`: boxes already in the cart. */
   OVER_STOCK: (params, language) => {
     if (!has(params, 'available')) return undefined;

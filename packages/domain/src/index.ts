@@ -6,6 +6,7 @@ export * from './money.js';
 export * from './profit.js';
 export * from './forward-pricing.js';
 export * from './calendar-date.js';
+export * from './company-time.js';
 export * from './settlement-calendar.js';
 export * from './clabe.js';
 export * from './grower-verification.js';

@@ -14,6 +14,12 @@ export const MAX_MONEY_CENTS = 999_999_999_999_999n;
 /** 999,999.999999 MXN per USD. */
 export const MAX_RATE_MICRO = 999_999_999_999n;
 
+/**
+ * The largest invoice total, 100,000,000.00 in the invoice's currency: far above any produce
+ * invoice, and low enough that a slip of the keyboard (three zeros too many) is refused.
+ */
+export const MAX_INVOICE_TOTAL_CENTS = 10_000_000_000n;
+
 export const FORWARD_DEPOSIT_PERCENT = 5;
 
 /** "1234.5" or 1234.5 → 123450n. Refuses a third non-zero decimal, exponents, NaN, Infinity. */

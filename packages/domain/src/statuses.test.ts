@@ -29,6 +29,7 @@ describe('status ids', () => {
     expect(invoiceStatusName('ASSIGNED', 'sp')).toBe('Asignada');
     expect(invoiceStatusName('PAID', 'sp')).toBe('Pagada');
     expect(transactionTypeName('PAY_NOW', 'en')).toBe('Pay Now');
+    expect(transactionTypeName('PAY_NOW', 'sp')).toBe('Pago inmediato');
   });
 
   it('build the catalog answer', () => {

@@ -34,7 +34,7 @@ export const TRANSACTION_TYPE_NAMES: Readonly<
   Record<Language, Record<TransactionTypeKey, string>>
 > = {
   en: { FOREX: 'Forex', FORWARD: 'Forward', PAY_NOW: 'Pay Now' },
-  sp: { FOREX: 'Forex', FORWARD: 'Forward', PAY_NOW: 'Pay Now' },
+  sp: { FOREX: 'Forex', FORWARD: 'Forward', PAY_NOW: 'Pago inmediato' },
 };
 
 export function invoiceStatusKeyFromId(id: string): InvoiceStatusKey | undefined {

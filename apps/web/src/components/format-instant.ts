@@ -1,47 +1,36 @@
-import type { Language } from '@app/domain';
+import { formatCompanyTime, type Language } from '@app/domain';
 import { localeOf } from '../lib/i18n/i18n';
 
-const dateTimeFormats = new Map<Language, Intl.DateTimeFormat>();
-const dayFormats = new Map<Language, Intl.DateTimeFormat>();
-
-function cached(
-  store: Map<Language, Intl.DateTimeFormat>,
-  language: Language,
-  options: Intl.DateTimeFormatOptions,
-): Intl.DateTimeFormat {
-  let format = store.get(language);
-  if (!format) {
-    format = new Intl.DateTimeFormat(localeOf(language), options);
-    store.set(language, format);
-  }
-  return format;
-}
+// Every time on a screen is on the company clock with its zone named ("9:12 AM CST"), as on
+// the company's receipts and statements, whatever the browser's time zone.
 
 /**
- * An instant (ISO-8601) as a date with the month's full name and a time, in the user's
- * time zone: "November 21, 2026 at 3:04 PM" / "21 de noviembre de 2026, 15:04".
+ * An instant (ISO-8601) as a date with the month's full name and a time on the company
+ * clock: "November 21, 2026 at 3:04 PM CST" / "21 de noviembre de 2026, 15:04 CST".
  */
 export function formatDateTime(instant: string, language: Language): string {
-  return cached(dateTimeFormats, language, {
+  return formatCompanyTime(new Date(instant), localeOf(language), {
     year: 'numeric',
     month: 'long',
     day: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
-  }).format(new Date(instant));
+  });
 }
 
-/** The day of an instant in the user's time zone: "November 21, 2026". */
+/** The day of an instant on the company clock: "November 21, 2026". */
 export function formatDay(instant: string, language: Language): string {
-  return cached(dayFormats, language, { year: 'numeric', month: 'long', day: 'numeric' }).format(
-    new Date(instant),
-  );
+  return formatCompanyTime(new Date(instant), localeOf(language), {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  });
 }
 
-/** An instant as a short date and time in the user's time zone ("Nov 24, 2026, 3:04 PM"). */
+/** An instant as a short date and time on the company clock ("Nov 24, 2026, 3:04 PM CST"). */
 export function formatInstant(instant: string, language: Language): string {
-  return new Intl.DateTimeFormat(localeOf(language), {
+  return formatCompanyTime(new Date(instant), localeOf(language), {
     dateStyle: 'medium',
     timeStyle: 'short',
-  }).format(new Date(instant));
+  });
 }

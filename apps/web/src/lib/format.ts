@@ -1,4 +1,4 @@
-import type { Language } from '@app/domain';
+import { formatCompanyTime, type Language } from '@app/domain';
 import { localeOf } from './i18n/i18n';
 
 /** Money is always shown en-US with exactly two decimals, whatever the language (spec §9). */
@@ -58,21 +58,14 @@ export function formatDate(calendarDate: string, language: Language): string {
   return dateFormat(language).format(date);
 }
 
-const timeFormats = new Map<Language, Intl.DateTimeFormat>();
-
 /**
- * The time of an instant with seconds, in the user's time zone ("3:04:05 PM"). The format
- * is made once per language: the header clock asks every second.
+ * The time of an instant with seconds on the company clock, its zone named ("3:04:05 PM CST"):
+ * the header clock reads as the receipts do.
  */
 export function formatTime(instant: Date, language: Language): string {
-  let format = timeFormats.get(language);
-  if (!format) {
-    format = new Intl.DateTimeFormat(localeOf(language), {
-      hour: 'numeric',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    timeFormats.set(language, format);
-  }
-  return format.format(instant);
+  return formatCompanyTime(instant, localeOf(language), {
+    hour: 'numeric',
+    minute: '2-digit',
+    second: '2-digit',
+  });
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   INVOICE_STATUS_IDS,
+  MAX_INVOICE_TOTAL_CENTS,
   coveredActualUsd,
   currencyGainForActualUsd,
   deriveInvoiceStatus,
@@ -502,7 +503,14 @@ export class InvoicesService {
   }
 }
 
+/** Every way an invoice is written (form, edit, CFDI import) goes through here. */
 function toColumns(input: InvoiceInput): repo.InvoiceFields {
+  if (input.totalMxn > MAX_INVOICE_TOTAL_CENTS) {
+    throw new AppError('INVALID_INPUT', {
+      field: 'dTotalAmount',
+      params: { maxAmount: Number(MAX_INVOICE_TOTAL_CENTS / 100n) },
+    });
+  }
   return {
     payment_recipient_id: input.recipientId,
     invoice_name: input.invoiceName,

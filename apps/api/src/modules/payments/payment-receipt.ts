@@ -1,22 +1,21 @@
-import { BUSINESS_TIME_ZONE, maskAccount, type Language } from '@app/domain';
+import { formatCompanyTime, maskAccount, type Language } from '@app/domain';
+import { formatCalendarDate } from '../../ledger/journal-description.js';
 import type { PaymentStatus, PaymentType } from './payments.repository.js';
 import { CEP_LABELS, type CepData } from '../rails/stp/cep.js';
 import { formatMoneyText, formatRateText, labelledLine, PDF_FONT, renderPdf } from './pdf.js';
 
 /**
- * A receipt's time with its time zone, e.g. 'November 21, 2026 at 12:00 PM CST'
- * or '21 de noviembre de 2026, 12:00 p.m. CST': the business time zone, named.
+ * A receipt's time on the company's clock, named: 'November 21, 2026 at 12:00 PM CST' or
+ * '21 de noviembre de 2026, 12:00 p.m. CST', as the screens show it.
  */
 export function formatReceiptInstant(at: Date, language: Language): string {
-  return new Intl.DateTimeFormat(language === 'sp' ? 'es-MX' : 'en-US', {
+  return formatCompanyTime(at, language === 'sp' ? 'es-MX' : 'en-US', {
     year: 'numeric',
     month: 'long',
     day: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
-    timeZone: BUSINESS_TIME_ZONE,
-    timeZoneName: 'short',
-  }).format(at);
+  });
 }
 
 export interface ReceiptData {
@@ -132,7 +131,10 @@ export function renderPaymentReceipt(receipt: ReceiptData, language: Language): 
       if (receipt.referenceFix) {
         labelledLine(
           doc,
-          text.referenceFix.replace('{date}', receipt.referenceFix.date),
+          text.referenceFix.replace(
+            '{date}',
+            formatCalendarDate(receipt.referenceFix.date, language),
+          ),
           formatRateText(receipt.referenceFix.rateMicro),
         );
       }
@@ -150,7 +152,7 @@ export function renderPaymentReceipt(receipt: ReceiptData, language: Language): 
         doc.moveDown();
         doc.font(PDF_FONT.bold).fontSize(12).fillColor('#000000').text(labels.title);
         doc.moveDown(0.5);
-        labelledLine(doc, labels.date, cep.fechaOperacion);
+        labelledLine(doc, labels.date, formatCalendarDate(cep.fechaOperacion, language));
         labelledLine(doc, labels.trackingKey, cep.claveRastreo);
         labelledLine(doc, labels.sending, `${cep.emisorName} (${cep.emisor})`);
         labelledLine(doc, labels.receiving, `${cep.receptorName} (${cep.receptor})`);

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { BUSINESS_TIME_ZONE, moneyToDecimalString, rateToDecimalString } from '@app/domain';
+import { formatCompanyTime, moneyToDecimalString, rateToDecimalString } from '@app/domain';
 import type { Language } from '@app/domain';
 
 /**
@@ -245,13 +245,9 @@ export function formatRateText(rateMicro: bigint): string {
 
 const LOCALES: Record<Language, string> = { en: 'en-US', sp: 'es-MX' };
 
-/** An instant as the wall-clock date and time of the business time zone. */
+/** An instant as the date and time on the company clock, the zone named ("… 9:12 AM CST"). */
 export function formatInstantText(at: Date, language: Language): string {
-  return new Intl.DateTimeFormat(LOCALES[language], {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: BUSINESS_TIME_ZONE,
-  }).format(at);
+  return formatCompanyTime(at, LOCALES[language], { dateStyle: 'long', timeStyle: 'short' });
 }
 
 /** A label and its value, the value in bold; a long value wraps within the margins. */

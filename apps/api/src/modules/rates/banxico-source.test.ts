@@ -110,8 +110,8 @@ describe(`Banxico FIX as the rate source on ${TEST_ENGINE}`, () => {
     expect(paid.statusCode, paid.body).toBeLessThan(300);
     const { payment } = json<{ payment: { sPaymentId: string } }>(paid);
     for (const [lang, label] of [
-      ['en', 'Banxico FIX of 2026-11-20 (reference)'],
-      ['sp', 'FIX de Banxico del 2026-11-20 (referencia)'],
+      ['en', 'Banxico FIX of Nov 20, 2026 (reference)'],
+      ['sp', 'FIX de Banxico del 20 nov 2026 (referencia)'],
     ] as const) {
       const response = await customer.call(
         'POST',

@@ -5,6 +5,8 @@ import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import GroupsIcon from '@mui/icons-material/Groups';
 import HistoryIcon from '@mui/icons-material/History';
+import MailOutlineIcon from '@mui/icons-material/MailOutline';
+import WebhookIcon from '@mui/icons-material/Webhook';
 import SecurityIcon from '@mui/icons-material/Security';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
@@ -23,6 +25,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { useSession } from '../../lib/session-store';
+import { NOTIFICATIONS_TAB, WEBHOOKS_TAB } from '../../features/profile/profile-tabs';
 
 type ItemKey =
   | 'exchange'
@@ -143,6 +146,35 @@ export function DashboardMenu({ onNavigate }: { onNavigate?: () => void }) {
             <ListItemText primary={t('menu.items.security')} />
           </ListItemButton>
         </ListItem>
+        {/* The company settings a finance user needs, without going through the marketplace. */}
+        <ListItem disablePadding>
+          <ListItemButton
+            component={NavLink}
+            to={`/profile/tab/${NOTIFICATIONS_TAB.index}`}
+            onClick={onNavigate}
+            sx={itemSx}
+          >
+            <ListItemIcon sx={{ minWidth: 40 }}>
+              <MailOutlineIcon />
+            </ListItemIcon>
+            <ListItemText primary={t('menu.items.notifications')} />
+          </ListItemButton>
+        </ListItem>
+        {sessionUser?.isManager && (
+          <ListItem disablePadding>
+            <ListItemButton
+              component={NavLink}
+              to={`/profile/tab/${WEBHOOKS_TAB.index}`}
+              onClick={onNavigate}
+              sx={itemSx}
+            >
+              <ListItemIcon sx={{ minWidth: 40 }}>
+                <WebhookIcon />
+              </ListItemIcon>
+              <ListItemText primary={t('menu.items.webhooks')} />
+            </ListItemButton>
+          </ListItem>
+        )}
         {sessionUser?.isManager && (
           <ListItem disablePadding>
             <ListItemButton component={NavLink} to="/audit-log" onClick={onNavigate} sx={itemSx}>

@@ -1,6 +1,9 @@
 import { changePasswordBodySchema } from '@app/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +25,7 @@ export function ChangePasswordPage() {
   const { id = '' } = useParams();
   const change = useChangePasswordMutation(id);
   const [serverMessage, setServerMessage] = useState<string | null>(null);
+  const [changed, setChanged] = useState(false);
   const { control, handleSubmit, setError } = useForm({
     resolver,
     defaultValues: { sPassword: '', sConfirmPassword: '' },
@@ -31,6 +35,8 @@ export function ChangePasswordPage() {
     setServerMessage(null);
     try {
       await change.mutateAsync(body);
+      // Said here at once, where the person is looking; the log-in page follows.
+      setChanged(true);
       showSuccessToast(t('auth.changePassword.changed'));
       await navigate('/login', { replace: true });
     } catch (error) {
@@ -51,6 +57,22 @@ export function ChangePasswordPage() {
           {serverMessage}
         </Alert>
       )}
+      {/* The new password is hashed on the server, which takes a moment: say so meanwhile. */}
+      <Box role="status" aria-live="polite" sx={{ mt: 2 }}>
+        {change.isPending && (
+          <>
+            <LinearProgress aria-hidden />
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              {t('auth.changePassword.saving')}
+            </Typography>
+          </>
+        )}
+        {changed && (
+          <Alert severity="success" data-testid="password-changed">
+            {t('auth.changePassword.changed')}
+          </Alert>
+        )}
+      </Box>
       <form noValidate onSubmit={onSubmit}>
         <NewPasswordFields control={control} passwordLabel={t('auth.changePassword.newPassword')} />
         <AuthSubmit busy={change.isPending}>{t('auth.changePassword.submit')}</AuthSubmit>

@@ -5,7 +5,6 @@ import {
   hasAmountProblem,
   isAboveBalance,
   linkAmounts,
-  sanitizeAmountInput,
 } from './amounts';
 
 describe('linkAmounts', () => {
@@ -91,19 +90,16 @@ describe('linkAmounts', () => {
   });
 });
 
-describe('sanitizeAmountInput', () => {
-  it('keeps digits with at most two decimals', () => {
-    expect(sanitizeAmountInput('1234.5')).toBe('1234.5');
-    expect(sanitizeAmountInput('1,234.56')).toBe('1234.56');
-    expect(sanitizeAmountInput('.5')).toBe('.5');
-    expect(sanitizeAmountInput('')).toBe('');
-  });
-
-  it('refuses letters, signs, a third decimal and a second point', () => {
-    expect(sanitizeAmountInput('12a')).toBeUndefined();
-    expect(sanitizeAmountInput('-5')).toBeUndefined();
-    expect(sanitizeAmountInput('1.234')).toBeUndefined();
-    expect(sanitizeAmountInput('1.2.3')).toBeUndefined();
-    expect(sanitizeAmountInput('1e5')).toBeUndefined();
+describe('a typed amount stays as typed', () => {
+  it('links nothing for a text with a problem, and keeps the text', () => {
+    for (const text of ['1e9', '-5', '12.345']) {
+      const linked = linkAmounts({ source: 'usd', text }, 17);
+      expect(linked.usdText).toBe(text);
+      expect(linked.usdCents).toBeUndefined();
+      expect(hasAmountProblem({ source: 'usd', text }, linked)).toBe(true);
+    }
+    const mxn = linkAmounts({ source: 'mxn', text: '1,700.00' }, 17);
+    expect(mxn.mxnText).toBe('1,700.00');
+    expect(mxn.usdCents).toBe(10000n);
   });
 });

@@ -6,6 +6,7 @@ import {
   parseRate,
   usdForExactMxn,
 } from '@app/domain';
+import { readAmountCents } from '../../lib/amount-text';
 
 /**
  * The linked USD and MXN amount fields of the exchange dialogs. Only the field the user
@@ -19,7 +20,7 @@ export type AmountSource = 'usd' | 'mxn';
 export interface AmountEntry {
   /** The field the user typed in last. */
   source: AmountSource;
-  /** What they typed: digits with at most two decimals. */
+  /** What they typed, as typed: `amountProblem` says what is wrong with it, if anything. */
   text: string;
 }
 
@@ -34,24 +35,9 @@ export interface LinkedAmounts {
   mxnCents: bigint | undefined;
 }
 
-const AMOUNT_WHILE_TYPING = /^\d*\.?\d{0,2}$/;
-
-/**
- * What an amount field keeps of a keystroke: digits and at most two decimals, thousands
- * separators and spaces dropped. Undefined means "refuse the change".
- */
-export function sanitizeAmountInput(raw: string): string | undefined {
-  const text = raw.replace(/[,\s]/g, '');
-  return AMOUNT_WHILE_TYPING.test(text) ? text : undefined;
-}
-
+/** Cents of the typed text; undefined while it is empty or has a problem (`amountProblem`). */
 function readCents(text: string): bigint | undefined {
-  if (!/\d/.test(text)) return undefined;
-  try {
-    return parseMoney(text);
-  } catch {
-    return undefined;
-  }
+  return readAmountCents(text);
 }
 
 function readRate(rate: number | undefined): bigint | undefined {

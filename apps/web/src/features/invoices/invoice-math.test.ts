@@ -45,9 +45,14 @@ describe('invoice form', () => {
   });
 
   it('refuses amounts the API would refuse', () => {
-    expect(errorsOf({ ...VALID, dTotalAmount: '10.005' })).toEqual({ dTotalAmount: 'amount' });
-    expect(errorsOf({ ...VALID, dTotalAmount: '0' })).toEqual({ dTotalAmount: 'amount' });
-    expect(errorsOf({ ...VALID, dTotalAmount: '1e5' })).toEqual({ dTotalAmount: 'amount' });
+    const amount = (dTotalAmount: string) => errorsOf({ ...VALID, dTotalAmount }).dTotalAmount;
+    expect(amount('10.005')).toBe('amount.decimals');
+    expect(amount('0')).toBe('amount.zero');
+    expect(amount('1e5')).toBe('amount.exponent');
+    expect(amount('-5')).toBe('amount.negative');
+    // The API's bound: 100,000,000.00 is taken, a cent more is not.
+    expect(amount('100000000.00')).toBeUndefined();
+    expect(amount('1000000000000')).toBe('amount.tooLarge');
     expect(errorsOf({ ...VALID, dRateProtection: '-1' })).toEqual({ dRateProtection: 'rate' });
     expect(errorsOf({ ...VALID, iCreditPeriod: '2.5' })).toEqual({ iCreditPeriod: 'days' });
     expect(errorsOf({ ...VALID, iCreditPeriod: '4000' })).toEqual({ iCreditPeriod: 'days' });

@@ -1,6 +1,7 @@
 import {
   forwardDateWindow,
   INVOICE_STATUS_IDS,
+  MAX_INVOICE_TOTAL_CENTS,
   moneyToDecimalString,
   moneyToNumber,
   parseMoney,
@@ -10,9 +11,21 @@ import {
   usdForExactMxn,
 } from '@app/domain';
 import { z } from 'zod';
+import { amountProblem, readAmountCents, type AmountProblem } from '../../lib/amount-text';
 import { formatMoney } from '../../lib/format';
 import type { Invoice } from '../../lib/finance/types';
 import type { InvoiceBody } from './api/invoices';
+
+/**
+ * Overdue: its due date has passed on the company clock and it is not paid. Calendar dates
+ * compare as text ('YYYY-MM-DD').
+ */
+export function isOverdue(
+  invoice: Pick<Invoice, 'sStatusId' | 'dDueDate'>,
+  today: string,
+): boolean {
+  return invoice.sStatusId !== INVOICE_STATUS_IDS.PAID && invoice.dDueDate < today;
+}
 
 /** Only To pay invoices can be selected, edited or deleted (spec §4). */
 export function isToPay(invoice: Pick<Invoice, 'sStatusId'>): boolean {
@@ -65,7 +78,7 @@ export function forwardCalendar(now: Date) {
 // The add and edit invoice form (spec §5): every field required with one message;
 // numbers must also be amounts the API takes (money 2 decimals, rates 6, days whole).
 
-export type InvoiceFormError = 'required' | 'amount' | 'rate' | 'days' | 'date';
+export type InvoiceFormError = 'required' | 'rate' | 'days' | 'date' | `amount.${AmountProblem}`;
 
 function parses(parse: (text: string) => bigint, text: string): boolean {
   try {
@@ -88,8 +101,11 @@ export const invoiceFormSchema = z.object({
       error: 'date',
     },
   ),
-  dTotalAmount: required.refine((text) => skipWhenEmpty(text) ?? parses(parseMoney, text), {
-    error: 'amount',
+  // The total's own problem (`amount.exponent`, `amount.tooLarge`…), bounded as the API is.
+  dTotalAmount: required.superRefine((text, ctx) => {
+    if (skipWhenEmpty(text)) return;
+    const problem = amountProblem(text, MAX_INVOICE_TOTAL_CENTS);
+    if (problem) ctx.addIssue({ code: 'custom', message: `amount.${problem}` });
   }),
   iCreditPeriod: required.refine(
     (text) => skipWhenEmpty(text) ?? (/^\d+$/.test(text.trim()) && Number(text) <= 3650),
@@ -139,7 +155,7 @@ export function invoiceBody(values: InvoiceFormValues): InvoiceBody {
     sInvoice: values.sInvoice.trim(),
     sPaymentRecipientId: values.sPaymentRecipientId,
     dPurchaseDate: values.dPurchaseDate,
-    dTotalAmount: moneyToNumber(parseMoney(values.dTotalAmount.trim())),
+    dTotalAmount: moneyToNumber(readAmountCents(values.dTotalAmount) ?? 0n),
     iCreditPeriod: Number(values.iCreditPeriod.trim()),
     dRateProtection: rateToNumber(parseRate(values.dRateProtection.trim())),
   };

@@ -16,9 +16,9 @@ const VENDOR_ONLY: ProfileTab[] = [
   { index: 4, key: 'articles' },
 ];
 
-const NOTIFICATIONS: ProfileTab = { index: 5, key: 'notifications' };
+export const NOTIFICATIONS_TAB: ProfileTab = { index: 5, key: 'notifications' };
 /** Only the company's ADMINs manage its webhooks (the API refuses the other roles). */
-const WEBHOOKS: ProfileTab = { index: 6, key: 'webhooks' };
+export const WEBHOOKS_TAB: ProfileTab = { index: 6, key: 'webhooks' };
 
 /**
  * The tabs a user sees: growers also register their bank and manage their articles; every
@@ -28,7 +28,7 @@ export function profileTabs(role: Role, isManager = false): ProfileTab[] {
   return [
     ...COMMON,
     ...(role === 'vendor' ? VENDOR_ONLY : []),
-    NOTIFICATIONS,
-    ...(isManager ? [WEBHOOKS] : []),
+    NOTIFICATIONS_TAB,
+    ...(isManager ? [WEBHOOKS_TAB] : []),
   ];
 }

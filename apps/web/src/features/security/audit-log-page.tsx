@@ -1,3 +1,4 @@
+import { formatCompanyTime } from '@app/domain';
 import Alert from '@mui/material/Alert';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -19,6 +20,7 @@ import {
   type AuditLogQuery,
 } from './api/security';
 import { SmallTable } from '../../components/small-table';
+import { auditActionLabel } from './audit-actions';
 
 const PAGE_SIZES = [25, 50, 100];
 
@@ -66,25 +68,33 @@ export function AuditLogPage() {
   };
   const log = useAuditLogQuery(query);
   const members = useMembersQuery();
+  // On the company clock, its zone named, as every other time of the app.
   const dateTime = useMemo(
-    () =>
-      new Intl.DateTimeFormat(i18n.language === 'sp' ? 'es-MX' : 'en-US', {
-        dateStyle: 'medium',
-        timeStyle: 'medium',
-      }),
+    () => ({
+      format: (at: Date) =>
+        formatCompanyTime(at, i18n.language === 'sp' ? 'es-MX' : 'en-US', {
+          dateStyle: 'medium',
+          timeStyle: 'medium',
+        }),
+    }),
     [i18n.language],
   );
+  // Words, never the stored codes: the code stays in a tooltip for whoever asks support.
+  const action = (entry: AuditEntry) =>
+    auditActionLabel(entry.sAction, i18n.language) ?? t('security.audit.otherAction');
+  const outcome = (entry: AuditEntry) =>
+    entry.sOutcome === 'OK' ? t('security.audit.outcomeOk') : t('security.audit.outcomeRefused');
   const who = (entry: AuditEntry) => entry.sUserName ?? entry.sUserEmail ?? entry.sUserId ?? '—';
   const columns: ExcelColumn<AuditEntry>[] = [
     { header: t('security.audit.columns.at'), value: (entry) => new Date(entry.at) },
     { header: t('security.audit.columns.user'), value: who },
     { header: t('security.audit.columns.ip'), value: (entry) => entry.sIp },
     { header: t('security.audit.columns.userAgent'), value: (entry) => entry.sUserAgent },
-    { header: t('security.audit.columns.action'), value: (entry) => entry.sAction },
+    { header: t('security.audit.columns.action'), value: action },
     { header: t('security.audit.columns.entity'), value: (entry) => entry.sEntity },
     { header: t('security.audit.columns.before'), value: (entry) => changeText(entry.before) },
     { header: t('security.audit.columns.after'), value: (entry) => changeText(entry.after) },
-    { header: t('security.audit.columns.outcome'), value: (entry) => entry.sOutcome },
+    { header: t('security.audit.columns.outcome'), value: outcome },
   ];
   const entries = log.data?.entries ?? [];
   const resetPage = () => setPage(0);
@@ -160,8 +170,8 @@ export function AuditLogPage() {
                 {dateTime.format(new Date(entry.at))}
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{who(entry)}</TableCell>
-              <TableCell>{entry.sAction}</TableCell>
-              <TableCell>{entry.sOutcome}</TableCell>
+              <TableCell title={entry.sAction}>{action(entry)}</TableCell>
+              <TableCell title={entry.sOutcome}>{outcome(entry)}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{entry.sEntity}</TableCell>
               <TableCell sx={{ minWidth: 280 }}>{changeSummary(entry)}</TableCell>
               <TableCell>{entry.sIp}</TableCell>

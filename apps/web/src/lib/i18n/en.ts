@@ -242,6 +242,8 @@ export const en = {
       income: 'Income history',
       operator: 'Back office',
       security: 'Security',
+      notifications: 'E-mail notifications',
+      webhooks: 'Webhooks',
       auditLog: 'Audit log',
       approvals: 'Approvals',
       team: 'Team settings',
@@ -313,6 +315,14 @@ export const en = {
   errors: {
     network: 'Could not reach the server. Check your connection and try again.',
     unknown: 'Something went wrong. Please try again.',
+  },
+  amountProblems: {
+    notANumber: 'Use digits only, with a point before the cents (for example 1250.50).',
+    exponent: 'Write the amount in full digits: a form like 1e9 is not taken.',
+    negative: 'An amount cannot be negative: remove the minus sign.',
+    decimals: 'Use at most 2 decimals (cents).',
+    zero: 'Enter an amount greater than 0.',
+    tooLarge: 'The amount is above the largest allowed, {{max}}: check for extra zeros.',
   },
   validation: {
     required: 'This field is required.',

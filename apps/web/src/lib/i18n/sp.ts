@@ -245,6 +245,8 @@ export const sp: Translation = {
       income: 'Historial de ingresos',
       operator: 'Back office',
       security: 'Seguridad',
+      notifications: 'Notificaciones por correo',
+      webhooks: 'Webhooks',
       auditLog: 'Bitácora de auditoría',
       approvals: 'Aprobaciones',
       team: 'Configuración del equipo',
@@ -316,6 +318,14 @@ export const sp: Translation = {
   errors: {
     network: 'No se pudo conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.',
     unknown: 'Algo salió mal. Inténtalo de nuevo.',
+  },
+  amountProblems: {
+    notANumber: 'Usa solo dígitos, con un punto antes de los centavos (por ejemplo 1250.50).',
+    exponent: 'Escribe el monto con todos sus dígitos: una forma como 1e9 no se acepta.',
+    negative: 'Un monto no puede ser negativo: quita el signo menos.',
+    decimals: 'Usa como máximo 2 decimales (centavos).',
+    zero: 'Escribe un monto mayor que 0.',
+    tooLarge: 'El monto pasa del máximo permitido de {{max}}: revisa que no sobren ceros.',
   },
   validation: {
     required: 'El campo es obligatorio',

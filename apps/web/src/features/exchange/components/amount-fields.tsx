@@ -3,7 +3,8 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import type { AmountEntry, AmountSource, LinkedAmounts } from '../amounts';
-import { hasAmountProblem, sanitizeAmountInput } from '../amounts';
+import { hasAmountProblem } from '../amounts';
+import { amountProblem, amountProblemText } from '../../../lib/amount-text';
 
 interface AmountFieldsProps {
   entry: AmountEntry;
@@ -27,11 +28,12 @@ export function AmountFields({
 }: AmountFieldsProps) {
   const { t } = useTranslation();
   const problem = hasAmountProblem(entry, linked);
+  // The text stays as typed; what is wrong with it is said under the field.
+  const problemText = problem
+    ? amountProblemText(t, amountProblem(entry.text) ?? 'zero')
+    : undefined;
 
-  const edit = (source: AmountSource, raw: string) => {
-    const text = sanitizeAmountInput(raw);
-    if (text !== undefined) onChange({ source, text });
-  };
+  const edit = (source: AmountSource, text: string) => onChange({ source, text });
 
   const field = (source: AmountSource) => {
     const isUsd = source === 'usd';
@@ -44,11 +46,7 @@ export function AmountFields({
         onChange={(event) => edit(source, event.target.value)}
         disabled={disabled}
         error={showError || balanceError !== undefined}
-        helperText={
-          showError
-            ? t('exchange.amounts.positive')
-            : (balanceError ?? (isUsd ? usdHelper : undefined))
-        }
+        helperText={showError ? problemText : (balanceError ?? (isUsd ? usdHelper : undefined))}
         margin="none"
         slotProps={{
           htmlInput: {

@@ -1,4 +1,4 @@
-import { maskAccount } from '@app/domain';
+import { MAX_INVOICE_TOTAL_CENTS, maskAccount, moneyToNumber } from '@app/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -26,6 +26,8 @@ import { LazyDatePicker } from './lazy-date-picker';
 import { useLastDefined } from './money-dialog';
 import { FormDialogActions } from '../../../components/busy-button';
 import { FormTextField } from '../../../components/form-text-field';
+import { amountProblemText, type AmountProblem } from '../../../lib/amount-text';
+import { formatMoney } from '../../../lib/format';
 import { applyServerFieldError } from '../../../lib/form-errors';
 import { PAIR_SX } from '../../../components/form-layout';
 import { AppDialog } from '../../../components/app-dialog';
@@ -34,18 +36,21 @@ const resolver = zodResolver(invoiceFormSchema);
 
 const ERROR_KEYS = {
   required: 'finance.required',
-  amount: 'invoices.form.invalidAmount',
   rate: 'invoices.form.invalidRate',
   days: 'invoices.form.invalidDays',
   date: 'invoices.form.invalidDate',
-} as const satisfies Record<InvoiceFormError, string>;
+} as const satisfies Record<Exclude<InvoiceFormError, `amount.${string}`>, string>;
 
 /** A field's error in the interface language; the server's own words for its errors. */
 function errorText(error: FieldError | undefined, t: TFunction): string | undefined {
   if (!error?.message) return undefined;
   if (error.type === 'server') return error.message;
-  const key = ERROR_KEYS[error.message as InvoiceFormError] as string | undefined;
-  return key ? t(key as (typeof ERROR_KEYS)[InvoiceFormError]) : error.message;
+  if (error.message.startsWith('amount.')) {
+    const maxText = formatMoney(moneyToNumber(MAX_INVOICE_TOTAL_CENTS));
+    return amountProblemText(t, error.message.slice('amount.'.length) as AmountProblem, maxText);
+  }
+  const key = ERROR_KEYS[error.message as keyof typeof ERROR_KEYS] as string | undefined;
+  return key ? t(key as (typeof ERROR_KEYS)[keyof typeof ERROR_KEYS]) : error.message;
 }
 
 interface InvoiceFormDialogProps {

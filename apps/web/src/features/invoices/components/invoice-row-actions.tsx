@@ -10,6 +10,8 @@ export interface RowTexts {
   select: string;
   edit: string;
   delete: string;
+  /** The badge of an overdue invoice. */
+  overdue: string;
   /** Why the user cannot edit or delete (a VIEWER), shown on the disabled buttons. */
   blocked: string | undefined;
 }

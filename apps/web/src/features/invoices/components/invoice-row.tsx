@@ -7,7 +7,7 @@ import { memo } from 'react';
 import type { Invoice } from '../../../lib/finance/types';
 import { formatCompactDate } from '../../../components/compact-date-format';
 import { formatDate, formatMoney } from '../../../lib/format';
-import { formatPercent, formatRate, isToPay } from '../invoice-math';
+import { formatPercent, formatRate, isOverdue, isToPay } from '../invoice-math';
 import type { rateOrderChip } from '../rate-order-view';
 import { InvoiceActions, type RowTexts } from './invoice-row-actions';
 import { SKELETON_ROWS } from './invoices-table-columns';
@@ -24,6 +24,8 @@ interface InvoiceRowProps {
   selected: boolean;
   language: Language;
   statusName: string;
+  /** Today on the company clock ('YYYY-MM-DD'): what an overdue invoice is due before. */
+  today: string;
   texts: RowTexts;
   /** The rate order's chip, worked out by the table (it has the translations). */
   rateOrderChip: ReturnType<typeof rateOrderChip>;
@@ -39,6 +41,7 @@ interface InvoiceRowProps {
 export const InvoiceRow = memo(function InvoiceRow(props: InvoiceRowProps) {
   const { invoice, selected, language, texts } = props;
   const selectable = isToPay(invoice);
+  const overdue = isOverdue(invoice, props.today);
   // Plain cells styled once by the table (see `tableStyles`): a MUI TableCell or Chip each
   // costs an emotion style pass, and a page has up to 1,100 cells.
   return (
@@ -64,8 +67,20 @@ export const InvoiceRow = memo(function InvoiceRow(props: InvoiceRowProps) {
       >
         {formatCompactDate(invoice.dPurchaseDate, language)}
       </td>
-      <td className="cell" data-field="dDueDate" title={formatDate(invoice.dDueDate, language)}>
+      <td
+        className={overdue ? 'cell overdue' : 'cell'}
+        data-field="dDueDate"
+        title={formatDate(invoice.dDueDate, language)}
+      >
         {formatCompactDate(invoice.dDueDate, language)}
+        {overdue && (
+          <>
+            <br />
+            <span className="overdue-badge" data-testid="overdue-badge">
+              {texts.overdue}
+            </span>
+          </>
+        )}
       </td>
       <td className="cell" data-field="sInvoice" title={invoice.sInvoice}>
         {invoice.sInvoice}

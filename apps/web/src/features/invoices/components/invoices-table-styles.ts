@@ -66,6 +66,26 @@ export const tableStyles: SxProps<Theme> = (theme) => {
       boxShadow: `inset -1px 0 0 ${theme.palette.divider}`,
     },
     '& td.numeric': { textAlign: 'right' },
+    // An invoice number is read whole: it wraps inside its narrow column (up to three lines
+    // in a row's height) rather than ending in an ellipsis.
+    '& td[data-field="sInvoice"]': {
+      whiteSpace: 'normal',
+      overflowWrap: 'anywhere',
+      lineHeight: 1.2,
+    },
+    // The due date of an overdue invoice, its badge under it.
+    '& td.overdue': { whiteSpace: 'normal', lineHeight: 1.2, color: 'error.dark' },
+    '& .overdue-badge': {
+      display: 'inline-block',
+      mt: '2px',
+      px: '5px',
+      borderRadius: 2,
+      fontSize: '0.6875rem',
+      fontWeight: 600,
+      lineHeight: 1.4,
+      bgcolor: 'error.main',
+      color: 'error.contrastText',
+    },
     '& td.skeleton': { height: GRID_SIZES.overlayHeight / SKELETON_ROWS },
     '& td.empty': {
       height: GRID_SIZES.overlayHeight,

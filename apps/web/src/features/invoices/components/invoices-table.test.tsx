@@ -70,6 +70,9 @@ const fetchMock = vi.fn<typeof fetch>();
 
 beforeAll(() => loadFeatureTexts('finance', 'invoices'));
 beforeEach(() => {
+  // Today is before the rows' due date (Nov 29): only a row made overdue shows the badge.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-20T18:00:00Z'));
   // The status catalogue is not served: the table names statuses from the domain.
   fetchMock.mockImplementation(async () =>
     jsonResponse(404, { code: 'NOT_FOUND', message: 'The record was not found.' }),
@@ -77,11 +80,27 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => {
+  vi.useRealTimers();
   fetchMock.mockReset();
   vi.unstubAllGlobals();
 });
 
 describe('InvoicesTable', () => {
+  it('marks an unpaid invoice past its due date as overdue, and no other', () => {
+    const late = { ...invoice(3), dDueDate: '2026-11-19' };
+    const paidLate = { ...invoice(4, INVOICE_STATUS_IDS.PAID), dDueDate: '2026-11-19' };
+    const dueToday = { ...invoice(5), dDueDate: '2026-11-20' };
+    renderTable({ rows: [late, paidLate, dueToday] });
+    const badge = within(screen.getByRole('row', { name: /F-3\b/ })).getByTestId('overdue-badge');
+    expect(badge.textContent).toBe('Overdue');
+    expect(
+      within(screen.getByRole('row', { name: /F-4\b/ })).queryByTestId('overdue-badge'),
+    ).toBeNull();
+    expect(
+      within(screen.getByRole('row', { name: /F-5\b/ })).queryByTestId('overdue-badge'),
+    ).toBeNull();
+  });
+
   it('shows each invoice with its formatted values, gain colours and actions', () => {
     renderTable();
     const row = screen.getByRole('row', { name: /F-1\b/ });

@@ -1,3 +1,4 @@
+import { todayInTimeZone } from '@app/domain';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Table from '@mui/material/Table';
@@ -59,6 +60,8 @@ export function InvoicesTable(props: InvoicesTableProps) {
   const language = useLanguage();
   const statusName = useStatusName();
   const columns = useColumns();
+  // Read once per render of the table, not per row: rows stay memoized.
+  const today = todayInTimeZone(new Date());
   const { rows, loading, busy, sortModel, paginationModel, total } = props;
   const { onSelect, onEdit, onDelete, onSortModelChange, onPaginationModelChange } = props;
 
@@ -68,6 +71,7 @@ export function InvoicesTable(props: InvoicesTableProps) {
       select: t('invoices.selectRow'),
       edit: t('invoices.editInvoice'),
       delete: t('invoices.deleteInvoice'),
+      overdue: t('invoices.overdue'),
       blocked,
     }),
     [t, blocked],
@@ -125,6 +129,7 @@ export function InvoicesTable(props: InvoicesTableProps) {
                   selected={invoice.sInvoiceId === props.selectedId}
                   language={language}
                   statusName={statusName(invoice.sStatusId)}
+                  today={today}
                   texts={texts}
                   rateOrderChip={chips.get(invoice.sInvoiceId)}
                   onSelect={onSelect}

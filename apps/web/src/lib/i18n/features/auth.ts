@@ -54,6 +54,7 @@ export const authEn = {
     newPassword: 'New password',
     submit: 'Change password',
     changed: 'Your password was changed. Log in with your new password.',
+    saving: 'Saving your new password…',
     requestNewLink: 'Request a new link',
   },
 } as const;
@@ -112,6 +113,7 @@ export const authSp: Widen<typeof authEn> = {
     newPassword: 'Contraseña nueva',
     submit: 'Cambiar contraseña',
     changed: 'Tu contraseña fue cambiada. Inicia sesión con tu contraseña nueva.',
+    saving: 'Guardando tu contraseña nueva…',
     requestNewLink: 'Solicitar un enlace nuevo',
   },
 };

@@ -43,7 +43,6 @@ export const exchangeEn = {
   amounts: {
     usd: 'Amount in USD',
     mxn: 'Amount in MXN',
-    positive: 'Enter an amount greater than zero.',
     available: 'Available: {{amount}} USD',
     aboveBalance: 'Above your available balance of {{amount}} USD.',
   },
@@ -161,7 +160,6 @@ export const exchangeSp: Widen<typeof exchangeEn> = {
   amounts: {
     usd: 'Monto en USD',
     mxn: 'Monto en MXN',
-    positive: 'Ingresa un monto mayor a cero.',
     available: 'Disponible: {{amount}} USD',
     aboveBalance: 'Supera tu saldo disponible de {{amount}} USD.',
   },

@@ -29,6 +29,7 @@ export const invoicesEn = {
   },
   editInvoice: 'Edit invoice',
   deleteInvoice: 'Delete item',
+  overdue: 'Overdue',
   // The table's footer (the DataGrid's English texts, which the page had before).
   pagination: {
     rowsPerPage: 'Rows per page:',
@@ -92,7 +93,6 @@ export const invoicesEn = {
     creditPeriod: 'Credit period (days)',
     rateProtection: 'Protected exchange rate',
     noSuppliers: 'No suppliers yet',
-    invalidAmount: 'Enter an amount greater than 0 with up to 2 decimals.',
     invalidRate: 'Enter a rate greater than 0 with up to 6 decimals.',
     invalidDays: 'Enter a whole number of days from 0 to 3650.',
     invalidDate: 'Enter a valid date.',
@@ -188,6 +188,7 @@ export const invoicesSp: Widen<typeof invoicesEn> = {
   },
   editInvoice: 'Editar factura',
   deleteInvoice: 'Eliminar factura',
+  overdue: 'Vencida',
   pagination: {
     rowsPerPage: 'Filas por página:',
     displayedRows: '{{from}}–{{to}} de {{total}}',
@@ -252,7 +253,6 @@ export const invoicesSp: Widen<typeof invoicesEn> = {
     creditPeriod: 'Tiempo del credito (días)',
     rateProtection: 'Tipo de cambio protegido',
     noSuppliers: 'Aún no hay proveedores',
-    invalidAmount: 'Escribe un monto mayor que 0 con hasta 2 decimales.',
     invalidRate: 'Escribe un tipo de cambio mayor que 0 con hasta 6 decimales.',
     invalidDays: 'Escribe un número entero de días, de 0 a 3650.',
     invalidDate: 'Escribe una fecha válida.',

@@ -55,6 +55,9 @@ export const securityEn = {
     empty: 'No entries for these filters.',
     loadError: 'The audit log could not be loaded.',
     tableLabel: 'Audit log entries',
+    otherAction: 'Other change',
+    outcomeOk: 'Done',
+    outcomeRefused: 'Refused',
     fileName: 'audit-log',
     columns: {
       at: 'When',
@@ -125,6 +128,9 @@ export const securitySp: Widen<typeof securityEn> = {
     empty: 'No hay registros con estos filtros.',
     loadError: 'No se pudo cargar la bitácora.',
     tableLabel: 'Registros de la bitácora',
+    otherAction: 'Otro cambio',
+    outcomeOk: 'Hecho',
+    outcomeRefused: 'Rechazado',
     fileName: 'bitacora-auditoria',
     columns: {
       at: 'Cuándo',
