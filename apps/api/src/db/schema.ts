@@ -641,6 +641,11 @@ export interface PaymentBatchItemsTable {
   status: PaymentBatchItemStatus;
   payment_id: string | null;
   code: string | null;
+  /** What the item asked for, as it stood then (migration 0048); null where unknown. */
+  invoice_name: ColumnType<string | null, string | null | undefined, string | null>;
+  payee_name: ColumnType<string | null, string | null | undefined, string | null>;
+  amount_mxn: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  concept: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export const RATE_ORDER_STATUSES = [

@@ -30,9 +30,14 @@ export async function insertBatch(
 export async function insertBatchItems(
   db: Executor,
   batchId: string,
-  items: Array<{ status: PaymentBatchItemStatus; paymentId: string | null; code: string | null }>,
+  items: Array<{
+    status: PaymentBatchItemStatus;
+    paymentId: string | null;
+    code: string | null;
+    asked: BatchItemAsked;
+  }>,
 ): Promise<void> {
-  // 1,000 items × 5 columns stays far below PostgreSQL's 65,535 parameters.
+  // 1,000 items × 9 columns stays far below PostgreSQL's 65,535 parameters.
   await db
     .insertInto('payment_batch_items')
     .values(
@@ -42,6 +47,10 @@ export async function insertBatchItems(
         status: item.status,
         payment_id: item.paymentId,
         code: item.code,
+        invoice_name: item.asked.invoiceName,
+        payee_name: item.asked.payeeName,
+        amount_mxn: item.asked.amountMxn,
+        concept: item.asked.concept,
       })),
     )
     .execute();
@@ -60,8 +69,59 @@ export async function findBatch(db: Executor, enterpriseId: string, batchId: str
 export async function listBatchItems(db: Executor, batchId: string) {
   return db
     .selectFrom('payment_batch_items')
-    .select(['position', 'status', 'payment_id', 'code'])
+    .select([
+      'position',
+      'status',
+      'payment_id',
+      'code',
+      'invoice_name',
+      'payee_name',
+      'amount_mxn',
+      'concept',
+    ])
     .where('batch_id', '=', batchId)
     .orderBy('position')
     .execute();
+}
+
+/** What one item asked for, as it stood when the batch ran. */
+export interface BatchItemAsked {
+  invoiceName: string | null;
+  payeeName: string | null;
+  amountMxn: bigint | null;
+  concept: string | null;
+}
+
+/**
+ * The company's invoices (their number, payee and what is left to pay) and suppliers (their
+ * name) that a batch names, deleted ones included; ids of nothing of the company's are absent.
+ */
+export async function findAskedOf(
+  db: Executor,
+  enterpriseId: string,
+  ids: { invoiceIds: string[]; recipientIds: string[] },
+) {
+  const [invoices, recipients] = await Promise.all([
+    ids.invoiceIds.length === 0
+      ? []
+      : db
+          .selectFrom('invoices as i')
+          .innerJoin('payment_recipients as r', 'r.id', 'i.payment_recipient_id')
+          .select(['i.id', 'i.invoice_name', 'r.name as payee_name', 'i.total_mxn', 'i.paid_mxn'])
+          .where('i.enterprise_id', '=', enterpriseId)
+          .where('i.id', 'in', ids.invoiceIds)
+          .execute(),
+    ids.recipientIds.length === 0
+      ? []
+      : db
+          .selectFrom('payment_recipients')
+          .select(['id', 'name'])
+          .where('enterprise_id', '=', enterpriseId)
+          .where('id', 'in', ids.recipientIds)
+          .execute(),
+  ]);
+  return {
+    invoices: new Map(invoices.map((row) => [row.id, row])),
+    recipients: new Map(recipients.map((row) => [row.id, row.name])),
+  };
 }

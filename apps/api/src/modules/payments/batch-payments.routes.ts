@@ -23,6 +23,17 @@ const batchSchema = z.object({
       sStatus: z.enum(['SENT', 'FAILED', 'NOT_ATTEMPTED']),
       payment: paymentSchema.optional(),
       code: z.string().optional().describe('Why no payment was made (an error code)'),
+      asked: z
+        .object({
+          sInvoiceName: z.string().nullable(),
+          sPayeeName: z.string().nullable(),
+          dAmountMxn: z.number().nullable(),
+          dAmountUsd: z.number().nullable().describe("The pesos' dollars at the batch's rate"),
+          sConcept: z.string().nullable(),
+        })
+        .describe(
+          'What the item asked for, as it stood when the batch ran (null: the request named nothing of the company’s)',
+        ),
     }),
   ),
 });

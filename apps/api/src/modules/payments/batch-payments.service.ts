@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { isErrorCode, moneyToNumber, parseMoney, rateToNumber, type ErrorCode } from '@app/domain';
+import {
+  isErrorCode,
+  moneyToNumber,
+  parseMoney,
+  rateToNumber,
+  usdForExactMxn,
+  type ErrorCode,
+} from '@app/domain';
 import { sql } from 'kysely';
 import type { Db, Trx } from '../../db/database.js';
 import type { PaymentBatchItemStatus } from '../../db/schema.js';
@@ -20,11 +27,22 @@ export const BATCH_MAX_ITEMS = 1_000;
 export type BatchItemInput =
   { recipientId: string; amountMxn: bigint; comment: string } | { invoiceId: string };
 
+/** What an item asked for, as it stood when the batch ran: a failed item shows it. */
+export interface ApiBatchAsked {
+  sInvoiceName: string | null;
+  sPayeeName: string | null;
+  dAmountMxn: number | null;
+  /** The pesos' dollars at the batch's rate. */
+  dAmountUsd: number | null;
+  sConcept: string | null;
+}
+
 export interface ApiBatchItem {
   sStatus: PaymentBatchItemStatus;
   payment?: ApiPayment;
   /** Why no payment was made (an error code of the contract). */
   code?: ErrorCode;
+  asked: ApiBatchAsked;
 }
 
 /** The answer of `POST payments/batch` and `GET payments/batches/{id}`. */
@@ -97,6 +115,15 @@ export class BatchPaymentsService {
           sStatus: row.status,
           ...(payment ? { payment } : {}),
           ...(row.code && isErrorCode(row.code) ? { code: row.code } : {}),
+          asked: toApiAsked(
+            {
+              invoiceName: row.invoice_name,
+              payeeName: row.payee_name,
+              amountMxn: row.amount_mxn === null ? null : BigInt(row.amount_mxn),
+              concept: row.concept,
+            },
+            batch.rate_micro,
+          ),
         };
       }),
     );
@@ -124,6 +151,42 @@ export class BatchPaymentsService {
     }
   }
 
+  /** What each item names, read before any is paid: the invoice's number and what is left. */
+  private async askedOf(
+    trx: Trx,
+    enterpriseId: string,
+    items: BatchItemInput[],
+  ): Promise<repo.BatchItemAsked[]> {
+    const invoiceIds = new Set<string>();
+    const recipientIds = new Set<string>();
+    for (const item of items) {
+      if ('invoiceId' in item) {
+        if (isUuid(item.invoiceId)) invoiceIds.add(item.invoiceId);
+      } else if (isUuid(item.recipientId)) recipientIds.add(item.recipientId);
+    }
+    const found = await repo.findAskedOf(trx, enterpriseId, {
+      invoiceIds: [...invoiceIds],
+      recipientIds: [...recipientIds],
+    });
+    return items.map((item) => {
+      if ('invoiceId' in item) {
+        const invoice = found.invoices.get(item.invoiceId);
+        return {
+          invoiceName: invoice?.invoice_name ?? null,
+          payeeName: invoice?.payee_name ?? null,
+          amountMxn: invoice ? invoice.total_mxn - invoice.paid_mxn : null,
+          concept: null,
+        };
+      }
+      return {
+        invoiceName: null,
+        payeeName: found.recipients.get(item.recipientId) ?? null,
+        amountMxn: item.amountMxn,
+        concept: item.comment,
+      };
+    });
+  }
+
   /** A batch inside the caller's transaction (an approval checks a held batch with it, then undoes it). */
   async payInTransaction(
     trx: Trx,
@@ -144,12 +207,14 @@ export class BatchPaymentsService {
       createdAt: now,
     });
     await this.lockInvoices(trx, enterpriseId, input.items);
+    const asked = await this.askedOf(trx, enterpriseId, input.items);
     const items: ApiBatchItem[] = [];
     const orders: PayoutOrder[] = [];
     let outOfFunds = false;
-    for (const item of input.items) {
+    for (const [index, item] of input.items.entries()) {
+      const itemAsked = toApiAsked(asked[index]!, quote.rateMicro);
       if (outOfFunds) {
-        items.push({ sStatus: 'NOT_ATTEMPTED', code: 'INSUFFICIENT_FUNDS' });
+        items.push({ sStatus: 'NOT_ATTEMPTED', code: 'INSUFFICIENT_FUNDS', asked: itemAsked });
         continue;
       }
       await sql`savepoint batch_item`.execute(trx);
@@ -175,23 +240,24 @@ export class BatchPaymentsService {
                 concept: item.comment,
               });
         await sql`release savepoint batch_item`.execute(trx);
-        items.push({ sStatus: 'SENT', payment: made.payment });
+        items.push({ sStatus: 'SENT', payment: made.payment, asked: itemAsked });
         orders.push(made.order);
       } catch (error) {
         // Only this item's writes are undone; the transaction goes on.
         await sql`rollback to savepoint batch_item`.execute(trx);
         if (!isAppError(error)) throw error;
-        items.push({ sStatus: 'FAILED', code: error.code });
+        items.push({ sStatus: 'FAILED', code: error.code, asked: itemAsked });
         if (error.code === 'INSUFFICIENT_FUNDS') outOfFunds = true;
       }
     }
     await repo.insertBatchItems(
       trx,
       batchId,
-      items.map((item) => ({
+      items.map((item, index) => ({
         status: item.sStatus,
         paymentId: item.payment?.sPaymentId ?? null,
         code: item.code ?? null,
+        asked: asked[index]!,
       })),
     );
     return {
@@ -199,6 +265,19 @@ export class BatchPaymentsService {
       orders,
     };
   }
+}
+
+function toApiAsked(asked: repo.BatchItemAsked, rateMicro: bigint): ApiBatchAsked {
+  return {
+    sInvoiceName: asked.invoiceName,
+    sPayeeName: asked.payeeName,
+    dAmountMxn: asked.amountMxn === null ? null : moneyToNumber(asked.amountMxn),
+    dAmountUsd:
+      asked.amountMxn === null || asked.amountMxn <= 0n
+        ? null
+        : moneyToNumber(usdForExactMxn(asked.amountMxn, rateMicro)),
+    sConcept: asked.concept,
+  };
 }
 
 function toApiBatch(
