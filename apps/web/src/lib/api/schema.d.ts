@@ -6565,6 +6565,8 @@ export interface operations {
                 created_at: string;
                 closed_at: string | null;
               } | null;
+              /** @description The supplier was deleted: the invoice stays listed, but cannot be paid or converted */
+              bSupplierDeleted: boolean;
             }[];
             total: number;
             totalProfit: number;
@@ -6785,6 +6787,8 @@ export interface operations {
                 created_at: string;
                 closed_at: string | null;
               } | null;
+              /** @description The supplier was deleted: the invoice stays listed, but cannot be paid or converted */
+              bSupplierDeleted: boolean;
             };
           };
         };
@@ -6999,6 +7003,8 @@ export interface operations {
                 created_at: string;
                 closed_at: string | null;
               } | null;
+              /** @description The supplier was deleted: the invoice stays listed, but cannot be paid or converted */
+              bSupplierDeleted: boolean;
             };
           };
         };
@@ -7363,6 +7369,8 @@ export interface operations {
                 created_at: string;
                 closed_at: string | null;
               } | null;
+              /** @description The supplier was deleted: the invoice stays listed, but cannot be paid or converted */
+              bSupplierDeleted: boolean;
             };
           };
         };
@@ -7573,6 +7581,8 @@ export interface operations {
                 created_at: string;
                 closed_at: string | null;
               } | null;
+              /** @description The supplier was deleted: the invoice stays listed, but cannot be paid or converted */
+              bSupplierDeleted: boolean;
             }[];
           };
         };
@@ -7790,6 +7800,8 @@ export interface operations {
                 created_at: string;
                 closed_at: string | null;
               } | null;
+              /** @description The supplier was deleted: the invoice stays listed, but cannot be paid or converted */
+              bSupplierDeleted: boolean;
             };
           };
         };
@@ -9159,7 +9171,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, QUOTE_EXPIRED, QUOTE_MISMATCH, INSUFFICIENT_FUNDS, INVALID_STATE */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, QUOTE_EXPIRED, QUOTE_MISMATCH, INSUFFICIENT_FUNDS, INVALID_STATE, SUPPLIER_DELETED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -9173,7 +9185,8 @@ export interface operations {
               | 'QUOTE_EXPIRED'
               | 'QUOTE_MISMATCH'
               | 'INSUFFICIENT_FUNDS'
-              | 'INVALID_STATE';
+              | 'INVALID_STATE'
+              | 'SUPPLIER_DELETED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -10567,7 +10580,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, INVALID_STATE */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, INVALID_STATE, SUPPLIER_DELETED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -10575,7 +10588,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED' | 'INVALID_STATE';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED' | 'INVALID_STATE' | 'SUPPLIER_DELETED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -11187,7 +11200,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, QUOTE_EXPIRED, QUOTE_MISMATCH, INSUFFICIENT_FUNDS, INVALID_STATE, SUPPLIER_COOLING_OFF, CFDI_CANCELLED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, QUOTE_EXPIRED, QUOTE_MISMATCH, INSUFFICIENT_FUNDS, INVALID_STATE, SUPPLIER_COOLING_OFF, SUPPLIER_DELETED, CFDI_CANCELLED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -11203,6 +11216,7 @@ export interface operations {
               | 'INSUFFICIENT_FUNDS'
               | 'INVALID_STATE'
               | 'SUPPLIER_COOLING_OFF'
+              | 'SUPPLIER_DELETED'
               | 'CFDI_CANCELLED';
             /** @description In the request's language */
             message: string;
@@ -11539,7 +11553,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, QUOTE_EXPIRED, QUOTE_MISMATCH, INSUFFICIENT_FUNDS, INVALID_STATE, SUPPLIER_COOLING_OFF */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, QUOTE_EXPIRED, QUOTE_MISMATCH, INSUFFICIENT_FUNDS, INVALID_STATE, SUPPLIER_COOLING_OFF, SUPPLIER_DELETED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -11554,7 +11568,8 @@ export interface operations {
               | 'QUOTE_MISMATCH'
               | 'INSUFFICIENT_FUNDS'
               | 'INVALID_STATE'
-              | 'SUPPLIER_COOLING_OFF';
+              | 'SUPPLIER_COOLING_OFF'
+              | 'SUPPLIER_DELETED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -12041,7 +12056,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, INSUFFICIENT_FUNDS, INVALID_STATE, SUPPLIER_COOLING_OFF */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, INSUFFICIENT_FUNDS, INVALID_STATE, SUPPLIER_COOLING_OFF, SUPPLIER_DELETED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -12054,7 +12069,8 @@ export interface operations {
               | 'ROLE_REQUIRED'
               | 'INSUFFICIENT_FUNDS'
               | 'INVALID_STATE'
-              | 'SUPPLIER_COOLING_OFF';
+              | 'SUPPLIER_COOLING_OFF'
+              | 'SUPPLIER_DELETED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -25596,6 +25612,8 @@ export interface operations {
                 created_at: string;
                 closed_at: string | null;
               } | null;
+              /** @description The supplier was deleted: the invoice stays listed, but cannot be paid or converted */
+              bSupplierDeleted: boolean;
             }[];
           };
         };
@@ -25970,6 +25988,8 @@ export interface operations {
                 created_at: string;
                 closed_at: string | null;
               } | null;
+              /** @description The supplier was deleted: the invoice stays listed, but cannot be paid or converted */
+              bSupplierDeleted: boolean;
             }[];
           };
         };
@@ -26356,7 +26376,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, QUOTE_EXPIRED, QUOTE_MISMATCH, INSUFFICIENT_FUNDS, INVALID_STATE, SUPPLIER_COOLING_OFF, CFDI_CANCELLED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, QUOTE_EXPIRED, QUOTE_MISMATCH, INSUFFICIENT_FUNDS, INVALID_STATE, SUPPLIER_COOLING_OFF, SUPPLIER_DELETED, CFDI_CANCELLED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -26372,6 +26392,7 @@ export interface operations {
               | 'INSUFFICIENT_FUNDS'
               | 'INVALID_STATE'
               | 'SUPPLIER_COOLING_OFF'
+              | 'SUPPLIER_DELETED'
               | 'CFDI_CANCELLED';
             /** @description In the request's language */
             message: string;

@@ -7,7 +7,7 @@ import { memo } from 'react';
 import type { Invoice } from '../../../lib/finance/types';
 import { formatCompactDate } from '../../../components/compact-date-format';
 import { formatDate, formatMoney } from '../../../lib/format';
-import { formatPercent, formatRate, isToPay } from '../invoice-math';
+import { formatPercent, formatRate, isPayable, isToPay } from '../invoice-math';
 import type { rateOrderChip } from '../rate-order-view';
 import { InvoiceActions, type RowTexts } from './invoice-row-actions';
 import { SKELETON_ROWS } from './invoices-table-columns';
@@ -38,7 +38,7 @@ interface InvoiceRowProps {
  */
 export const InvoiceRow = memo(function InvoiceRow(props: InvoiceRowProps) {
   const { invoice, selected, language, texts } = props;
-  const selectable = isToPay(invoice);
+  const selectable = isPayable(invoice);
   // Plain cells styled once by the table (see `tableStyles`): a MUI TableCell or Chip each
   // costs an emotion style pass, and a page has up to 1,100 cells.
   return (
@@ -54,9 +54,22 @@ export const InvoiceRow = memo(function InvoiceRow(props: InvoiceRowProps) {
           slotProps={{ input: { 'aria-label': `${texts.select}: ${invoice.sInvoice}` } }}
         />
       </td>
-      <td className="cell" data-field="sName" title={invoice.sName}>
-        {invoice.sName}
-      </td>
+      {invoice.bSupplierDeleted ? (
+        <td
+          className="cell"
+          data-field="sName"
+          title={`${invoice.sName}: ${texts.supplierDeletedWhy}`}
+        >
+          <span className="supplier-deleted" data-testid="supplier-deleted">
+            {texts.supplierDeleted}
+          </span>{' '}
+          {invoice.sName}
+        </td>
+      ) : (
+        <td className="cell" data-field="sName" title={invoice.sName}>
+          {invoice.sName}
+        </td>
+      )}
       <td
         className="cell"
         data-field="dPurchaseDate"
@@ -71,7 +84,9 @@ export const InvoiceRow = memo(function InvoiceRow(props: InvoiceRowProps) {
         {invoice.sInvoice}
       </td>
       <td className="cell" data-field="sStatusId">
-        <span className={selectable ? 'status status-to-pay' : 'status'}>{props.statusName}</span>
+        <span className={isToPay(invoice) ? 'status status-to-pay' : 'status'}>
+          {props.statusName}
+        </span>
       </td>
       <td className="cell" data-field="rateOrder">
         {props.rateOrderChip && (

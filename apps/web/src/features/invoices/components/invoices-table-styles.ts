@@ -96,6 +96,16 @@ export const tableStyles: SxProps<Theme> = (theme) => {
       borderColor: 'primary.main',
       color: 'primary.contrastText',
     },
+    // A deleted supplier's invoice: a small outlined tag before the name.
+    '& .supplier-deleted': {
+      px: '4px',
+      mr: '2px',
+      borderRadius: 1,
+      fontSize: '0.75rem',
+      border: '1px solid',
+      borderColor: 'error.main',
+      color: 'error.dark',
+    },
     '& .actions': { display: 'flex', gap: 0.5 },
     '& .rate-order': {
       display: 'inline-block',

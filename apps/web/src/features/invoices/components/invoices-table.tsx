@@ -69,6 +69,8 @@ export function InvoicesTable(props: InvoicesTableProps) {
       edit: t('invoices.editInvoice'),
       delete: t('invoices.deleteInvoice'),
       blocked,
+      supplierDeleted: t('invoices.supplierDeleted'),
+      supplierDeletedWhy: t('invoices.supplierDeletedWhy'),
     }),
     [t, blocked],
   );
