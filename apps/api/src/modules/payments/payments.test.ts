@@ -217,9 +217,7 @@ describe(`payments on ${TEST_ENGINE}`, () => {
     const list = json<{ invoices: Array<{ sInvoiceId: string; bSupplierDeleted: boolean }> }>(
       await customer.call('POST', 'invoices/invoices', {}),
     );
-    expect(list.invoices.find((row) => row.sInvoiceId === invoiceId)?.bSupplierDeleted).toBe(
-      true,
-    );
+    expect(list.invoices.find((row) => row.sInvoiceId === invoiceId)?.bSupplierDeleted).toBe(true);
 
     const payNow = await sendPayNow(customer, supplierId);
     expect(payNow.statusCode, payNow.body).toBe(409);
