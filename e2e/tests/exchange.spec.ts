@@ -247,7 +247,10 @@ test('forward: weekends cannot be picked, a weekday can, and the forward is book
 
   await expect(dialog.getByTestId('detail-usd')).toHaveText('$2,000.00');
   await expect(dialog.getByTestId('detail-date')).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
-  await expect(dialog.getByText('($100.00 USD) is due within 24 hours')).toBeVisible();
+  // The deposit is taken from the balance at booking, and the text says so.
+  await expect(
+    dialog.getByText('($100.00 USD) is taken from your USD balance when you confirm'),
+  ).toBeVisible();
   await expect(dialog.getByText(/Otherwise you cover the difference/)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await dialog.getByRole('button', { name: 'Schedule payment' }).click();

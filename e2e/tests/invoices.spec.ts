@@ -168,7 +168,9 @@ test('books a forward for an invoice; a Saturday cannot be picked', async ({ pag
   const dialog = page.getByRole('dialog', { name: 'Forward detail' });
   const confirm = dialog.getByRole('button', { name: 'Confirm forward' });
   await expect(confirm).toBeDisabled();
-  await expect(dialog).toContainText('A deposit of 5% of the total forward funds');
+  await expect(dialog).toContainText(
+    'A deposit of 5% of the forward is taken from your USD balance when you confirm',
+  );
   await expect(dialog).toContainText('Load the funds on or before the forward date');
 
   const calendar = await openForwardCalendar(page, dialog);

@@ -54,22 +54,9 @@ export const InvoiceRow = memo(function InvoiceRow(props: InvoiceRowProps) {
           slotProps={{ input: { 'aria-label': `${texts.select}: ${invoice.sInvoice}` } }}
         />
       </td>
-      {invoice.bSupplierDeleted ? (
-        <td
-          className="cell"
-          data-field="sName"
-          title={`${invoice.sName}: ${texts.supplierDeletedWhy}`}
-        >
-          <span className="supplier-deleted" data-testid="supplier-deleted">
-            {texts.supplierDeleted}
-          </span>{' '}
-          {invoice.sName}
-        </td>
-      ) : (
-        <td className="cell" data-field="sName" title={invoice.sName}>
-          {invoice.sName}
-        </td>
-      )}
+      <td className="cell" data-field="sName" title={invoice.sName}>
+        {invoice.sName}
+      </td>
       <td
         className="cell"
         data-field="dPurchaseDate"
@@ -84,9 +71,20 @@ export const InvoiceRow = memo(function InvoiceRow(props: InvoiceRowProps) {
         {invoice.sInvoice}
       </td>
       <td className="cell" data-field="sStatusId">
-        <span className={isToPay(invoice) ? 'status status-to-pay' : 'status'}>
-          {props.statusName}
-        </span>
+        {invoice.bSupplierDeleted ? (
+          // In place of its status: nothing can pay it, and the title says why.
+          <span
+            className="status status-supplier-deleted"
+            title={texts.supplierDeletedWhy}
+            data-testid="supplier-deleted"
+          >
+            {texts.supplierDeleted}
+          </span>
+        ) : (
+          <span className={isToPay(invoice) ? 'status status-to-pay' : 'status'}>
+            {props.statusName}
+          </span>
+        )}
       </td>
       <td className="cell" data-field="rateOrder">
         {props.rateOrderChip && (

@@ -96,13 +96,13 @@ export const tableStyles: SxProps<Theme> = (theme) => {
       borderColor: 'primary.main',
       color: 'primary.contrastText',
     },
-    // A deleted supplier's invoice: a small outlined tag before the name.
-    '& .supplier-deleted': {
-      px: '4px',
-      mr: '2px',
-      borderRadius: 1,
+    // A deleted supplier's invoice: its status chip in red, on two lines if it must.
+    '& .status-supplier-deleted': {
+      height: 'auto',
+      py: '2px',
+      whiteSpace: 'normal',
+      lineHeight: 1.2,
       fontSize: '0.75rem',
-      border: '1px solid',
       borderColor: 'error.main',
       color: 'error.dark',
     },
