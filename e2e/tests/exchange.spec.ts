@@ -247,6 +247,7 @@ test('forward: weekends cannot be picked, a weekday can, and the forward is book
 
   await expect(dialog.getByTestId('detail-usd')).toHaveText('$2,000.00');
   await expect(dialog.getByTestId('detail-date')).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
+  await expect(dialog.getByTestId('detail-deposit')).toHaveText('$100.00 USD');
   // The deposit is taken from the balance at booking, and the text says so.
   await expect(
     dialog.getByText('($100.00 USD) is taken from your USD balance when you confirm'),

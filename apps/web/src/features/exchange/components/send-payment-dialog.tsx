@@ -1,4 +1,4 @@
-import { maskAccount, moneyToDecimalString } from '@app/domain';
+import { maskAccount } from '@app/domain';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import DialogContent from '@mui/material/DialogContent';
@@ -22,6 +22,7 @@ import { DialogSteps, StepActions } from './dialog-steps';
 import { ExchangeDialog, type MoneyDialogProps } from './exchange-dialog';
 import { RateLine } from './rate-line';
 import {
+  figureAt,
   quoteCallHandlers,
   amountReviewItems,
   spotReviewItems,
@@ -38,15 +39,6 @@ const STEPS = ['recipient', 'amounts', 'detail'] as const;
 
 function recipientLabel(recipient: PaymentRecipient): string {
   return `${recipient.sName} ${maskAccount(recipient.sAccountNumber)}`;
-}
-
-/** The dollars or the pesos of what was typed, at a rate (the other side follows the rate). */
-function figureAt(entry: AmountEntry, rate: number, side: 'usd' | 'mxn'): string {
-  const linked = linkAmounts(entry, rate);
-  const cents = side === 'usd' ? linked.usdCents : linked.mxnCents;
-  return cents === undefined
-    ? '—'
-    : `${formatMoney(moneyToDecimalString(cents))} ${side.toUpperCase()}`;
 }
 
 /**
