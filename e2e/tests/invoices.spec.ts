@@ -502,6 +502,17 @@ test('an expired quote is refreshed and the user is told, then the payment goes 
     page.getByText('The exchange rate was updated. Please review the amounts.'),
   ).toBeVisible();
   await expect(dialog).toBeVisible();
+  // A new rate is shown beside the old one, and confirming waits for a fresh click on it.
+  const changed = dialog.getByTestId('quote-changed');
+  // Confirm stays disabled while the new quote loads; then either the rate is the same, or
+  // the change is announced.
+  await expect(
+    changed.or(dialog.getByRole('button', { name: 'Confirm payment', disabled: false })),
+  ).toBeVisible();
+  if (await changed.isVisible()) {
+    await expect(dialog.getByRole('button', { name: 'Confirm payment' })).toBeDisabled();
+    await changed.getByRole('button', { name: 'Accept the new rate' }).click();
+  }
   await dialog.getByRole('button', { name: 'Confirm payment' }).click();
   await expect(dialog).toBeHidden();
   await expect(invoiceRow(page, 'F-EXP-1')).toHaveCount(0);

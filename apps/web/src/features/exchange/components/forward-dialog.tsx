@@ -238,11 +238,6 @@ export function ForwardDialog({ onCancel, onSuccess }: MoneyDialogProps) {
                   value: formatDate(date, language),
                   testId: 'detail-date',
                 },
-                {
-                  label: t('exchange.forward.depositNow'),
-                  value: `${formatMoney(moneyToDecimalString(forwardDeposit(usdCents)))} USD`,
-                  testId: 'detail-deposit',
-                },
               ]}
             />
             <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>

@@ -96,7 +96,6 @@ export const exchangeEn = {
     scheduledDate: 'Scheduled date',
     detailTitle: 'Forward detail',
     conditionsTitle: 'Conditions',
-    depositNow: 'Deposit taken when you confirm (5%)',
     conditions:
       'A deposit of 5% of the forward ({{deposit}} USD) is taken from your USD balance when you confirm. The rest is due on the forward date.',
     fundsTitle: 'Funds',
@@ -215,7 +214,6 @@ export const exchangeSp: Widen<typeof exchangeEn> = {
     scheduledDate: 'Fecha programada',
     detailTitle: 'Detalle del forward',
     conditionsTitle: 'Condiciones',
-    depositNow: 'Depósito que se toma al confirmar (5%)',
     conditions:
       'Al confirmar se toma de tu saldo en USD un depósito del 5% del forward ({{deposit}} USD). El resto se paga en la fecha del forward.',
     fundsTitle: 'Fondos',
