@@ -169,6 +169,9 @@ describe(`payments on ${TEST_ENGINE}`, () => {
     });
     const conversionId = await insertConversion(t, customer.enterpriseId, { mxn: '5000.00' });
     await assignInvoice(t, customer.enterpriseId, conversionId, attachedId, '1800.00');
+    // A list read before the deletion must not be reused after it.
+    const listedBefore = await customer.call('POST', 'invoices/invoices', {});
+    expect(listedBefore.statusCode).toBe(200);
     const deleted = await customer.call('PUT', 'payment-recipient/delete', {
       sPaymentRecipientId: supplierId,
     });
