@@ -200,6 +200,11 @@ test('an expired quote is refreshed and the user is told, without an error', asy
   await expect(dialog).toBeVisible();
   // Still on the review, at the new rate.
   await expect(dialog.getByTestId('detail-usd')).toHaveText('$100.00');
+  // Had the minute turned, the new rate is shown beside the old one: accept it first.
+  const changed = dialog.getByTestId('quote-changed');
+  if (await changed.isVisible()) {
+    await changed.getByRole('button', { name: 'Accept the new rate' }).click();
+  }
 
   await dialog.getByRole('button', { name: 'Confirm conversion' }).click();
   await expect(page.getByText('The conversion was made.')).toBeVisible();
@@ -247,7 +252,10 @@ test('forward: weekends cannot be picked, a weekday can, and the forward is book
 
   await expect(dialog.getByTestId('detail-usd')).toHaveText('$2,000.00');
   await expect(dialog.getByTestId('detail-date')).toHaveText(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
-  await expect(dialog.getByText('($100.00 USD) is due within 24 hours')).toBeVisible();
+  // The deposit is taken from the balance at booking, and the text says so.
+  await expect(
+    dialog.getByText('($100.00 USD) is taken from your USD balance when you confirm'),
+  ).toBeVisible();
   await expect(dialog.getByText(/Otherwise you cover the difference/)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await dialog.getByRole('button', { name: 'Schedule payment' }).click();

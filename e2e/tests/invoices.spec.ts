@@ -168,7 +168,9 @@ test('books a forward for an invoice; a Saturday cannot be picked', async ({ pag
   const dialog = page.getByRole('dialog', { name: 'Forward detail' });
   const confirm = dialog.getByRole('button', { name: 'Confirm forward' });
   await expect(confirm).toBeDisabled();
-  await expect(dialog).toContainText('A deposit of 5% of the total forward funds');
+  await expect(dialog).toContainText(
+    'A deposit of 5% of the forward is taken from your USD balance when you confirm',
+  );
   await expect(dialog).toContainText('Load the funds on or before the forward date');
 
   const calendar = await openForwardCalendar(page, dialog);
@@ -500,6 +502,17 @@ test('an expired quote is refreshed and the user is told, then the payment goes 
     page.getByText('The exchange rate was updated. Please review the amounts.'),
   ).toBeVisible();
   await expect(dialog).toBeVisible();
+  // A new rate is shown beside the old one, and confirming waits for a fresh click on it.
+  const changed = dialog.getByTestId('quote-changed');
+  // Confirm stays disabled while the new quote loads; then either the rate is the same, or
+  // the change is announced.
+  await expect(
+    changed.or(dialog.getByRole('button', { name: 'Confirm payment', disabled: false })),
+  ).toBeVisible();
+  if (await changed.isVisible()) {
+    await expect(dialog.getByRole('button', { name: 'Confirm payment' })).toBeDisabled();
+    await changed.getByRole('button', { name: 'Accept the new rate' }).click();
+  }
   await dialog.getByRole('button', { name: 'Confirm payment' }).click();
   await expect(dialog).toBeHidden();
   await expect(invoiceRow(page, 'F-EXP-1')).toHaveCount(0);

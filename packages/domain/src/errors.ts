@@ -44,6 +44,7 @@ export const ERROR_STATUS = {
   APPROVAL_RUNNING: 409,
   LAST_ADMIN: 409,
   SUPPLIER_COOLING_OFF: 409,
+  SUPPLIER_DELETED: 409,
   INPUT_TOO_DEEP: 400,
   SERVICE_UNAVAILABLE: 503,
   PASSWORD_REQUIRED: 401,
@@ -126,6 +127,8 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     LAST_ADMIN: 'The company needs at least one active administrator; name another one first.',
     SUPPLIER_COOLING_OFF:
       "This supplier's bank account changed recently; payments to it are held until the cooling-off period ends.",
+    SUPPLIER_DELETED:
+      'This supplier was deleted: its invoices stay in the history, but nothing can be paid or converted for them.',
     INPUT_TOO_DEEP: 'The request nests lists or objects too deeply.',
     SERVICE_UNAVAILABLE: 'The service is briefly unavailable. Please try again in a moment.',
     PASSWORD_REQUIRED: 'Enter your password again to confirm this change.',
@@ -196,6 +199,8 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
     LAST_ADMIN: 'La empresa necesita al menos un administrador activo; nombra a otro primero.',
     SUPPLIER_COOLING_OFF:
       'La cuenta bancaria de este proveedor cambió hace poco; los pagos quedan retenidos hasta que termine el periodo de espera.',
+    SUPPLIER_DELETED:
+      'Este proveedor fue eliminado: sus facturas siguen en el historial, pero no se puede pagar ni convertir nada para ellas.',
     INPUT_TOO_DEEP: 'La solicitud anida listas u objetos demasiado profundamente.',
     SERVICE_UNAVAILABLE:
       'El servicio no está disponible por un momento. Inténtalo de nuevo en unos segundos.',

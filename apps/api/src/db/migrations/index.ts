@@ -36,6 +36,7 @@ import * as cfdiCreditNotes from './0034-cfdi-credit-notes.js';
 import * as cfdiSatStatus from './0035-cfdi-sat-status.js';
 import * as catalogueSearchKinds from './0042-catalogue-search-kinds.js';
 import * as growerVerification from './0043-grower-verification.js';
+import * as invoiceListSupplierDeleted from './0047-invoice-list-supplier-deleted.js';
 import * as batchItemAsked from './0048-batch-item-asked.js';
 
 /** Every migration in order. Names are stored in the database: never rename one. */
@@ -77,5 +78,6 @@ export const migrations: Record<string, Migration> = {
   '0035-cfdi-sat-status': cfdiSatStatus,
   '0042-catalogue-search-kinds': catalogueSearchKinds,
   '0043-grower-verification': growerVerification,
+  '0047-invoice-list-supplier-deleted': invoiceListSupplierDeleted,
   '0048-batch-item-asked': batchItemAsked,
 };

@@ -162,6 +162,7 @@ export class ForexService {
     if (invoice.status !== 'TO_PAY' || unassigned <= 0n) {
       throw new AppError('INVALID_STATE', { field: 'sInvoiceId' });
     }
+    await this.invoices.refuseDeletedSupplier(trx, enterpriseId, invoice);
     const priced = await this.requirePricing(trx, enterpriseId, request, now);
     const amounts = amountsFromMxn(request.kind, unassigned, priced.rateMicro);
     // Pesos too few to cost a cent cannot be converted.

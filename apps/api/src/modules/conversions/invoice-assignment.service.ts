@@ -57,6 +57,12 @@ export class InvoiceAssignmentService {
           if (invoice.total_mxn - invoice.assigned_mxn < line.amountMxn) {
             throw new AppError('INVALID_STATE', { field: `invoices.${line.index}.dAmount` });
           }
+          await this.invoices.refuseDeletedSupplier(
+            trx,
+            enterpriseId,
+            invoice,
+            `invoices.${line.index}.sInvoiceId`,
+          );
           total += line.amountMxn;
         }
         // Pesos already paid out without an invoice are spent: they cannot cover one too.

@@ -25,6 +25,7 @@ import {
   type Answer,
   type ListAnswer,
 } from '../../test/conversion-fixtures.js';
+import { insertConversion, insertInvoice, insertSupplier } from '../../test/payment-fixtures.js';
 import { createTestApp, json, TEST_ENGINE, type TestApp } from '../../test/test-app.js';
 import { conversionGain } from './conversion-amounts.js';
 import type { ApiTransaction } from './conversion.view.js';
@@ -415,5 +416,42 @@ describe(`invoices assigned to conversions on ${TEST_ENGINE}`, () => {
     await expect(markPaid(conversion.sTransactionId, invoiceId, '0.01')).rejects.toMatchObject({
       code: 'INVALID_STATE',
     });
+  });
+
+  it('takes invoices of several suppliers while it has room, and its detail names each', async () => {
+    const customer = await newCustomer(t);
+    const first = await insertSupplier(t, customer.enterpriseId, { name: 'Agrícola Primera' });
+    const second = await insertSupplier(t, customer.enterpriseId, { name: 'Huerta Segunda' });
+    const conversionId = await insertConversion(t, customer.enterpriseId, { mxn: '5000.00' });
+    const ofFirst = await insertInvoice(t, customer.enterpriseId, first, { total: '3000.00' });
+    const ofSecond = await insertInvoice(t, customer.enterpriseId, second, { total: '4000.00' });
+    const attach = (invoiceId: string, amount: number) =>
+      customer.call('POST', 'transactions/invoice', {
+        sTransactionId: conversionId,
+        invoices: [{ sInvoiceId: invoiceId, dAmount: amount }],
+      });
+
+    const firstAttached = await attach(ofFirst, 3000);
+    expect(firstAttached.statusCode, firstAttached.body).toBe(200);
+    // The picker's list for another supplier, as the conversion's panel asks it.
+    const offered = json<{ invoices: Array<{ sInvoiceId: string }> }>(
+      await customer.call('POST', 'invoices/supplier', {
+        sPaymentRecipientId: second,
+        dExchangeRate: 18,
+      }),
+    );
+    expect(offered.invoices.map((row) => row.sInvoiceId)).toEqual([ofSecond]);
+    // 2,000 MXN of room is left: more is refused, the rest is taken.
+    const tooMuch = await attach(ofSecond, 2000.01);
+    expect(tooMuch.statusCode, tooMuch.body).toBe(409);
+    const secondAttached = await attach(ofSecond, 2000);
+    expect(secondAttached.statusCode, secondAttached.body).toBe(200);
+
+    const detail = await transactionById(customer, conversionId, 'transactions/detail');
+    const suppliers = detail.invoice.flatMap((entry) =>
+      entry.invoice.paymentsRecipent.map((recipient) => recipient.sName),
+    );
+    expect(new Set(suppliers)).toEqual(new Set(['Agrícola Primera', 'Huerta Segunda']));
+    expect(detail.dAssignedAmount).toBe(5000);
   });
 });

@@ -9,7 +9,7 @@ import {
 } from '../../test/payment-fixtures.js';
 import { createTestApp, json, type TestApp } from '../../test/test-app.js';
 
-/** The dashboard's 'Invoices pending assignment' counts exactly what its link lists. */
+/** Each dashboard counter counts exactly the rows of the list its link opens. */
 
 let t: TestApp;
 beforeAll(async () => {
@@ -54,5 +54,49 @@ describe('invoices pending assignment', () => {
     );
     expect(onlyParcial.total).toBe(2);
     await expectLedgerSound(t);
+  });
+});
+
+describe('conversions available and active forwards', () => {
+  it('count exactly the rows of /balance and /forwards', async () => {
+    const customer = await newCustomer(t);
+    const supplierId = await insertSupplier(t, customer.enterpriseId);
+    const withPesos = [
+      await insertConversion(t, customer.enterpriseId, { mxn: '1000.00' }),
+      await insertConversion(t, customer.enterpriseId, { mxn: '2000.00' }),
+    ];
+    // Partly assigned still has pesos to pay; wholly assigned and paid has none.
+    const partlyAssigned = await insertConversion(t, customer.enterpriseId, { mxn: '3000.00' });
+    const invoice = await insertInvoice(t, customer.enterpriseId, supplierId, { total: '500.00' });
+    await assignInvoice(t, customer.enterpriseId, partlyAssigned, invoice, '500.00');
+    const spent = await insertConversion(t, customer.enterpriseId, { mxn: '700.00' });
+    await t.db
+      .updateTable('conversions')
+      .set({ paid_mxn: 70_000n })
+      .where('id', '=', spent)
+      .execute();
+    const forwards = [
+      await insertConversion(t, customer.enterpriseId, { mxn: '4000.00', kind: 'ACTIVE_FORWARD' }),
+      await insertConversion(t, customer.enterpriseId, { mxn: '5000.00', kind: 'ACTIVE_FORWARD' }),
+    ];
+
+    const dashboard = json<{ transactionsAvailable: number; forwardsActive: number }>(
+      await customer.call('GET', 'dashboard'),
+    );
+    // The pages ask exactly this (apps/web conversions-api): no filter, the default page.
+    const balance = json<{ transactions: Array<{ sTransactionId: string }> }>(
+      await customer.call('GET', 'transactions'),
+    );
+    const active = json<{ forwards: Array<{ sTransactionId: string }> }>(
+      await customer.call('GET', 'transactions/getForwardsActive'),
+    );
+    expect(dashboard.transactionsAvailable).toBe(3);
+    expect(balance.transactions.length).toBe(dashboard.transactionsAvailable);
+    expect(balance.transactions.map((row) => row.sTransactionId).sort()).toEqual(
+      [...withPesos, partlyAssigned].sort(),
+    );
+    expect(dashboard.forwardsActive).toBe(2);
+    expect(active.forwards.length).toBe(dashboard.forwardsActive);
+    expect(active.forwards.map((row) => row.sTransactionId).sort()).toEqual([...forwards].sort());
   });
 });

@@ -25,6 +25,8 @@ export interface DescribedInvoiceRow {
   invoice_name: string;
   payment_recipient_id: string;
   recipient_name: string;
+  /** The supplier was deleted: its invoices stay listed, but nothing pays them. */
+  recipient_deleted: boolean;
   clabe: string;
   purchase_date: string;
   credit_period_days: number;
@@ -289,7 +291,8 @@ export async function listDescribed(
   // rate orders only when the enterprise has one (a single probe for the whole page).
   // Without the guards they were most of the statement's cost on a page of 50.
   const result = await sql<DescribedInvoiceRow>`
-    select i.id, i.invoice_name, i.payment_recipient_id, r.name as recipient_name, r.clabe,
+    select i.id, i.invoice_name, i.payment_recipient_id, r.name as recipient_name,
+      r.deleted_at is not null as recipient_deleted, r.clabe,
       i.purchase_date, i.credit_period_days, i.due_date, i.total_mxn, i.assigned_mxn,
       i.paid_mxn, i.rate_protection_micro, i.status, i.created_at,
       case when i.assigned_mxn = 0 and i.paid_mxn = 0 then null else

@@ -21,6 +21,9 @@ export const apiInvoiceSchema = invoiceFieldsSchema.extend({
   rateOrder: rateOrderSchema
     .nullable()
     .describe('The invoice’s newest rate order (any status), or null when it never had one'),
+  bSupplierDeleted: z
+    .boolean()
+    .describe('The supplier was deleted: the invoice stays listed, but cannot be paid or converted'),
 });
 
 const idSchema = z.string().trim().min(1).max(64);

@@ -48,6 +48,8 @@ export interface ApiInvoice {
   created_at: string;
   /** The invoice's newest rate order, or null. */
   rateOrder: ApiRateOrder | null;
+  /** The supplier was deleted: the invoice is history, nothing can pay or convert it. */
+  bSupplierDeleted: boolean;
 }
 
 /** Validated invoice fields (amounts in cents and micro-units). */
@@ -177,6 +179,25 @@ export class InvoicesService {
       throw new AppError('NOT_FOUND', { field: options.field ?? 'sInvoiceId' });
     }
     return row;
+  }
+
+  /**
+   * Refuses an invoice whose supplier was deleted (409 SUPPLIER_DELETED): converting pesos
+   * for it would leave them waiting for a payment no path can make.
+   */
+  async refuseDeletedSupplier(
+    db: Executor,
+    enterpriseId: string,
+    invoice: InvoiceRow,
+    field = 'sInvoiceId',
+  ): Promise<void> {
+    const recipient = await this.suppliers.requireRecipient(
+      db,
+      enterpriseId,
+      invoice.payment_recipient_id,
+      { includeDeleted: true, field },
+    );
+    if (recipient.deleted_at !== null) throw new AppError('SUPPLIER_DELETED', { field });
   }
 
   /**
@@ -563,5 +584,6 @@ export function toApiInvoice(row: repo.DescribedInvoiceRow, todayRateMicro: bigi
     sStatusId: INVOICE_STATUS_IDS[row.status],
     created_at: row.created_at.toISOString(),
     rateOrder: rateOrderFromJson(row.rate_order),
+    bSupplierDeleted: row.recipient_deleted,
   };
 }

@@ -128,7 +128,7 @@ describe(`batch payments on ${TEST_ENGINE}`, () => {
     expect(payments.map((row) => row.amount_mxn)).toEqual([50_000n, 100_000n]);
   });
 
-  it('pays no deleted supplier: neither its invoices nor an amount (INVALID_STATE)', async () => {
+  it('pays no deleted supplier: neither its invoices nor an amount (SUPPLIER_DELETED)', async () => {
     const customer = await newCustomer(t, { usd: '50000' });
     const supplierId = await insertSupplier(t, customer.enterpriseId);
     const invoice = await insertInvoice(t, customer.enterpriseId, supplierId, { total: '1000' });
@@ -144,8 +144,8 @@ describe(`batch payments on ${TEST_ENGINE}`, () => {
       ]),
     );
     expect(batch.items.map((item) => [item.sStatus, item.code])).toEqual([
-      ['FAILED', 'INVALID_STATE'],
-      ['FAILED', 'INVALID_STATE'],
+      ['FAILED', 'SUPPLIER_DELETED'],
+      ['FAILED', 'SUPPLIER_DELETED'],
     ]);
     const after = await moneyTableCounts(t);
     expect(after.payments).toBe(before.payments);

@@ -159,7 +159,7 @@ describe(`pay now on ${TEST_ENGINE}`, () => {
       [{ comment: undefined }, 400, 'INVALID_INPUT', 'comment'],
       [{ sPaymentRecipientId: 'not-a-uuid' }, 404, 'NOT_FOUND', 'sPaymentRecipientId'],
       [{ sPaymentRecipientId: randomUUID() }, 404, 'NOT_FOUND', 'sPaymentRecipientId'],
-      [{ sPaymentRecipientId: deletedId }, 409, 'INVALID_STATE', 'sPaymentRecipientId'],
+      [{ sPaymentRecipientId: deletedId }, 409, 'SUPPLIER_DELETED', 'sPaymentRecipientId'],
       [{ sExchangeRateReference: 'nope' }, 409, 'QUOTE_MISMATCH', 'sExchangeRateReference'],
       [{ dAmount: 100.01 }, 409, 'INSUFFICIENT_FUNDS', 'dAmount'],
     ];

@@ -6,6 +6,7 @@ import {
   moneyToNumber,
   parseRate,
   percentOf,
+  rateToNumber,
   TRANSACTION_TYPE_IDS,
   usdForExactMxn,
 } from '@app/domain';
@@ -157,7 +158,7 @@ describe(`payments on ${TEST_ENGINE}`, () => {
     expect((await invoiceRow(t, invoiceId)).status).toBe('TO_PAY');
   });
 
-  it('pays a deleted supplier on no payment path: 409 INVALID_STATE, nothing written', async () => {
+  it('pays or converts for a deleted supplier on no path: 409 SUPPLIER_DELETED, nothing written', async () => {
     const customer = await newCustomer(t, { usd: '5000.00' });
     const supplierId = await insertSupplier(t, customer.enterpriseId);
     const invoiceId = await insertInvoice(t, customer.enterpriseId, supplierId, {
@@ -168,10 +169,14 @@ describe(`payments on ${TEST_ENGINE}`, () => {
     });
     const conversionId = await insertConversion(t, customer.enterpriseId, { mxn: '5000.00' });
     await assignInvoice(t, customer.enterpriseId, conversionId, attachedId, '1800.00');
+    // A list read before the deletion must not be reused after it.
+    const listedBefore = await customer.call('POST', 'invoices/invoices', {});
+    expect(listedBefore.statusCode).toBe(200);
     const deleted = await customer.call('PUT', 'payment-recipient/delete', {
       sPaymentRecipientId: supplierId,
     });
     expect(deleted.statusCode).toBe(204);
+    const otherConversion = await insertConversion(t, customer.enterpriseId, { mxn: '2000.00' });
     const before = await moneyTableCounts(t);
 
     const quote = await spotQuote(t, customer.enterpriseId);
@@ -180,11 +185,46 @@ describe(`payments on ${TEST_ENGINE}`, () => {
       sExchangeRateReference: quote.id,
     });
     expect(byInvoice.statusCode, byInvoice.body).toBe(409);
-    expect(json(byInvoice)).toMatchObject({ code: 'INVALID_STATE', field: 'sInvoiceId' });
+    expect(json(byInvoice)).toMatchObject({ code: 'SUPPLIER_DELETED', field: 'sInvoiceId' });
+    // The message says why, in both languages (not the generic state error).
+    expect(json<{ message: string }>(byInvoice).message).toContain('deleted');
+    const inSpanish = await customer.call(
+      'POST',
+      'payments/invoice',
+      { sInvoiceId: invoiceId, sExchangeRateReference: quote.id },
+      { lang: 'sp' },
+    );
+    expect(json<{ message: string }>(inSpanish).message).toContain('eliminado');
+
+    const converted = await customer.call('POST', 'transactions/createTransactionFromInvoice', {
+      sInvoiceId: invoiceId,
+      sTransactionType: TRANSACTION_TYPE_IDS.FOREX,
+      dExchangeRate: rateToNumber(quote.rateMicro),
+      referenceExchangeRate: quote.id,
+      bExternal: false,
+    });
+    expect(converted.statusCode, converted.body).toBe(409);
+    expect(json(converted)).toMatchObject({ code: 'SUPPLIER_DELETED', field: 'sInvoiceId' });
+
+    const attached = await customer.call('POST', 'transactions/invoice', {
+      sTransactionId: otherConversion,
+      invoices: [{ sInvoiceId: invoiceId, dAmount: 1000 }],
+    });
+    expect(attached.statusCode, attached.body).toBe(409);
+    expect(json(attached)).toMatchObject({
+      code: 'SUPPLIER_DELETED',
+      field: 'invoices.0.sInvoiceId',
+    });
+
+    // The list still shows the invoice, marked, so the web can say why it cannot be chosen.
+    const list = json<{ invoices: Array<{ sInvoiceId: string; bSupplierDeleted: boolean }> }>(
+      await customer.call('POST', 'invoices/invoices', {}),
+    );
+    expect(list.invoices.find((row) => row.sInvoiceId === invoiceId)?.bSupplierDeleted).toBe(true);
 
     const payNow = await sendPayNow(customer, supplierId);
     expect(payNow.statusCode, payNow.body).toBe(409);
-    expect(json(payNow)).toMatchObject({ code: 'INVALID_STATE', field: 'sPaymentRecipientId' });
+    expect(json(payNow)).toMatchObject({ code: 'SUPPLIER_DELETED', field: 'sPaymentRecipientId' });
 
     const fromConversion = await customer.call('POST', 'payments/', {
       sTransactionId: conversionId,
@@ -195,7 +235,7 @@ describe(`payments on ${TEST_ENGINE}`, () => {
     });
     expect(fromConversion.statusCode, fromConversion.body).toBe(409);
     expect(json(fromConversion)).toMatchObject({
-      code: 'INVALID_STATE',
+      code: 'SUPPLIER_DELETED',
       field: 'sPaymentRecipientId',
     });
 

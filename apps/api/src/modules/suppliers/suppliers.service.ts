@@ -76,10 +76,10 @@ export class SuppliersService {
 
   /**
    * A supplier a payment goes to must be live: a deleted supplier is paid on no payment
-   * path (409 INVALID_STATE), even through the invoices it still has.
+   * path (409 SUPPLIER_DELETED, which says why), even through the invoices it still has.
    */
   refuseDeleted(row: PaymentRecipientRow, field = 'sPaymentRecipientId'): PaymentRecipientRow {
-    if (row.deleted_at !== null) throw new AppError('INVALID_STATE', { field });
+    if (row.deleted_at !== null) throw new AppError('SUPPLIER_DELETED', { field });
     // The cooling-off after a CLABE change: the classic fraud path is a changed
     // bank account paid at once, so nothing is paid to it until the company's hours pass.
     if (row.payments_held_until !== null && row.payments_held_until > this.now()) {

@@ -6,7 +6,7 @@ import {
   assignedGain,
   attachAmountCents,
   conversionPaymentAmounts,
-  conversionSupplier,
+  conversionSuppliers,
   formatPercent,
   freeMxnCents,
   instantToCalendarDate,
@@ -39,6 +39,7 @@ function invoice(overrides: Partial<Invoice> = {}): Invoice {
     sStatusId: 'x',
     created_at: '2026-01-10T12:00:00.000Z',
     rateOrder: null,
+    bSupplierDeleted: false,
     ...overrides,
   };
 }
@@ -165,12 +166,15 @@ describe('conversionPaymentAmounts', () => {
 });
 
 describe('display helpers', () => {
-  it('finds the supplier of a conversion from its first invoice', () => {
-    expect(conversionSupplier(conversion())).toBeNull();
-    expect(conversionSupplier(conversion({ invoice: [entry(1, 0)] }))).toEqual({
-      sName: 'Agrícola A',
-      sPaymentRecipientId: 'sup-a',
-    });
+  it('lists every supplier a conversion pays, each once, in the order of its invoices', () => {
+    expect(conversionSuppliers(conversion())).toEqual([]);
+    const other = { sPaymentRecipientId: 'sup-b', sName: 'Huerta B' };
+    expect(
+      conversionSuppliers(conversion({ invoice: [entry(1, 0), entry(2, 0, other), entry(3, 0)] })),
+    ).toEqual([
+      { sName: 'Agrícola A', sPaymentRecipientId: 'sup-a' },
+      { sName: 'Huerta B', sPaymentRecipientId: 'sup-b' },
+    ]);
   });
 
   it("marks an assignment 'Pagada' only when all of it is paid", () => {

@@ -67,19 +67,32 @@ export function attachAmountCents(transaction: Transaction, invoice: Invoice): b
   return min(unassignedMxnCents(invoice), freeMxnCents(transaction));
 }
 
-/** The supplier of a conversion's invoices (one supplier per conversion), if any. */
-export function conversionSupplier(
-  transaction: Pick<Transaction, 'invoice'>,
-): { sPaymentRecipientId: string; sName: string } | null {
-  const [first] = transaction.invoice;
-  if (!first) return null;
-  const [recipient] = first.invoice.paymentsRecipent;
-  return (
-    recipient ?? {
-      sPaymentRecipientId: first.invoice.sPaymentRecipientId,
-      sName: first.invoice.sName,
+/**
+ * Every supplier a conversion pays: those of its invoices, in their order, then those paid
+ * from it without an invoice. A conversion may pay several suppliers.
+ */
+export function conversionSuppliers(
+  transaction: Pick<Transaction, 'invoice' | 'payment'>,
+): Array<{ sPaymentRecipientId: string; sName: string }> {
+  const found = new Map<string, { sPaymentRecipientId: string; sName: string }>();
+  for (const entry of transaction.invoice) {
+    const [recipient] = entry.invoice.paymentsRecipent;
+    const supplier = recipient ?? {
+      sPaymentRecipientId: entry.invoice.sPaymentRecipientId,
+      sName: entry.invoice.sName,
+    };
+    if (!found.has(supplier.sPaymentRecipientId)) found.set(supplier.sPaymentRecipientId, supplier);
+  }
+  for (const payment of transaction.payment) {
+    const supplier = payment.payment_recipient;
+    if (!found.has(supplier.sPaymentRecipientId)) {
+      found.set(supplier.sPaymentRecipientId, {
+        sPaymentRecipientId: supplier.sPaymentRecipientId,
+        sName: supplier.sName,
+      });
     }
-  );
+  }
+  return [...found.values()];
 }
 
 /** The supplier's assigned invoices on this conversion that still have MXN to pay. */

@@ -1,5 +1,6 @@
 import {
   forwardDateWindow,
+  forwardDeposit,
   INVOICE_STATUS_IDS,
   MAX_INVOICE_TOTAL_CENTS,
   moneyToDecimalString,
@@ -33,11 +34,24 @@ export function isToPay(invoice: Pick<Invoice, 'sStatusId'>): boolean {
 }
 
 /**
+ * A To pay invoice whose supplier is live: only these can be selected to pay or convert. A
+ * deleted supplier's invoice stays listed (and can still be deleted), but nothing pays it.
+ */
+export function isPayable(invoice: Pick<Invoice, 'sStatusId' | 'bSupplierDeleted'>): boolean {
+  return isToPay(invoice) && !invoice.bSupplierDeleted;
+}
+
+/**
  * USD charged for an invoice's MXN at a rate: the pesos are exact and the USD is rounded up
  * to the cent (DESIGN §4 "Amount targets", as the server charges), as a decimal string.
  */
 export function usdForMxn(mxn: number, rate: number): string {
   return moneyToDecimalString(usdForExactMxn(parseMoney(mxn), parseRate(rate)));
+}
+
+/** The 5 % deposit a forward of `mxn` at `rate` takes when it is booked, as the server does. */
+export function forwardDepositForMxn(mxn: number, rate: number): string {
+  return moneyToDecimalString(forwardDeposit(usdForExactMxn(parseMoney(mxn), parseRate(rate))));
 }
 
 /** The rate of a confirm dialog, to 4 decimals (the quote's precision): `18.2250`. */

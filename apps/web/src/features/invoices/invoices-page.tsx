@@ -31,7 +31,7 @@ import type { SpotQuote } from './components/money-dialog';
 import type { InvoicesTablePage } from './components/invoices-table';
 import { InvoicesTableSkeleton } from './components/invoices-table-skeleton';
 import { RateCard, TotalGainCard } from './components/rate-card';
-import { isToPay } from './invoice-math';
+import { isPayable } from './invoice-math';
 import type { InvoiceTableSort } from './invoice-sort';
 import { toInvoiceSort } from './invoice-sort';
 import { useInvoiceExportColumns } from './invoice-export-columns';
@@ -105,7 +105,7 @@ export function InvoicesPage() {
   const askEarly = (next: InvoiceListFilter) =>
     void queryClient.prefetchQuery(invoicesQueryOptions(next));
   const rows = useMemo(() => list.data?.invoices ?? [], [list.data]);
-  const selected = rows.find((row) => row.sInvoiceId === selectedId && isToPay(row));
+  const selected = rows.find((row) => row.sInvoiceId === selectedId && isPayable(row));
   const quote: SpotQuote = list.data
     ? {
         rate: list.data.exchangeRateToday,

@@ -6615,6 +6615,8 @@ export interface operations {
                 created_at: string;
                 closed_at: string | null;
               } | null;
+              /** @description The supplier was deleted: the invoice stays listed, but cannot be paid or converted */
+              bSupplierDeleted: boolean;
             }[];
             total: number;
             totalProfit: number;
@@ -6835,6 +6837,8 @@ export interface operations {
                 created_at: string;
                 closed_at: string | null;
               } | null;
+              /** @description The supplier was deleted: the invoice stays listed, but cannot be paid or converted */
+              bSupplierDeleted: boolean;
             };
           };
         };
@@ -7049,6 +7053,8 @@ export interface operations {
                 created_at: string;
                 closed_at: string | null;
               } | null;
+              /** @description The supplier was deleted: the invoice stays listed, but cannot be paid or converted */
+              bSupplierDeleted: boolean;
             };
           };
         };
@@ -7413,6 +7419,8 @@ export interface operations {
                 created_at: string;
                 closed_at: string | null;
               } | null;
+              /** @description The supplier was deleted: the invoice stays listed, but cannot be paid or converted */
+              bSupplierDeleted: boolean;
             };
           };
         };
@@ -7623,6 +7631,8 @@ export interface operations {
                 created_at: string;
                 closed_at: string | null;
               } | null;
+              /** @description The supplier was deleted: the invoice stays listed, but cannot be paid or converted */
+              bSupplierDeleted: boolean;
             }[];
           };
         };
@@ -7840,6 +7850,8 @@ export interface operations {
                 created_at: string;
                 closed_at: string | null;
               } | null;
+              /** @description The supplier was deleted: the invoice stays listed, but cannot be paid or converted */
+              bSupplierDeleted: boolean;
             };
           };
         };
@@ -9209,7 +9221,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, QUOTE_EXPIRED, QUOTE_MISMATCH, INSUFFICIENT_FUNDS, INVALID_STATE */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, QUOTE_EXPIRED, QUOTE_MISMATCH, INSUFFICIENT_FUNDS, INVALID_STATE, SUPPLIER_DELETED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -9223,7 +9235,8 @@ export interface operations {
               | 'QUOTE_EXPIRED'
               | 'QUOTE_MISMATCH'
               | 'INSUFFICIENT_FUNDS'
-              | 'INVALID_STATE';
+              | 'INVALID_STATE'
+              | 'SUPPLIER_DELETED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -10617,7 +10630,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, INVALID_STATE */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, INVALID_STATE, SUPPLIER_DELETED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -10625,7 +10638,7 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED' | 'INVALID_STATE';
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED' | 'INVALID_STATE' | 'SUPPLIER_DELETED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -11237,7 +11250,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, QUOTE_EXPIRED, QUOTE_MISMATCH, INSUFFICIENT_FUNDS, INVALID_STATE, SUPPLIER_COOLING_OFF, CFDI_CANCELLED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, QUOTE_EXPIRED, QUOTE_MISMATCH, INSUFFICIENT_FUNDS, INVALID_STATE, SUPPLIER_COOLING_OFF, SUPPLIER_DELETED, CFDI_CANCELLED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -11253,6 +11266,7 @@ export interface operations {
               | 'INSUFFICIENT_FUNDS'
               | 'INVALID_STATE'
               | 'SUPPLIER_COOLING_OFF'
+              | 'SUPPLIER_DELETED'
               | 'CFDI_CANCELLED';
             /** @description In the request's language */
             message: string;
@@ -11589,7 +11603,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, QUOTE_EXPIRED, QUOTE_MISMATCH, INSUFFICIENT_FUNDS, INVALID_STATE, SUPPLIER_COOLING_OFF */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, QUOTE_EXPIRED, QUOTE_MISMATCH, INSUFFICIENT_FUNDS, INVALID_STATE, SUPPLIER_COOLING_OFF, SUPPLIER_DELETED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -11604,7 +11618,8 @@ export interface operations {
               | 'QUOTE_MISMATCH'
               | 'INSUFFICIENT_FUNDS'
               | 'INVALID_STATE'
-              | 'SUPPLIER_COOLING_OFF';
+              | 'SUPPLIER_COOLING_OFF'
+              | 'SUPPLIER_DELETED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -12091,7 +12106,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, INSUFFICIENT_FUNDS, INVALID_STATE, SUPPLIER_COOLING_OFF */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, INSUFFICIENT_FUNDS, INVALID_STATE, SUPPLIER_COOLING_OFF, SUPPLIER_DELETED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -12104,7 +12119,8 @@ export interface operations {
               | 'ROLE_REQUIRED'
               | 'INSUFFICIENT_FUNDS'
               | 'INVALID_STATE'
-              | 'SUPPLIER_COOLING_OFF';
+              | 'SUPPLIER_COOLING_OFF'
+              | 'SUPPLIER_DELETED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -26147,6 +26163,8 @@ export interface operations {
                 created_at: string;
                 closed_at: string | null;
               } | null;
+              /** @description The supplier was deleted: the invoice stays listed, but cannot be paid or converted */
+              bSupplierDeleted: boolean;
             }[];
           };
         };
@@ -26521,6 +26539,8 @@ export interface operations {
                 created_at: string;
                 closed_at: string | null;
               } | null;
+              /** @description The supplier was deleted: the invoice stays listed, but cannot be paid or converted */
+              bSupplierDeleted: boolean;
             }[];
           };
         };
@@ -26790,6 +26810,15 @@ export interface operations {
                 };
                 /** @description Why no payment was made (an error code) */
                 code?: string;
+                /** @description What the item asked for, as it stood when the batch ran (null: the request named nothing of the company’s) */
+                asked: {
+                  sInvoiceName: string | null;
+                  sPayeeName: string | null;
+                  dAmountMxn: number | null;
+                  /** @description The pesos' dollars at the batch's rate */
+                  dAmountUsd: number | null;
+                  sConcept: string | null;
+                };
               }[];
             };
           };
@@ -26907,7 +26936,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, QUOTE_EXPIRED, QUOTE_MISMATCH, INSUFFICIENT_FUNDS, INVALID_STATE, SUPPLIER_COOLING_OFF, CFDI_CANCELLED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, QUOTE_EXPIRED, QUOTE_MISMATCH, INSUFFICIENT_FUNDS, INVALID_STATE, SUPPLIER_COOLING_OFF, SUPPLIER_DELETED, CFDI_CANCELLED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -26923,6 +26952,7 @@ export interface operations {
               | 'INSUFFICIENT_FUNDS'
               | 'INVALID_STATE'
               | 'SUPPLIER_COOLING_OFF'
+              | 'SUPPLIER_DELETED'
               | 'CFDI_CANCELLED';
             /** @description In the request's language */
             message: string;
@@ -27106,6 +27136,15 @@ export interface operations {
                 };
                 /** @description Why no payment was made (an error code) */
                 code?: string;
+                /** @description What the item asked for, as it stood when the batch ran (null: the request named nothing of the company’s) */
+                asked: {
+                  sInvoiceName: string | null;
+                  sPayeeName: string | null;
+                  dAmountMxn: number | null;
+                  /** @description The pesos' dollars at the batch's rate */
+                  dAmountUsd: number | null;
+                  sConcept: string | null;
+                };
               }[];
             };
           };

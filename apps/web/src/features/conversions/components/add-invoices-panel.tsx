@@ -17,23 +17,22 @@ import { showErrorToast, showSuccessToast } from '../../../lib/toast';
 import { useAttachInvoiceMutation, useSupplierInvoicesQuery } from '../api/conversions-api';
 import {
   attachAmountCents,
-  conversionSupplier,
   freeMxnCents,
   maskAccount,
   unassignedMxnCents,
 } from '../conversion-math';
 
 /**
- * 'Agregar facturas': a supplier picker (fixed to the conversion's supplier once it has
- * invoices) and that supplier's invoices with MXN left to assign, each with 'Agregar'.
+ * 'Agregar facturas': a supplier picker and that supplier's invoices with MXN left to
+ * assign, each with 'Agregar'. A conversion pays any number of suppliers, so the picker
+ * stays open to every live supplier while the conversion has pesos free.
  */
 export function AddInvoicesPanel({ transaction }: { transaction: Transaction }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const recipients = usePaymentRecipientsQuery();
-  const locked = conversionSupplier(transaction);
   const [chosen, setChosen] = useState<string>('');
-  const supplierId = locked?.sPaymentRecipientId ?? (chosen || null);
+  const supplierId = chosen || null;
   const invoices = useSupplierInvoicesQuery(supplierId, transaction.dExchangeRate);
   const attach = useAttachInvoiceMutation();
   const free = freeMxnCents(transaction);
@@ -51,10 +50,6 @@ export function AddInvoicesPanel({ transaction }: { transaction: Transaction }) 
     id: recipient.sPaymentRecipientId,
     label: `${recipient.sName} ${maskAccount(recipient.sAccountNumber)}`,
   }));
-  // A deleted supplier is no longer listed, yet its invoices stay on the conversion.
-  if (locked && !options.some((option) => option.id === locked.sPaymentRecipientId)) {
-    options.unshift({ id: locked.sPaymentRecipientId, label: locked.sName });
-  }
 
   const onAdd = (invoiceId: string, amountCents: bigint) => {
     attach.mutate(
@@ -85,7 +80,7 @@ export function AddInvoicesPanel({ transaction }: { transaction: Transaction }) 
         required
         value={supplierId ?? ''}
         onChange={(event) => setChosen(event.target.value)}
-        disabled={locked !== null || recipients.isPending}
+        disabled={recipients.isPending}
       >
         {options.map((option) => (
           <MenuItem key={option.id} value={option.id}>

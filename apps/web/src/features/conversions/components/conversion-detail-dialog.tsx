@@ -20,7 +20,7 @@ import { WithReason } from '../../../components/with-reason';
 import { showErrorToast, showSuccessToast } from '../../../lib/toast';
 import { useConversionDetailQuery, useDetachInvoiceMutation } from '../api/conversions-api';
 import {
-  conversionSupplier,
+  conversionSuppliers,
   instantToCalendarDate,
   isForward,
   unpaidOfEntry,
@@ -132,7 +132,7 @@ function DetailBody({
     content = <Alert severity="error">{t('conversions.detail.loadFailed')}</Alert>;
   } else {
     const forward = isForward(transaction);
-    const supplier = conversionSupplier(transaction);
+    const suppliers = conversionSuppliers(transaction);
     const hasInvoices = transaction.invoice.length > 0;
     const items: DetailItem[] = [
       {
@@ -160,8 +160,12 @@ function DetailBody({
     }
     items.push(
       {
-        label: t('conversions.detail.supplier'),
-        value: supplier?.sName ?? t('finance.notAvailable'),
+        label: t('conversions.detail.supplier', { count: Math.max(suppliers.length, 1) }),
+        value:
+          suppliers.length === 0
+            ? t('finance.notAvailable')
+            : suppliers.map((supplier) => supplier.sName).join(', '),
+        testId: 'detail-suppliers',
       },
       {
         label: t('conversions.detail.rate'),

@@ -16,8 +16,10 @@ import { ReviewList } from '../../../components/detail-list';
 import { DialogSteps, StepActions } from './dialog-steps';
 import { ExchangeDialog, type MoneyDialogProps } from './exchange-dialog';
 import { RateLine } from './rate-line';
-import { notifyQuoteRefreshed } from '../../../lib/finance/quote-errors';
+import { QuoteChangedNotice } from '../../../components/quote-changed-notice';
+import { useSeenQuote } from '../../../lib/finance/use-seen-quote';
 import {
+  figureAt,
   quoteCallHandlers,
   amountReviewItems,
   spotReviewItems,
@@ -46,26 +48,30 @@ export function ConvertDialog({ onCancel, onSuccess }: MoneyDialogProps) {
   const seconds = useCountdown({
     deadline: quote.deadline,
     resetKey: quote.resetKey,
-    onZero: () =>
-      void quote.refresh().then(() => {
-        if (step === 1) notifyQuoteRefreshed();
-      }),
+    onZero: () => void quote.refresh(),
   });
+  // On the review step a refreshed rate is announced, and confirming waits for the person.
+  const shown = useSeenQuote(
+    step === 1,
+    quote.rate !== undefined && quote.reference
+      ? { rate: quote.rate, reference: quote.reference }
+      : undefined,
+  );
 
   const forexTypeId = TRANSACTION_TYPE_IDS.FOREX;
   const usdBalance = quote.dashboard?.balances.balanceUsd.balance ?? 0;
   const aboveBalance = isAboveBalance(linked, quote.dashboard?.balances.balanceUsd.balance);
 
   const confirm = () => {
-    if (!target || aboveBalance || quote.rate === undefined || !quote.reference) return;
+    if (!target || aboveBalance || !shown.seen || shown.changed) return;
     convert.mutate(
       {
         key: idempotencyKey,
         body: {
           sTransactionType: forexTypeId,
           ...target,
-          dExchangeRate: quote.rate,
-          referenceExchangeRate: quote.reference,
+          dExchangeRate: shown.seen.rate,
+          referenceExchangeRate: shown.seen.reference,
           bExternal: false,
         },
       },
@@ -114,6 +120,25 @@ export function ConvertDialog({ onCancel, onSuccess }: MoneyDialogProps) {
               {t('exchange.convert.detailTitle')}
             </Typography>
             <RateLine label={t('exchange.detail.rate')} rate={quote.rate} seconds={seconds} />
+            {shown.changed && (
+              <QuoteChangedNotice
+                before={shown.changed.before.rate}
+                after={shown.changed.after.rate}
+                figures={[
+                  {
+                    label: t('exchange.detail.usd'),
+                    before: figureAt(entry, shown.changed.before.rate, 'usd'),
+                    after: figureAt(entry, shown.changed.after.rate, 'usd'),
+                  },
+                  {
+                    label: t('exchange.detail.mxn'),
+                    before: figureAt(entry, shown.changed.before.rate, 'mxn'),
+                    after: figureAt(entry, shown.changed.after.rate, 'mxn'),
+                  },
+                ]}
+                onAccept={shown.accept}
+              />
+            )}
             <ReviewList
               items={[
                 ...amountReviewItems(t, linked.usdCents, linked.mxnCents),
@@ -131,7 +156,12 @@ export function ConvertDialog({ onCancel, onSuccess }: MoneyDialogProps) {
       <StepActions
         step={step}
         stepCount={STEPS.length}
-        canGoOn={target !== undefined && !aboveBalance && quote.reference !== undefined}
+        canGoOn={
+          target !== undefined &&
+          !aboveBalance &&
+          quote.reference !== undefined &&
+          !(step === 1 && shown.changed)
+        }
         busy={convert.isPending}
         onStep={setStep}
         onCancel={onCancel}

@@ -27,7 +27,9 @@ import { DialogSteps, StepActions } from './dialog-steps';
 import { ExchangeDialog, type MoneyDialogProps } from './exchange-dialog';
 import { RateLine } from './rate-line';
 import { isQuoteError } from '../../../lib/finance/quote-errors';
-import { amountReviewItems, quoteCallHandlers, useLiveQuote } from './use-live-quote';
+import { amountReviewItems, figureAt, quoteCallHandlers, useLiveQuote } from './use-live-quote';
+import { QuoteChangedNotice } from '../../../components/quote-changed-notice';
+import { useSeenQuote } from '../../../lib/finance/use-seen-quote';
 import { showErrorToast } from '../../../lib/toast';
 
 // The date picker is its own chunk: the dialog opens before it has loaded.
@@ -66,6 +68,11 @@ export function ForwardDialog({ onCancel, onSuccess }: MoneyDialogProps) {
   const pricingFor = useRef<string | null>(null);
 
   const rate = forward && forward.date === date ? forward.rate : undefined;
+  // On the detail step a re-priced forward is announced, and booking waits for the person.
+  const shown = useSeenQuote(
+    step === 1,
+    forward && forward.date === date ? { rate: forward.rate, reference: forward.uuid } : undefined,
+  );
   const linked = linkAmounts(entry, rate);
   const target = amountTarget(entry, linked);
   const forwardTypeId = TRANSACTION_TYPE_IDS.FORWARD;
@@ -119,15 +126,15 @@ export function ForwardDialog({ onCancel, onSuccess }: MoneyDialogProps) {
   };
 
   const confirm = () => {
-    if (!forward || !date || !target) return;
+    if (!forward || !date || !target || !shown.seen || shown.changed) return;
     book.mutate(
       {
         key: idempotencyKey,
         body: {
           sTransactionType: forwardTypeId,
           ...target,
-          dExchangeRate: forward.rate,
-          referenceExchangeRate: forward.uuid,
+          dExchangeRate: shown.seen.rate,
+          referenceExchangeRate: shown.seen.reference,
           bExternal: false,
           dForwardTransactionDate: date,
         },
@@ -199,6 +206,25 @@ export function ForwardDialog({ onCancel, onSuccess }: MoneyDialogProps) {
             <Typography component="h3" variant="h3">
               {t('exchange.forward.detailTitle')}
             </Typography>
+            {shown.changed && (
+              <QuoteChangedNotice
+                before={shown.changed.before.rate}
+                after={shown.changed.after.rate}
+                figures={[
+                  {
+                    label: t('exchange.detail.usd'),
+                    before: figureAt(entry, shown.changed.before.rate, 'usd'),
+                    after: figureAt(entry, shown.changed.after.rate, 'usd'),
+                  },
+                  {
+                    label: t('exchange.detail.mxn'),
+                    before: figureAt(entry, shown.changed.before.rate, 'mxn'),
+                    after: figureAt(entry, shown.changed.after.rate, 'mxn'),
+                  },
+                ]}
+                onAccept={shown.accept}
+              />
+            )}
             <ReviewList
               items={[
                 ...amountReviewItems(t, usdCents, linked.mxnCents),
@@ -232,7 +258,11 @@ export function ForwardDialog({ onCancel, onSuccess }: MoneyDialogProps) {
       <StepActions
         step={step}
         stepCount={STEPS.length}
-        canGoOn={step === 0 ? rate !== undefined && target !== undefined : !pricing && !!forward}
+        canGoOn={
+          step === 0
+            ? rate !== undefined && target !== undefined
+            : !pricing && !!forward && !shown.changed
+        }
         busy={book.isPending}
         onStep={setStep}
         onCancel={onCancel}

@@ -21,14 +21,16 @@ import { ReviewList } from '../../../components/detail-list';
 import { DialogSteps, StepActions } from './dialog-steps';
 import { ExchangeDialog, type MoneyDialogProps } from './exchange-dialog';
 import { RateLine } from './rate-line';
-import { notifyQuoteRefreshed } from '../../../lib/finance/quote-errors';
 import {
+  figureAt,
   quoteCallHandlers,
   amountReviewItems,
   spotReviewItems,
   useLiveQuote,
 } from './use-live-quote';
 import { RequiredTextArea } from '../../../components/required-text-area';
+import { QuoteChangedNotice } from '../../../components/quote-changed-notice';
+import { useSeenQuote } from '../../../lib/finance/use-seen-quote';
 
 /** The payment concept is at most 200 characters (API). */
 const CONCEPT_MAX_LENGTH = 200;
@@ -61,6 +63,13 @@ export function SendPaymentDialog({ onCancel, onSuccess }: MoneyDialogProps) {
   const target = amountTarget(entry, linked);
   const usdBalance = quote.dashboard?.balances.balanceUsd.balance;
   const aboveBalance = isAboveBalance(linked, usdBalance);
+  // On the detail step a refreshed rate is announced, and confirming waits for the person.
+  const shown = useSeenQuote(
+    step === 2,
+    quote.rate !== undefined && quote.reference
+      ? { rate: quote.rate, reference: quote.reference }
+      : undefined,
+  );
 
   // The quote's countdown, shown on step 2. At zero the rate is fetched again; on step 2
   // the amounts start over (spec §4); on the detail step the user is told the rate changed.
@@ -69,9 +78,7 @@ export function SendPaymentDialog({ onCancel, onSuccess }: MoneyDialogProps) {
     resetKey: quote.resetKey,
     onZero: () => {
       if (step === 1) setEntry(EMPTY_AMOUNT);
-      void quote.refresh().then(() => {
-        if (step === 2) notifyQuoteRefreshed();
-      });
+      void quote.refresh();
     },
   });
 
@@ -79,7 +86,8 @@ export function SendPaymentDialog({ onCancel, onSuccess }: MoneyDialogProps) {
   const busy = sendPayNow.isPending;
 
   const confirm = () => {
-    if (!recipient || !target || !quote.reference || conceptMissing || aboveBalance) {
+    if (shown.changed || !shown.seen) return;
+    if (!recipient || !target || conceptMissing || aboveBalance) {
       setConceptTouched(true);
       return;
     }
@@ -90,7 +98,7 @@ export function SendPaymentDialog({ onCancel, onSuccess }: MoneyDialogProps) {
           ...target,
           comment: concept.trim(),
           sPaymentRecipientId: recipient.sPaymentRecipientId,
-          sExchangeRateReference: quote.reference,
+          sExchangeRateReference: shown.seen.reference,
         },
       },
       quoteCallHandlers({
@@ -170,6 +178,25 @@ export function SendPaymentDialog({ onCancel, onSuccess }: MoneyDialogProps) {
             <Typography component="h3" variant="h3">
               {t('exchange.send.detailTitle')}
             </Typography>
+            {shown.changed && (
+              <QuoteChangedNotice
+                before={shown.changed.before.rate}
+                after={shown.changed.after.rate}
+                figures={[
+                  {
+                    label: t('exchange.detail.usd'),
+                    before: figureAt(entry, shown.changed.before.rate, 'usd'),
+                    after: figureAt(entry, shown.changed.after.rate, 'usd'),
+                  },
+                  {
+                    label: t('exchange.detail.mxn'),
+                    before: figureAt(entry, shown.changed.before.rate, 'mxn'),
+                    after: figureAt(entry, shown.changed.after.rate, 'mxn'),
+                  },
+                ]}
+                onAccept={shown.accept}
+              />
+            )}
             <ReviewList
               items={[
                 { label: t('exchange.detail.recipient'), value: recipient.sName },
@@ -199,9 +226,11 @@ export function SendPaymentDialog({ onCancel, onSuccess }: MoneyDialogProps) {
         step={step}
         stepCount={STEPS.length}
         canGoOn={
-          [!!recipient, target !== undefined && !aboveBalance, !conceptMissing && !aboveBalance][
-            step
-          ] ?? false
+          [
+            !!recipient,
+            target !== undefined && !aboveBalance,
+            !conceptMissing && !aboveBalance && !shown.changed,
+          ][step] ?? false
         }
         busy={busy}
         onStep={setStep}

@@ -12,6 +12,7 @@ import { isHeldForApproval } from '../../../lib/api/held-for-approval';
 import { useDashboardQuery } from '../../../lib/finance/queries';
 import type { Dashboard } from '../../../lib/finance/types';
 import { i18n } from '../../../lib/i18n/i18n';
+import { linkAmounts, type AmountEntry } from '../amounts';
 
 /**
  * Today's spot quote as the dialogs use it: the dashboard answer, refreshed on demand.
@@ -62,6 +63,15 @@ export function quoteCallHandlers({
       showErrorToast(error);
     },
   };
+}
+
+/** The dollars or the pesos of what was typed, at a rate (the other side follows the rate). */
+export function figureAt(entry: AmountEntry, rate: number, side: 'usd' | 'mxn'): string {
+  const linked = linkAmounts(entry, rate);
+  const cents = side === 'usd' ? linked.usdCents : linked.mxnCents;
+  return cents === undefined
+    ? '—'
+    : `${formatMoney(moneyToDecimalString(cents))} ${side.toUpperCase()}`;
 }
 
 /** The first rows of a review: the dollars and the pesos (a dash while the pesos are unknown). */

@@ -26,7 +26,9 @@ import type { Invoice } from '../../../lib/finance/types';
 import { formatMoney } from '../../../lib/format';
 import { getInvoices, invoiceKeys } from '../api/invoices';
 import { payInvoicesInBatch, type PaymentBatchAnswer } from '../api/cfdi';
-import { formatRate } from '../invoice-math';
+import { formatRate, isPayable } from '../invoice-math';
+import { QuoteChangedNotice } from '../../../components/quote-changed-notice';
+import { useSeenQuote } from '../../../lib/finance/use-seen-quote';
 import type { SpotQuote } from './money-dialog';
 import { BusyButton } from '../../../components/busy-button';
 import { SmallTable } from '../../../components/small-table';
@@ -48,6 +50,11 @@ function usdOf(invoice: Invoice, rate: number): bigint {
   return rate > 0 ? usdForExactMxn(parseMoney(invoice.dTotalAmount), parseRate(rate)) : 0n;
 }
 
+/** The dollars of the chosen invoices at a rate. */
+function totalUsdAt(invoices: Invoice[], rate: number): bigint {
+  return invoices.reduce((sum, invoice) => sum + usdOf(invoice, rate), 0n);
+}
+
 /** The columns both steps show of an invoice: payee, invoice, pesos and dollars at the rate. */
 function InvoiceHeadCells() {
   const { t } = useTranslation();
@@ -62,9 +69,23 @@ function InvoiceHeadCells() {
 }
 
 function InvoiceCells({ invoice, rate }: { invoice: Invoice; rate: number }) {
+  const { t } = useTranslation();
   return (
     <>
-      <TableCell>{invoice.sName}</TableCell>
+      <TableCell>
+        {invoice.bSupplierDeleted && (
+          <Typography
+            component="span"
+            variant="body2"
+            color="error.dark"
+            sx={{ fontWeight: 600, mr: 0.5 }}
+            title={t('invoices.supplierDeletedWhy')}
+          >
+            {t('invoices.supplierDeleted')}
+          </Typography>
+        )}
+        {invoice.sName}
+      </TableCell>
       <TableCell>{invoice.sInvoice}</TableCell>
       <TableCell align="right">{formatMoney(invoice.dTotalAmount)}</TableCell>
       <TableCell align="right">{formatMoney(moneyToNumber(usdOf(invoice, rate)))}</TableCell>
@@ -85,6 +106,7 @@ export function BatchPayInvoicesDialog(props: BatchPayInvoicesDialogProps) {
   const [step, setStep] = useState<'select' | 'review'>('select');
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const idempotencyKey = useIdempotencyKey(props.open && step === 'review');
+  const shown = useSeenQuote(props.open && step === 'review', props.quote);
 
   const toPay = useQuery({
     queryKey: [...invoiceKeys.all(), 'batch-to-pay'],
@@ -102,7 +124,9 @@ export function BatchPayInvoicesDialog(props: BatchPayInvoicesDialogProps) {
     gcTime: 0,
   });
   const invoices = useMemo(() => toPay.data ?? [], [toPay.data]);
-  const chosen = invoices.filter((invoice) => selected.has(invoice.sInvoiceId));
+  // A deleted supplier's invoices are listed, marked, and cannot be chosen.
+  const payable = useMemo(() => invoices.filter(isPayable), [invoices]);
+  const chosen = payable.filter((invoice) => selected.has(invoice.sInvoiceId));
   const totals = chosen.reduce(
     (sum, invoice) => ({
       mxn: sum.mxn + parseMoney(invoice.dTotalAmount),
@@ -115,7 +139,7 @@ export function BatchPayInvoicesDialog(props: BatchPayInvoicesDialogProps) {
     mutationFn: () =>
       payInvoicesInBatch(
         {
-          sExchangeRateReference: props.quote.reference,
+          sExchangeRateReference: shown.seen?.reference ?? props.quote.reference,
           items: chosen.map((invoice) => ({ sInvoiceId: invoice.sInvoiceId })),
         },
         idempotencyKey,
@@ -130,6 +154,7 @@ export function BatchPayInvoicesDialog(props: BatchPayInvoicesDialogProps) {
   };
 
   const confirm = async () => {
+    if (shown.changed) return;
     try {
       const answer = await pay.mutateAsync();
       setStep('select');
@@ -147,7 +172,7 @@ export function BatchPayInvoicesDialog(props: BatchPayInvoicesDialogProps) {
       else next.add(id);
       return next;
     });
-  const allSelected = invoices.length > 0 && selected.size === invoices.length;
+  const allSelected = payable.length > 0 && chosen.length === payable.length;
   const tooMany = chosen.length > BATCH_MAX_ITEMS;
 
   return (
@@ -190,7 +215,7 @@ export function BatchPayInvoicesDialog(props: BatchPayInvoicesDialogProps) {
                           setSelected(
                             allSelected
                               ? new Set()
-                              : new Set(invoices.map((invoice) => invoice.sInvoiceId)),
+                              : new Set(payable.map((invoice) => invoice.sInvoiceId)),
                           )
                         }
                         slotProps={{ input: { 'aria-label': t('payables.batch.selectAll') } }}
@@ -209,7 +234,8 @@ export function BatchPayInvoicesDialog(props: BatchPayInvoicesDialogProps) {
                   >
                     <TableCell padding="checkbox">
                       <Checkbox
-                        checked={selected.has(invoice.sInvoiceId)}
+                        checked={selected.has(invoice.sInvoiceId) && isPayable(invoice)}
+                        disabled={!isPayable(invoice)}
                         onChange={() => toggle(invoice.sInvoiceId)}
                         slotProps={{
                           input: {
@@ -236,6 +262,22 @@ export function BatchPayInvoicesDialog(props: BatchPayInvoicesDialogProps) {
         {step === 'review' && (
           <>
             <Typography sx={{ mb: 2 }}>{t('payables.batch.reviewHelp')}</Typography>
+            {shown.changed && (
+              <Box sx={{ mb: 2 }}>
+                <QuoteChangedNotice
+                  before={shown.changed.before.rate}
+                  after={shown.changed.after.rate}
+                  figures={[
+                    {
+                      label: t('payables.batch.usd'),
+                      before: `${formatMoney(moneyToNumber(totalUsdAt(chosen, shown.changed.before.rate)))} USD`,
+                      after: `${formatMoney(moneyToNumber(totalUsdAt(chosen, shown.changed.after.rate)))} USD`,
+                    },
+                  ]}
+                  onAccept={shown.accept}
+                />
+              </Box>
+            )}
             <SmallTable
               label={t('payables.batch.review')}
               frame="bordered"
@@ -290,7 +332,12 @@ export function BatchPayInvoicesDialog(props: BatchPayInvoicesDialogProps) {
         ) : (
           <BusyButton
             busy={pay.isPending}
-            disabled={pay.isPending || props.quote.refreshing || chosen.length === 0}
+            disabled={
+              pay.isPending ||
+              props.quote.refreshing ||
+              chosen.length === 0 ||
+              shown.changed !== undefined
+            }
             onClick={() => void confirm()}
           >
             {t('payables.batch.confirm', { count: chosen.length })}

@@ -11,6 +11,8 @@ import { ReviewList } from '../../../components/detail-list';
 import type { MoneyDialogProps } from './money-dialog';
 import { useLastDefined } from './money-dialog';
 import { isHeldForApproval } from '../../../lib/api/held-for-approval';
+import { QuoteChangedNotice } from '../../../components/quote-changed-notice';
+import { useSeenQuote, type ShownQuote } from '../../../lib/finance/use-seen-quote';
 
 /** 'Detalle de la conversión': converts the invoice's MXN now at today's quote (forex). */
 export function ForexDialog(props: MoneyDialogProps) {
@@ -19,14 +21,16 @@ export function ForexDialog(props: MoneyDialogProps) {
   const open = props.invoice !== undefined;
   const invoice = useLastDefined(props.invoice);
   const idempotencyKey = useIdempotencyKey(open);
+  const shown = useSeenQuote(open, quote);
   const convert = useMutation({
-    mutationFn: (target: Invoice) =>
+    mutationFn: ({ target, seen }: { target: Invoice; seen: ShownQuote }) =>
       convertInvoice(
         {
           sInvoiceId: target.sInvoiceId,
           sTransactionType: TRANSACTION_TYPE_IDS.FOREX,
-          dExchangeRate: quote.rate,
-          referenceExchangeRate: quote.reference,
+          // The rate and the quote the person saw: the server refuses any other.
+          dExchangeRate: seen.rate,
+          referenceExchangeRate: seen.reference,
           bExternal: false,
         },
         idempotencyKey,
@@ -35,9 +39,9 @@ export function ForexDialog(props: MoneyDialogProps) {
   });
 
   const confirm = async () => {
-    if (!props.invoice) return;
+    if (!props.invoice || !shown.seen || shown.changed) return;
     try {
-      const answer = await convert.mutateAsync(props.invoice);
+      const answer = await convert.mutateAsync({ target: props.invoice, seen: shown.seen });
       onDone(isHeldForApproval(answer) ? t('team.heldForApproval') : t('invoices.forex.done'));
     } catch (error) {
       onFailed(error);
@@ -50,11 +54,25 @@ export function ForexDialog(props: MoneyDialogProps) {
       title={t('invoices.forex.title')}
       confirmLabel={t('invoices.forex.confirm')}
       cancelLabel={t('finance.cancel')}
-      confirmDisabled={quote.refreshing}
+      confirmDisabled={quote.refreshing || shown.changed !== undefined}
       busy={convert.isPending}
       onCancel={onCancel}
       onConfirm={() => void confirm()}
     >
+      {invoice && shown.changed && (
+        <QuoteChangedNotice
+          before={shown.changed.before.rate}
+          after={shown.changed.after.rate}
+          figures={[
+            {
+              label: t('invoices.detail.usdToSend'),
+              before: `${formatMoney(usdForMxn(invoice.dTotalAmount, shown.changed.before.rate))} USD`,
+              after: `${formatMoney(usdForMxn(invoice.dTotalAmount, shown.changed.after.rate))} USD`,
+            },
+          ]}
+          onAccept={shown.accept}
+        />
+      )}
       {invoice && (
         <ReviewList
           items={[

@@ -16,7 +16,12 @@ import { formatDate, formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import type { ForwardRate } from '../api/invoices';
 import { convertInvoice, useForwardRateQuery } from '../api/invoices';
-import { forwardCalendar, formatDialogRate, usdForMxn } from '../invoice-math';
+import {
+  forwardCalendar,
+  forwardDepositForMxn,
+  formatDialogRate,
+  usdForMxn,
+} from '../invoice-math';
 import { ReviewList } from '../../../components/detail-list';
 import { LazyDatePicker } from './lazy-date-picker';
 import type { MoneyDialogProps } from './money-dialog';
@@ -154,12 +159,21 @@ export function ForwardDialog(props: MoneyDialogProps) {
                   value: formatDate(validDate, language),
                   testId: 'forward-date',
                 },
+                {
+                  label: t('invoices.detail.depositNow'),
+                  value: `${formatMoney(forwardDepositForMxn(invoice.dTotalAmount, rate.rate))} USD`,
+                  testId: 'forward-deposit',
+                },
               ]}
             />
           )}
         </Box>
         <Alert severity="info" sx={{ mt: 2 }}>
-          {t('invoices.forward.depositNotice')}
+          {invoice && rate
+            ? t('invoices.forward.depositNotice', {
+                deposit: formatMoney(forwardDepositForMxn(invoice.dTotalAmount, rate.rate)),
+              })
+            : t('invoices.forward.depositNoticeNoAmount')}
         </Alert>
         <Alert severity="warning" sx={{ mt: 1.5 }}>
           {t('invoices.forward.fundsNotice')}

@@ -14,6 +14,8 @@ export interface RowTexts {
   overdue: string;
   /** Why the user cannot edit or delete (a VIEWER), shown on the disabled buttons. */
   blocked: string | undefined;
+  supplierDeleted: string;
+  supplierDeletedWhy: string;
 }
 
 /** Edit and delete of one invoice: To pay only, and not while the list is busy. */

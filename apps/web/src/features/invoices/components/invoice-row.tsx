@@ -7,7 +7,7 @@ import { memo } from 'react';
 import type { Invoice } from '../../../lib/finance/types';
 import { formatCompactDate } from '../../../components/compact-date-format';
 import { formatDate, formatMoney } from '../../../lib/format';
-import { formatPercent, formatRate, isOverdue, isToPay } from '../invoice-math';
+import { formatPercent, formatRate, isOverdue, isPayable, isToPay } from '../invoice-math';
 import type { rateOrderChip } from '../rate-order-view';
 import { InvoiceActions, type RowTexts } from './invoice-row-actions';
 import { SKELETON_ROWS } from './invoices-table-columns';
@@ -40,7 +40,7 @@ interface InvoiceRowProps {
  */
 export const InvoiceRow = memo(function InvoiceRow(props: InvoiceRowProps) {
   const { invoice, selected, language, texts } = props;
-  const selectable = isToPay(invoice);
+  const selectable = isPayable(invoice);
   const overdue = isOverdue(invoice, props.today);
   // Plain cells styled once by the table (see `tableStyles`): a MUI TableCell or Chip each
   // costs an emotion style pass, and a page has up to 1,100 cells.
@@ -86,7 +86,20 @@ export const InvoiceRow = memo(function InvoiceRow(props: InvoiceRowProps) {
         {invoice.sInvoice}
       </td>
       <td className="cell" data-field="sStatusId">
-        <span className={selectable ? 'status status-to-pay' : 'status'}>{props.statusName}</span>
+        {invoice.bSupplierDeleted ? (
+          // In place of its status: nothing can pay it, and the title says why.
+          <span
+            className="status status-supplier-deleted"
+            title={texts.supplierDeletedWhy}
+            data-testid="supplier-deleted"
+          >
+            {texts.supplierDeleted}
+          </span>
+        ) : (
+          <span className={isToPay(invoice) ? 'status status-to-pay' : 'status'}>
+            {props.statusName}
+          </span>
+        )}
       </td>
       <td className="cell" data-field="rateOrder">
         {props.rateOrderChip && (

@@ -116,6 +116,16 @@ export const tableStyles: SxProps<Theme> = (theme) => {
       borderColor: 'primary.main',
       color: 'primary.contrastText',
     },
+    // A deleted supplier's invoice: its status chip in red, on two lines if it must.
+    '& .status-supplier-deleted': {
+      height: 'auto',
+      py: '2px',
+      whiteSpace: 'normal',
+      lineHeight: 1.2,
+      fontSize: '0.75rem',
+      borderColor: 'error.main',
+      color: 'error.dark',
+    },
     '& .actions': { display: 'flex', gap: 0.5 },
     '& .rate-order': {
       display: 'inline-block',

@@ -73,6 +73,8 @@ export function InvoicesTable(props: InvoicesTableProps) {
       delete: t('invoices.deleteInvoice'),
       overdue: t('invoices.overdue'),
       blocked,
+      supplierDeleted: t('invoices.supplierDeleted'),
+      supplierDeletedWhy: t('invoices.supplierDeletedWhy'),
     }),
     [t, blocked],
   );

@@ -12,6 +12,8 @@ import type { MoneyDialogProps } from './money-dialog';
 import { useLastDefined } from './money-dialog';
 import { ReviewList } from '../../../components/detail-list';
 import { isHeldForApproval } from '../../../lib/api/held-for-approval';
+import { QuoteChangedNotice } from '../../../components/quote-changed-notice';
+import { useSeenQuote } from '../../../lib/finance/use-seen-quote';
 
 /**
  * 'Detalle de pago': pays the whole invoice now from the USD balance at today's quote.
@@ -24,19 +26,23 @@ export function PayInvoiceDialog(props: MoneyDialogProps) {
   const open = props.invoice !== undefined;
   const invoice = useLastDefined(props.invoice);
   const idempotencyKey = useIdempotencyKey(open);
+  const shown = useSeenQuote(open, quote);
   const pay = useMutation({
-    mutationFn: (target: Invoice) =>
+    mutationFn: ({ target, reference }: { target: Invoice; reference: string }) =>
       payInvoice(
-        { sInvoiceId: target.sInvoiceId, sExchangeRateReference: quote.reference },
+        { sInvoiceId: target.sInvoiceId, sExchangeRateReference: reference },
         idempotencyKey,
       ),
     meta: { errorToast: false },
   });
 
   const confirm = async () => {
-    if (!props.invoice) return;
+    if (!props.invoice || !shown.seen || shown.changed) return;
     try {
-      const answer = await pay.mutateAsync(props.invoice);
+      const answer = await pay.mutateAsync({
+        target: props.invoice,
+        reference: shown.seen.reference,
+      });
       onDone(
         isHeldForApproval(answer)
           ? t('team.heldForApproval')
@@ -53,11 +59,25 @@ export function PayInvoiceDialog(props: MoneyDialogProps) {
       title={t('invoices.payment.title')}
       confirmLabel={t('invoices.payment.confirm')}
       cancelLabel={t('finance.cancel')}
-      confirmDisabled={quote.refreshing}
+      confirmDisabled={quote.refreshing || shown.changed !== undefined}
       busy={pay.isPending}
       onCancel={onCancel}
       onConfirm={() => void confirm()}
     >
+      {invoice && shown.changed && (
+        <QuoteChangedNotice
+          before={shown.changed.before.rate}
+          after={shown.changed.after.rate}
+          figures={[
+            {
+              label: t('invoices.detail.usdToSend'),
+              before: `${formatMoney(usdForMxn(invoice.dTotalAmount, shown.changed.before.rate))} USD`,
+              after: `${formatMoney(usdForMxn(invoice.dTotalAmount, shown.changed.after.rate))} USD`,
+            },
+          ]}
+          onAccept={shown.accept}
+        />
+      )}
       {invoice && (
         <ReviewList
           items={[

@@ -96,7 +96,7 @@ export const exchangeEn = {
     detailTitle: 'Forward detail',
     conditionsTitle: 'Conditions',
     conditions:
-      'A deposit of 5% of the total forward funds ({{deposit}} USD) is due within 24 hours.',
+      'A deposit of 5% of the forward ({{deposit}} USD) is taken from your USD balance when you confirm. The rest is due on the forward date.',
     fundsTitle: 'Funds',
     funds:
       'The funds must be loaded before or on {{date}}. Otherwise you cover the difference between the exchange rate of that day and the agreed rate.',
@@ -213,7 +213,7 @@ export const exchangeSp: Widen<typeof exchangeEn> = {
     detailTitle: 'Detalle del forward',
     conditionsTitle: 'Condiciones',
     conditions:
-      'Se requiere un depósito del 5% del total de los fondos del forward ({{deposit}} USD) dentro de las siguientes 24 horas.',
+      'Al confirmar se toma de tu saldo en USD un depósito del 5% del forward ({{deposit}} USD). El resto se paga en la fecha del forward.',
     fundsTitle: 'Fondos',
     funds:
       'Los fondos deben cargarse antes o el día {{date}}. De lo contrario, usted cubre la diferencia entre el tipo de cambio de ese día y el tipo de cambio pactado.',

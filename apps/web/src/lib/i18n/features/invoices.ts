@@ -16,6 +16,9 @@ export const invoicesEn = {
   loadFailed: 'The invoices could not be loaded.',
   retry: 'Try again',
   selectRow: 'Select',
+  supplierDeleted: 'Supplier deleted',
+  supplierDeletedWhy:
+    'This supplier was deleted: its invoice stays in the history but cannot be paid, converted or batch-paid.',
   columns: {
     supplier: 'Supplier',
     purchaseDate: 'Purchase date',
@@ -50,6 +53,7 @@ export const invoicesEn = {
     invoice: 'Invoice',
     sendDate: 'Send date',
     scheduledDate: 'Scheduled date',
+    depositNow: 'Deposit taken when you confirm (5%)',
   },
   payment: {
     title: 'Payment detail',
@@ -77,7 +81,10 @@ export const invoicesEn = {
     dateInvalid: 'Choose a business day from tomorrow to one year after.',
     gettingRate: 'Getting the forward rate…',
     pickDateFirst: 'Choose a date to see the forward rate.',
-    depositNotice: 'A deposit of 5% of the total forward funds is due within 24 hours.',
+    depositNotice:
+      'A deposit of 5% of the forward ({{deposit}} USD) is taken from your USD balance when you confirm. The rest is due on the forward date.',
+    depositNoticeNoAmount:
+      'A deposit of 5% of the forward is taken from your USD balance when you confirm. The rest is due on the forward date.',
     fundsNotice:
       'Load the funds on or before the forward date. Otherwise you cover the difference between the exchange rate on that date and the agreed rate.',
     confirm: 'Confirm forward',
@@ -175,6 +182,9 @@ export const invoicesSp: Widen<typeof invoicesEn> = {
   loadFailed: 'No se pudieron cargar las facturas.',
   retry: 'Reintentar',
   selectRow: 'Seleccionar',
+  supplierDeleted: 'Proveedor eliminado',
+  supplierDeletedWhy:
+    'Este proveedor fue eliminado: su factura sigue en el historial, pero no se puede pagar, convertir ni incluir en un pago por lote.',
   columns: {
     supplier: 'Proveedor',
     purchaseDate: 'Fecha de compra',
@@ -208,6 +218,7 @@ export const invoicesSp: Widen<typeof invoicesEn> = {
     invoice: 'Factura',
     sendDate: 'Fecha de envío',
     scheduledDate: 'Fecha programada',
+    depositNow: 'Depósito que se toma al confirmar (5%)',
   },
   payment: {
     title: 'Detalle de pago',
@@ -237,7 +248,9 @@ export const invoicesSp: Widen<typeof invoicesEn> = {
     gettingRate: 'Obteniendo el tipo de cambio forward…',
     pickDateFirst: 'Elige una fecha para ver el tipo de cambio forward.',
     depositNotice:
-      'Se requiere un depósito del 5% del total de los fondos del forward dentro de las siguientes 24 horas.',
+      'Al confirmar se toma de tu saldo en USD un depósito del 5% del forward ({{deposit}} USD). El resto se paga en la fecha del forward.',
+    depositNoticeNoAmount:
+      'Al confirmar se toma de tu saldo en USD un depósito del 5% del forward. El resto se paga en la fecha del forward.',
     fundsNotice:
       'Los fondos deben cargarse antes o en la fecha del forward. De lo contrario, cubrirás la diferencia entre el tipo de cambio de esa fecha y el tipo de cambio pactado.',
     confirm: 'Confirmar forward',
