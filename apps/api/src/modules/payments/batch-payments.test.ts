@@ -102,7 +102,10 @@ describe(`batch payments on ${TEST_ENGINE}`, () => {
     const other = await newCustomer(t);
     const supplierId = await insertSupplier(t, customer.enterpriseId);
     const foreignSupplier = await insertSupplier(t, other.enterpriseId);
-    const invoice = await insertInvoice(t, customer.enterpriseId, supplierId, { total: '1000' });
+    const invoice = await insertInvoice(t, customer.enterpriseId, supplierId, {
+      total: '1000',
+      name: 'F2-BORDER-000123',
+    });
     const batch = batchOf(
       await payBatch(customer, [
         { sPaymentRecipientId: foreignSupplier, dDesAmount: 100, comment: 'x' },
@@ -119,6 +122,27 @@ describe(`batch payments on ${TEST_ENGINE}`, () => {
       ['FAILED', 'NOT_FOUND'],
       ['SENT', undefined],
     ]);
+    // Each line says what it asked for, failed ones too, and reads back the same.
+    const rate = batch.dExchangeRate;
+    expect(batch.items[0]!.asked).toEqual({
+      sInvoiceName: null,
+      sPayeeName: null,
+      dAmountMxn: 100,
+      dAmountUsd: expect.any(Number),
+      sConcept: 'x',
+    });
+    expect(batch.items[2]!.asked).toMatchObject({
+      sInvoiceName: 'F2-BORDER-000123',
+      sPayeeName: expect.stringMatching(/^Agrícola del Valle/),
+      dAmountMxn: 1000,
+      sConcept: null,
+    });
+    expect(batch.items[2]!.asked.dAmountUsd).toBeCloseTo(1000 / rate, 1);
+    expect(batch.items[3]!.asked).toMatchObject({ sInvoiceName: null, dAmountMxn: null });
+    const read = json<{ batch: ApiBatch }>(
+      await customer.call('GET', `payments/batches/${batch.sBatchId}`),
+    ).batch;
+    expect(read.items.map((item) => item.asked)).toEqual(batch.items.map((item) => item.asked));
     const payments = await t.db
       .selectFrom('payments')
       .select('amount_mxn')
@@ -251,7 +275,13 @@ describe(`batch payments on ${TEST_ENGINE}`, () => {
     const supplierId = await insertSupplier(t, customer.enterpriseId);
     const invoice = await insertInvoice(t, customer.enterpriseId, supplierId, { total: '90000' });
     const batch = batchOf(await payBatch(customer, [{ sInvoiceId: invoice }]));
-    expect(batch.items).toEqual([{ sStatus: 'FAILED', code: 'INSUFFICIENT_FUNDS' }]);
+    expect(batch.items).toMatchObject([
+      {
+        sStatus: 'FAILED',
+        code: 'INSUFFICIENT_FUNDS',
+        asked: { sPayeeName: expect.stringMatching(/^Agrícola del Valle/), dAmountMxn: 90000 },
+      },
+    ]);
     const row = await invoiceRow(t, invoice);
     expect([row.status, row.assigned_mxn, row.paid_mxn]).toEqual(['TO_PAY', 0n, 0n]);
   });

@@ -106,6 +106,7 @@ export function BatchPage() {
           >
             {items.map((item, index) => {
               const payment = item.payment;
+              const asked = item.asked;
               return (
                 <TableRow key={payment?.sPaymentId ?? `item-${index}`} data-testid="batch-item">
                   <TableCell>{index + 1}</TableCell>
@@ -121,19 +122,25 @@ export function BatchPage() {
                       </Typography>
                     )}
                   </TableCell>
+                  {/* A line that made no payment shows what it asked for: its payee,
+                      invoice and amounts at the batch's rate. */}
                   <TableCell>
-                    {payment?.payment_recipient.sName ?? '—'}
-                    {payment && (
+                    {payment?.payment_recipient.sName ??
+                      asked.sPayeeName ??
+                      t('payables.batchPage.unknownPayee')}
+                    {(asked.sInvoiceName || (payment?.sConcept ?? asked.sConcept)) && (
                       <Typography variant="caption" component="div" color="text.secondary">
-                        {payment.sConcept}
+                        {asked.sInvoiceName
+                          ? t('payables.batchPage.invoice', { invoice: asked.sInvoiceName })
+                          : (payment?.sConcept ?? asked.sConcept)}
                       </Typography>
                     )}
                   </TableCell>
                   <TableCell align="right">
-                    {payment ? formatMoney(payment.dAmount) : '—'}
+                    {amountOrDash(payment?.dAmount ?? asked.dAmountMxn)}
                   </TableCell>
                   <TableCell align="right">
-                    {payment ? formatMoney(payment.dAmountUsd) : '—'}
+                    {amountOrDash(payment?.dAmountUsd ?? asked.dAmountUsd)}
                   </TableCell>
                   <TableCell
                     sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}
@@ -192,6 +199,9 @@ export function BatchPage() {
     </PageFrame>
   );
 }
+
+const amountOrDash = (value: number | null | undefined) =>
+  value === null || value === undefined ? '—' : formatMoney(value);
 
 function Summary({ label, value }: { label: string; value: string }) {
   return (

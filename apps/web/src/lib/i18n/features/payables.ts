@@ -98,6 +98,8 @@ export const payablesEn = {
     totalUsd: 'Total USD',
   },
   batchPage: {
+    unknownPayee: 'Unknown payee',
+    invoice: 'Invoice {{invoice}}',
     title: 'Payment batch',
     subtitle: 'Each payment of the batch and its result.',
     loadFailed: 'The batch could not be loaded.',
@@ -242,6 +244,8 @@ export const payablesSp: Widen<typeof payablesEn> = {
     totalUsd: 'Total USD',
   },
   batchPage: {
+    unknownPayee: 'Beneficiario desconocido',
+    invoice: 'Factura {{invoice}}',
     title: 'Lote de pagos',
     subtitle: 'Cada pago del lote y su resultado.',
     loadFailed: 'No se pudo cargar el lote.',
