@@ -88,7 +88,7 @@ describe(
         sExchangeRateReference: quote.id,
       });
       expect(toDeleted.statusCode, toDeleted.body).toBe(409);
-      expect(json(toDeleted)).toMatchObject({ code: 'INVALID_STATE' });
+      expect(json(toDeleted)).toMatchObject({ code: 'SUPPLIER_DELETED' });
 
       const batch = await preparer.call('POST', 'payments/batch', {
         sExchangeRateReference: quote.id,
