@@ -1601,8 +1601,42 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Accept a delivered load: the order is finished */
+    /** Accept a delivered load with the buyer's count per line: equal to the grower's, the order is finished; different, the lower count is paid and a dispute is opened */
     post: operations['postOrdersByOrderIdAccept'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/{lang}/orders/{orderId}/price-change/accept': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Accept the grower's higher delivered price: the difference is taken from the USD balance into the order's hold */
+    post: operations['postOrdersByOrderIdPriceChangeAccept'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/{lang}/orders/{orderId}/price-change/reject': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Reject the grower's higher delivered price: the price agreed at checkout stays */
+    post: operations['postOrdersByOrderIdPriceChangeReject'];
     delete?: never;
     options?: never;
     head?: never;
@@ -20390,8 +20424,15 @@ export interface operations {
                 sTotalPerBox: string;
                 /** @description Boxes × total per box */
                 sTotal: string;
+                /** @description Boxes counted as delivered (and paid) */
                 dDeliveredQuantity: number | null;
                 dDeliveredUnitPrice: number | null;
+                /** @description The checkout price, or a raise the buyer accepted; never more without it */
+                dAgreedUnitPrice: number;
+                /** @description The buyer's count at acceptance */
+                dReceivedQuantity: number | null;
+                /** @description The grower's count, when the buyer's differed */
+                dVendorDeliveredQuantity: number | null;
                 /** @description Delivered boxes × (delivered unit price + freight + in/out) */
                 dFinalPrice: number | null;
               }[];
@@ -20472,6 +20513,19 @@ export interface operations {
               bCanAccept: boolean;
               bCanRate: boolean;
               bCanDispute: boolean;
+              /** @description A higher delivered price the grower asked for, waiting for the buyer's answer */
+              priceChange: {
+                requested_at: string;
+                /** @description What accepting takes from the buyer's USD balance */
+                dAddedToHold: number;
+                lines: {
+                  sLineId: string;
+                  sProductName: string;
+                  iBoxes: number;
+                  dAgreedUnitPrice: number;
+                  dRequestedUnitPrice: number;
+                }[];
+              } | null;
               /** @description The order's three-party money (docs/MONEY.md) */
               money: {
                 dGoods: number;
@@ -20974,8 +21028,15 @@ export interface operations {
                 sTotalPerBox: string;
                 /** @description Boxes × total per box */
                 sTotal: string;
+                /** @description Boxes counted as delivered (and paid) */
                 dDeliveredQuantity: number | null;
                 dDeliveredUnitPrice: number | null;
+                /** @description The checkout price, or a raise the buyer accepted; never more without it */
+                dAgreedUnitPrice: number;
+                /** @description The buyer's count at acceptance */
+                dReceivedQuantity: number | null;
+                /** @description The grower's count, when the buyer's differed */
+                dVendorDeliveredQuantity: number | null;
                 /** @description Delivered boxes × (delivered unit price + freight + in/out) */
                 dFinalPrice: number | null;
               }[];
@@ -21056,6 +21117,19 @@ export interface operations {
               bCanAccept: boolean;
               bCanRate: boolean;
               bCanDispute: boolean;
+              /** @description A higher delivered price the grower asked for, waiting for the buyer's answer */
+              priceChange: {
+                requested_at: string;
+                /** @description What accepting takes from the buyer's USD balance */
+                dAddedToHold: number;
+                lines: {
+                  sLineId: string;
+                  sProductName: string;
+                  iBoxes: number;
+                  dAgreedUnitPrice: number;
+                  dRequestedUnitPrice: number;
+                }[];
+              } | null;
               /** @description The order's three-party money (docs/MONEY.md) */
               money: {
                 dGoods: number;
@@ -21277,8 +21351,15 @@ export interface operations {
                 sTotalPerBox: string;
                 /** @description Boxes × total per box */
                 sTotal: string;
+                /** @description Boxes counted as delivered (and paid) */
                 dDeliveredQuantity: number | null;
                 dDeliveredUnitPrice: number | null;
+                /** @description The checkout price, or a raise the buyer accepted; never more without it */
+                dAgreedUnitPrice: number;
+                /** @description The buyer's count at acceptance */
+                dReceivedQuantity: number | null;
+                /** @description The grower's count, when the buyer's differed */
+                dVendorDeliveredQuantity: number | null;
                 /** @description Delivered boxes × (delivered unit price + freight + in/out) */
                 dFinalPrice: number | null;
               }[];
@@ -21359,6 +21440,19 @@ export interface operations {
               bCanAccept: boolean;
               bCanRate: boolean;
               bCanDispute: boolean;
+              /** @description A higher delivered price the grower asked for, waiting for the buyer's answer */
+              priceChange: {
+                requested_at: string;
+                /** @description What accepting takes from the buyer's USD balance */
+                dAddedToHold: number;
+                lines: {
+                  sLineId: string;
+                  sProductName: string;
+                  iBoxes: number;
+                  dAgreedUnitPrice: number;
+                  dRequestedUnitPrice: number;
+                }[];
+              } | null;
               /** @description The order's three-party money (docs/MONEY.md) */
               money: {
                 dGoods: number;
@@ -21542,6 +21636,365 @@ export interface operations {
       };
       cookie?: never;
     };
+    /** @description Optional: without it the counts are the grower's */
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Lines not given keep the grower's count */
+          lines?: {
+            sLineId: string;
+            /** @description Boxes the buyer counted, at most the boxes ordered */
+            dReceivedQuantity: number;
+          }[];
+        } | null;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            order: {
+              sOrderId: string;
+              iTrackingId: number;
+              created_at: string;
+              /** @enum {string} */
+              sStatus:
+                | 'ORDER_RECEIVED'
+                | 'IN_PREPARATION'
+                | 'IN_TRANSIT'
+                | 'IN_BORDER_CROSSING'
+                | 'SUCCESSFUL_CROSSING'
+                | 'BORDER_WAREHOUSE'
+                | 'ACCEPTED_AT_BORDER_WAREHOUSE'
+                | 'TRANSFERRED'
+                | 'ON_DELIVERY_ROUTE'
+                | 'DELIVERED'
+                | 'FINISHED';
+              sStatusName: string;
+              sBuyerId: string;
+              sBuyerName: string;
+              sVendorId: string;
+              sVendorName: string;
+              sWarehouseId: string;
+              sWarehouseName: string;
+              dSubtotal: number;
+              dFees: number;
+              dTotal: number;
+              dFinalPrice: number | null;
+              iPallets: number;
+              iTransports: number;
+              iLines: number;
+              /** @enum {string} */
+              sPaymentMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD';
+              /** @enum {string} */
+              sPaymentStatus: 'PENDING' | 'PAID';
+              sDisputeId: string | null;
+              /** @enum {string|null} */
+              sDisputeStatus: 'IN_PROCESS' | 'FINALIZED' | null;
+              bRated: boolean;
+              delivered_at: string | null;
+              finished_at: string | null;
+              warehouse: {
+                sWarehouseId: string;
+                sName: string;
+                sAddress: string;
+                sCity: string;
+                sState: string;
+                sCountry: string;
+                sPostalCode: string;
+                sPhone: string;
+                sEmail: string;
+                sManager: string;
+                sNotes: string | null;
+              };
+              lines: {
+                sLineId: string;
+                sProductId: string;
+                sProductName: string;
+                /** @description The grower the line is bought from */
+                sName: string;
+                /** @description Boxes ordered */
+                dQuantity: number;
+                dBoxesPerPallet: number;
+                /** @description ceil(boxes / boxes per pallet) */
+                dPallets: number;
+                /** @description Price per box, FOB McAllen */
+                dUnitPriceUSD: number;
+                /** @description Freight per box (a pallet of freight shared over its boxes) */
+                sLogisticCost: string;
+                /** @description Border cold storage in/out charge per box */
+                dTotalInOutPerBox: number;
+                /** @description Unit price + freight + in/out, per box */
+                sTotalPerBox: string;
+                /** @description Boxes × total per box */
+                sTotal: string;
+                /** @description Boxes counted as delivered (and paid) */
+                dDeliveredQuantity: number | null;
+                dDeliveredUnitPrice: number | null;
+                /** @description The checkout price, or a raise the buyer accepted; never more without it */
+                dAgreedUnitPrice: number;
+                /** @description The buyer's count at acceptance */
+                dReceivedQuantity: number | null;
+                /** @description The grower's count, when the buyer's differed */
+                dVendorDeliveredQuantity: number | null;
+                /** @description Delivered boxes × (delivered unit price + freight + in/out) */
+                dFinalPrice: number | null;
+              }[];
+              fees: {
+                sFeeId: string;
+                sFeeKey: string;
+                sFeeName: string;
+                dTotal: number;
+              }[];
+              timeline: {
+                /** @enum {string} */
+                sStatus:
+                  | 'ORDER_RECEIVED'
+                  | 'IN_PREPARATION'
+                  | 'IN_TRANSIT'
+                  | 'IN_BORDER_CROSSING'
+                  | 'SUCCESSFUL_CROSSING'
+                  | 'BORDER_WAREHOUSE'
+                  | 'ACCEPTED_AT_BORDER_WAREHOUSE'
+                  | 'TRANSFERRED'
+                  | 'ON_DELIVERY_ROUTE'
+                  | 'DELIVERED'
+                  | 'FINISHED';
+                sName: string;
+                sNameEn: string;
+                sNameSp: string;
+                created_at: string | null;
+                bReached: boolean;
+                bCurrent: boolean;
+              }[];
+              transports: {
+                iNumber: number;
+                iPallets: number;
+                lines: {
+                  sLineId: string;
+                  sProductName: string;
+                  iPallets: number;
+                }[];
+              }[];
+              payment: {
+                /** @enum {string} */
+                sMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD';
+                sMethodName: string;
+                /** @enum {string} */
+                sStatus: 'PENDING' | 'PAID';
+                sPaymentId: string | null;
+                sTransactionId: string | null;
+                dAmountUsd: number;
+                dAmountMxn: number | null;
+                dExchangeRate: number | null;
+                sExchangeRateReference: string | null;
+                rate_locked_until: string | null;
+                dForwardDate: string | null;
+                paid_at: string | null;
+              };
+              iOrderedBoxes: number;
+              iDeliveredBoxes: number | null;
+              rating: {
+                iStars: number;
+                sComment: string | null;
+                created_at: string;
+              } | null;
+              /** @enum {string|null} */
+              sNextStatus:
+                | 'ORDER_RECEIVED'
+                | 'IN_PREPARATION'
+                | 'IN_TRANSIT'
+                | 'IN_BORDER_CROSSING'
+                | 'SUCCESSFUL_CROSSING'
+                | 'BORDER_WAREHOUSE'
+                | 'ACCEPTED_AT_BORDER_WAREHOUSE'
+                | 'TRANSFERRED'
+                | 'ON_DELIVERY_ROUTE'
+                | 'DELIVERED'
+                | 'FINISHED'
+                | null;
+              dispute_deadline: string | null;
+              bCanAccept: boolean;
+              bCanRate: boolean;
+              bCanDispute: boolean;
+              /** @description A higher delivered price the grower asked for, waiting for the buyer's answer */
+              priceChange: {
+                requested_at: string;
+                /** @description What accepting takes from the buyer's USD balance */
+                dAddedToHold: number;
+                lines: {
+                  sLineId: string;
+                  sProductName: string;
+                  iBoxes: number;
+                  dAgreedUnitPrice: number;
+                  dRequestedUnitPrice: number;
+                }[];
+              } | null;
+              /** @description The order's three-party money (docs/MONEY.md) */
+              money: {
+                dGoods: number;
+                /** @description Goods money held for the order until it is released */
+                dHeld: number;
+                /** @description Given back to the buyer at release */
+                dRefunded: number;
+                dPayoutUsd: number | null;
+                dPayoutMxn: number | null;
+                released_at: string | null;
+                /** @description The grower's payout waits until then: its payout account changed (cooling-off) */
+                dPayoutHeldUntil: string | null;
+                /** @description Paid and held, or a forward booked */
+                bSecured: boolean;
+              };
+            };
+          };
+        };
+      };
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Session ended (also for a missing or unknown token): SESSION_EXPIRED */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SESSION_EXPIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Not found (also for another enterprise’s records and an unknown language): NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'NOT_FOUND';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, INVALID_STATE, PRICE_CHANGE_PENDING */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code:
+              'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED' | 'INVALID_STATE' | 'PRICE_CHANGE_PENDING';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Payload too large: PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'UNSUPPORTED_MEDIA_TYPE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Internal error (details are only logged): INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+    };
+  };
+  postOrdersByOrderIdPriceChangeAccept: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
+        orderId: string;
+      };
+      cookie?: never;
+    };
     requestBody?: never;
     responses: {
       /** @description OK */
@@ -21626,8 +22079,15 @@ export interface operations {
                 sTotalPerBox: string;
                 /** @description Boxes × total per box */
                 sTotal: string;
+                /** @description Boxes counted as delivered (and paid) */
                 dDeliveredQuantity: number | null;
                 dDeliveredUnitPrice: number | null;
+                /** @description The checkout price, or a raise the buyer accepted; never more without it */
+                dAgreedUnitPrice: number;
+                /** @description The buyer's count at acceptance */
+                dReceivedQuantity: number | null;
+                /** @description The grower's count, when the buyer's differed */
+                dVendorDeliveredQuantity: number | null;
                 /** @description Delivered boxes × (delivered unit price + freight + in/out) */
                 dFinalPrice: number | null;
               }[];
@@ -21708,6 +22168,333 @@ export interface operations {
               bCanAccept: boolean;
               bCanRate: boolean;
               bCanDispute: boolean;
+              /** @description A higher delivered price the grower asked for, waiting for the buyer's answer */
+              priceChange: {
+                requested_at: string;
+                /** @description What accepting takes from the buyer's USD balance */
+                dAddedToHold: number;
+                lines: {
+                  sLineId: string;
+                  sProductName: string;
+                  iBoxes: number;
+                  dAgreedUnitPrice: number;
+                  dRequestedUnitPrice: number;
+                }[];
+              } | null;
+              /** @description The order's three-party money (docs/MONEY.md) */
+              money: {
+                dGoods: number;
+                /** @description Goods money held for the order until it is released */
+                dHeld: number;
+                /** @description Given back to the buyer at release */
+                dRefunded: number;
+                dPayoutUsd: number | null;
+                dPayoutMxn: number | null;
+                released_at: string | null;
+                /** @description The grower's payout waits until then: its payout account changed (cooling-off) */
+                dPayoutHeldUntil: string | null;
+                /** @description Paid and held, or a forward booked */
+                bSecured: boolean;
+              };
+            };
+          };
+        };
+      };
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Session ended (also for a missing or unknown token): SESSION_EXPIRED */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SESSION_EXPIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Not found (also for another enterprise’s records and an unknown language): NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'NOT_FOUND';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, INVALID_STATE, INSUFFICIENT_FUNDS */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED' | 'INVALID_STATE' | 'INSUFFICIENT_FUNDS';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Internal error (details are only logged): INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+    };
+  };
+  postOrdersByOrderIdPriceChangeReject: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
+        orderId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            order: {
+              sOrderId: string;
+              iTrackingId: number;
+              created_at: string;
+              /** @enum {string} */
+              sStatus:
+                | 'ORDER_RECEIVED'
+                | 'IN_PREPARATION'
+                | 'IN_TRANSIT'
+                | 'IN_BORDER_CROSSING'
+                | 'SUCCESSFUL_CROSSING'
+                | 'BORDER_WAREHOUSE'
+                | 'ACCEPTED_AT_BORDER_WAREHOUSE'
+                | 'TRANSFERRED'
+                | 'ON_DELIVERY_ROUTE'
+                | 'DELIVERED'
+                | 'FINISHED';
+              sStatusName: string;
+              sBuyerId: string;
+              sBuyerName: string;
+              sVendorId: string;
+              sVendorName: string;
+              sWarehouseId: string;
+              sWarehouseName: string;
+              dSubtotal: number;
+              dFees: number;
+              dTotal: number;
+              dFinalPrice: number | null;
+              iPallets: number;
+              iTransports: number;
+              iLines: number;
+              /** @enum {string} */
+              sPaymentMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD';
+              /** @enum {string} */
+              sPaymentStatus: 'PENDING' | 'PAID';
+              sDisputeId: string | null;
+              /** @enum {string|null} */
+              sDisputeStatus: 'IN_PROCESS' | 'FINALIZED' | null;
+              bRated: boolean;
+              delivered_at: string | null;
+              finished_at: string | null;
+              warehouse: {
+                sWarehouseId: string;
+                sName: string;
+                sAddress: string;
+                sCity: string;
+                sState: string;
+                sCountry: string;
+                sPostalCode: string;
+                sPhone: string;
+                sEmail: string;
+                sManager: string;
+                sNotes: string | null;
+              };
+              lines: {
+                sLineId: string;
+                sProductId: string;
+                sProductName: string;
+                /** @description The grower the line is bought from */
+                sName: string;
+                /** @description Boxes ordered */
+                dQuantity: number;
+                dBoxesPerPallet: number;
+                /** @description ceil(boxes / boxes per pallet) */
+                dPallets: number;
+                /** @description Price per box, FOB McAllen */
+                dUnitPriceUSD: number;
+                /** @description Freight per box (a pallet of freight shared over its boxes) */
+                sLogisticCost: string;
+                /** @description Border cold storage in/out charge per box */
+                dTotalInOutPerBox: number;
+                /** @description Unit price + freight + in/out, per box */
+                sTotalPerBox: string;
+                /** @description Boxes × total per box */
+                sTotal: string;
+                /** @description Boxes counted as delivered (and paid) */
+                dDeliveredQuantity: number | null;
+                dDeliveredUnitPrice: number | null;
+                /** @description The checkout price, or a raise the buyer accepted; never more without it */
+                dAgreedUnitPrice: number;
+                /** @description The buyer's count at acceptance */
+                dReceivedQuantity: number | null;
+                /** @description The grower's count, when the buyer's differed */
+                dVendorDeliveredQuantity: number | null;
+                /** @description Delivered boxes × (delivered unit price + freight + in/out) */
+                dFinalPrice: number | null;
+              }[];
+              fees: {
+                sFeeId: string;
+                sFeeKey: string;
+                sFeeName: string;
+                dTotal: number;
+              }[];
+              timeline: {
+                /** @enum {string} */
+                sStatus:
+                  | 'ORDER_RECEIVED'
+                  | 'IN_PREPARATION'
+                  | 'IN_TRANSIT'
+                  | 'IN_BORDER_CROSSING'
+                  | 'SUCCESSFUL_CROSSING'
+                  | 'BORDER_WAREHOUSE'
+                  | 'ACCEPTED_AT_BORDER_WAREHOUSE'
+                  | 'TRANSFERRED'
+                  | 'ON_DELIVERY_ROUTE'
+                  | 'DELIVERED'
+                  | 'FINISHED';
+                sName: string;
+                sNameEn: string;
+                sNameSp: string;
+                created_at: string | null;
+                bReached: boolean;
+                bCurrent: boolean;
+              }[];
+              transports: {
+                iNumber: number;
+                iPallets: number;
+                lines: {
+                  sLineId: string;
+                  sProductName: string;
+                  iPallets: number;
+                }[];
+              }[];
+              payment: {
+                /** @enum {string} */
+                sMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD';
+                sMethodName: string;
+                /** @enum {string} */
+                sStatus: 'PENDING' | 'PAID';
+                sPaymentId: string | null;
+                sTransactionId: string | null;
+                dAmountUsd: number;
+                dAmountMxn: number | null;
+                dExchangeRate: number | null;
+                sExchangeRateReference: string | null;
+                rate_locked_until: string | null;
+                dForwardDate: string | null;
+                paid_at: string | null;
+              };
+              iOrderedBoxes: number;
+              iDeliveredBoxes: number | null;
+              rating: {
+                iStars: number;
+                sComment: string | null;
+                created_at: string;
+              } | null;
+              /** @enum {string|null} */
+              sNextStatus:
+                | 'ORDER_RECEIVED'
+                | 'IN_PREPARATION'
+                | 'IN_TRANSIT'
+                | 'IN_BORDER_CROSSING'
+                | 'SUCCESSFUL_CROSSING'
+                | 'BORDER_WAREHOUSE'
+                | 'ACCEPTED_AT_BORDER_WAREHOUSE'
+                | 'TRANSFERRED'
+                | 'ON_DELIVERY_ROUTE'
+                | 'DELIVERED'
+                | 'FINISHED'
+                | null;
+              dispute_deadline: string | null;
+              bCanAccept: boolean;
+              bCanRate: boolean;
+              bCanDispute: boolean;
+              /** @description A higher delivered price the grower asked for, waiting for the buyer's answer */
+              priceChange: {
+                requested_at: string;
+                /** @description What accepting takes from the buyer's USD balance */
+                dAddedToHold: number;
+                lines: {
+                  sLineId: string;
+                  sProductName: string;
+                  iBoxes: number;
+                  dAgreedUnitPrice: number;
+                  dRequestedUnitPrice: number;
+                }[];
+              } | null;
               /** @description The order's three-party money (docs/MONEY.md) */
               money: {
                 dGoods: number;
@@ -22255,8 +23042,15 @@ export interface operations {
                 sTotalPerBox: string;
                 /** @description Boxes × total per box */
                 sTotal: string;
+                /** @description Boxes counted as delivered (and paid) */
                 dDeliveredQuantity: number | null;
                 dDeliveredUnitPrice: number | null;
+                /** @description The checkout price, or a raise the buyer accepted; never more without it */
+                dAgreedUnitPrice: number;
+                /** @description The buyer's count at acceptance */
+                dReceivedQuantity: number | null;
+                /** @description The grower's count, when the buyer's differed */
+                dVendorDeliveredQuantity: number | null;
                 /** @description Delivered boxes × (delivered unit price + freight + in/out) */
                 dFinalPrice: number | null;
               }[];
@@ -22337,6 +23131,19 @@ export interface operations {
               bCanAccept: boolean;
               bCanRate: boolean;
               bCanDispute: boolean;
+              /** @description A higher delivered price the grower asked for, waiting for the buyer's answer */
+              priceChange: {
+                requested_at: string;
+                /** @description What accepting takes from the buyer's USD balance */
+                dAddedToHold: number;
+                lines: {
+                  sLineId: string;
+                  sProductName: string;
+                  iBoxes: number;
+                  dAgreedUnitPrice: number;
+                  dRequestedUnitPrice: number;
+                }[];
+              } | null;
               /** @description The order's three-party money (docs/MONEY.md) */
               money: {
                 dGoods: number;
@@ -22483,7 +23290,9 @@ export interface operations {
             | 'FINISHED';
           lines?: {
             sLineId: string;
+            /** @description Boxes delivered, 1 to the boxes ordered */
             dDeliveredQuantity: number;
+            /** @description At most the agreed price applies at once; a higher one waits for the buyer (price-change) */
             dDeliveredUnitPrice?: number | string;
           }[];
         };
@@ -22572,8 +23381,15 @@ export interface operations {
                 sTotalPerBox: string;
                 /** @description Boxes × total per box */
                 sTotal: string;
+                /** @description Boxes counted as delivered (and paid) */
                 dDeliveredQuantity: number | null;
                 dDeliveredUnitPrice: number | null;
+                /** @description The checkout price, or a raise the buyer accepted; never more without it */
+                dAgreedUnitPrice: number;
+                /** @description The buyer's count at acceptance */
+                dReceivedQuantity: number | null;
+                /** @description The grower's count, when the buyer's differed */
+                dVendorDeliveredQuantity: number | null;
                 /** @description Delivered boxes × (delivered unit price + freight + in/out) */
                 dFinalPrice: number | null;
               }[];
@@ -22654,6 +23470,19 @@ export interface operations {
               bCanAccept: boolean;
               bCanRate: boolean;
               bCanDispute: boolean;
+              /** @description A higher delivered price the grower asked for, waiting for the buyer's answer */
+              priceChange: {
+                requested_at: string;
+                /** @description What accepting takes from the buyer's USD balance */
+                dAddedToHold: number;
+                lines: {
+                  sLineId: string;
+                  sProductName: string;
+                  iBoxes: number;
+                  dAgreedUnitPrice: number;
+                  dRequestedUnitPrice: number;
+                }[];
+              } | null;
               /** @description The order's three-party money (docs/MONEY.md) */
               money: {
                 dGoods: number;
@@ -22819,7 +23648,9 @@ export interface operations {
         'application/json': {
           lines: {
             sLineId: string;
+            /** @description Boxes delivered, 1 to the boxes ordered */
             dDeliveredQuantity: number;
+            /** @description At most the agreed price applies at once; a higher one waits for the buyer (price-change) */
             dDeliveredUnitPrice?: number | string;
           }[];
         };
@@ -22908,8 +23739,15 @@ export interface operations {
                 sTotalPerBox: string;
                 /** @description Boxes × total per box */
                 sTotal: string;
+                /** @description Boxes counted as delivered (and paid) */
                 dDeliveredQuantity: number | null;
                 dDeliveredUnitPrice: number | null;
+                /** @description The checkout price, or a raise the buyer accepted; never more without it */
+                dAgreedUnitPrice: number;
+                /** @description The buyer's count at acceptance */
+                dReceivedQuantity: number | null;
+                /** @description The grower's count, when the buyer's differed */
+                dVendorDeliveredQuantity: number | null;
                 /** @description Delivered boxes × (delivered unit price + freight + in/out) */
                 dFinalPrice: number | null;
               }[];
@@ -22990,6 +23828,19 @@ export interface operations {
               bCanAccept: boolean;
               bCanRate: boolean;
               bCanDispute: boolean;
+              /** @description A higher delivered price the grower asked for, waiting for the buyer's answer */
+              priceChange: {
+                requested_at: string;
+                /** @description What accepting takes from the buyer's USD balance */
+                dAddedToHold: number;
+                lines: {
+                  sLineId: string;
+                  sProductName: string;
+                  iBoxes: number;
+                  dAgreedUnitPrice: number;
+                  dRequestedUnitPrice: number;
+                }[];
+              } | null;
               /** @description The order's three-party money (docs/MONEY.md) */
               money: {
                 dGoods: number;
