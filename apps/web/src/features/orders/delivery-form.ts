@@ -33,15 +33,15 @@ export function deliveryDefaults(lines: readonly OrderLine[]): Record<string, De
       line.sLineId,
       {
         boxes: String(line.dDeliveredQuantity ?? line.dQuantity),
-        unitPrice: plainMoney.format(line.dDeliveredUnitPrice ?? line.dUnitPriceUSD),
+        unitPrice: plainMoney.format(line.dDeliveredUnitPrice ?? line.dAgreedUnitPrice),
       },
     ]),
   );
 }
 
 /**
- * Checks the form like the server does (whole boxes, at most the boxes ordered, a price
- * with at most 2 decimals) and builds POST vendor/orders/:id/delivery's lines. An empty
+ * Checks the form like the server does (whole boxes, 1 to the boxes ordered, a price above
+ * 0 with at most 2 decimals) and builds POST vendor/orders/:id/delivery's lines. An empty
  * price keeps the one recorded.
  */
 export function checkDelivery(
@@ -55,10 +55,13 @@ export function checkDelivery(
     const boxesText = input.boxes.trim();
     const priceText = input.unitPrice.trim();
     const lineErrors: DeliveryCheck['errors'][string] = {};
-    if (!WHOLE.test(boxesText)) lineErrors.boxes = { key: 'wholeBoxes' };
+    // A line is delivered with at least one box: the server refuses 0.
+    if (!WHOLE.test(boxesText) || Number(boxesText) < 1) lineErrors.boxes = { key: 'wholeBoxes' };
     else if (Number(boxesText) > line.dQuantity)
       lineErrors.boxes = { key: 'tooMany', count: line.dQuantity };
-    if (priceText !== '' && !MONEY.test(priceText)) lineErrors.unitPrice = { key: 'price' };
+    if (priceText !== '' && (!MONEY.test(priceText) || Number(priceText) <= 0)) {
+      lineErrors.unitPrice = { key: 'price' };
+    }
     if (lineErrors.boxes || lineErrors.unitPrice) {
       errors[line.sLineId] = lineErrors;
       continue;

@@ -24,6 +24,7 @@ import { OrderLinesTable } from './components/order-lines-table';
 import { OrderTimeline } from './components/order-timeline';
 import { OrderMoneySection } from './components/order-money-section';
 import { PaymentSection } from './components/payment-section';
+import { PriceChangeSection } from './components/price-change-section';
 import { RatingDialog } from './components/rating-dialog';
 import { SectionCard } from '../../components/section-card';
 import { TransportsSection } from './components/transports-section';
@@ -142,6 +143,7 @@ function OrderDetail({ order, side, back, OpenDisputeDialog }: OrderDetailProps)
         ) : (
           <VendorActions order={order} />
         )}
+        <PriceChangeSection order={order} side={side} />
         {side === 'vendor' && order.sStatus === 'DELIVERED' && (
           <DeliveryFormSection order={order} />
         )}
