@@ -33,6 +33,28 @@ describe('delivered quantities form', () => {
     });
   });
 
+  it('shows a raise waiting for the buyer as asked, so saving again keeps it', () => {
+    const priceChange = {
+      requested_at: '2026-11-28T17:00:00.000Z',
+      dAddedToHold: 175,
+      lines: [
+        {
+          sLineId: 'b',
+          sProductName: 'Product b',
+          iBoxes: 140,
+          dAgreedUnitPrice: 18,
+          dRequestedUnitPrice: 19.25,
+        },
+      ],
+    };
+    expect(
+      deliveryDefaults([line('a', 70, 22.5), line('b', 140, 18, [140, 18])], priceChange),
+    ).toEqual({
+      a: { boxes: '70', unitPrice: '22.50' },
+      b: { boxes: '140', unitPrice: '19.25' },
+    });
+  });
+
   it('builds the request lines', () => {
     const lines = [line('a', 70, 22.5), line('b', 140, 18)];
     const check = checkDelivery(lines, {

@@ -1,4 +1,4 @@
-import type { DeliveredLine, OrderLine } from './api/orders';
+import type { DeliveredLine, OrderLine, PriceChange } from './api/orders';
 
 /** What the vendor types per line: delivered boxes and the delivered unit price (USD). */
 export interface DeliveryInput {
@@ -26,14 +26,25 @@ const plainMoney = new Intl.NumberFormat('en-US', {
 const WHOLE = /^\d{1,7}$/;
 const MONEY = /^\d{1,9}(\.\d{1,2})?$/;
 
-/** The form's starting values: what was recorded, else the ordered boxes and price. */
-export function deliveryDefaults(lines: readonly OrderLine[]): Record<string, DeliveryInput> {
+/**
+ * The form's starting values: what was recorded, else the ordered boxes and the agreed
+ * price; a raise waiting for the buyer shows as asked, so saving the form again keeps it.
+ */
+export function deliveryDefaults(
+  lines: readonly OrderLine[],
+  priceChange: PriceChange = null,
+): Record<string, DeliveryInput> {
+  const requested = new Map(
+    (priceChange?.lines ?? []).map((line) => [line.sLineId, line.dRequestedUnitPrice]),
+  );
   return Object.fromEntries(
     lines.map((line) => [
       line.sLineId,
       {
         boxes: String(line.dDeliveredQuantity ?? line.dQuantity),
-        unitPrice: plainMoney.format(line.dDeliveredUnitPrice ?? line.dAgreedUnitPrice),
+        unitPrice: plainMoney.format(
+          requested.get(line.sLineId) ?? line.dDeliveredUnitPrice ?? line.dAgreedUnitPrice,
+        ),
       },
     ]),
   );
