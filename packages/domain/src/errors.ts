@@ -31,6 +31,7 @@ export const ERROR_STATUS = {
   DISPUTE_WINDOW_CLOSED: 409,
   DISPUTE_ALREADY_OPENED: 409,
   ORDER_NOT_PAID: 409,
+  PRICE_CHANGE_PENDING: 409,
   WEBHOOK_URL_REFUSED: 400,
   TOTP_REQUIRED: 401,
   TOTP_INVALID: 401,
@@ -108,6 +109,8 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
       'The time to open a dispute after delivery has passed; settle it with the grower directly.',
     DISPUTE_ALREADY_OPENED:
       'This order already has a dispute; follow it, and add photos or comments, in the Disputes tab.',
+    PRICE_CHANGE_PENDING:
+      'The grower asked for a higher price: accept or reject it on the order page before you accept the delivery.',
     WEBHOOK_URL_REFUSED:
       'This address cannot receive webhooks: use an https:// URL on the public internet (not a private, local or loopback address).',
     TOTP_REQUIRED: 'Enter the 6-digit code of your authenticator app (or a recovery code).',
@@ -178,6 +181,8 @@ export const ERROR_MESSAGES: Record<Language, Record<ErrorCode, string>> = {
       'Ya pasó el plazo para abrir una disputa después de la entrega; resuélvelo directamente con el productor.',
     DISPUTE_ALREADY_OPENED:
       'Este pedido ya tiene una disputa; síguela, y agrega fotos o comentarios, en la pestaña Disputas.',
+    PRICE_CHANGE_PENDING:
+      'El productor pidió un precio más alto: acéptalo o recházalo en la página del pedido antes de aceptar la entrega.',
     WEBHOOK_URL_REFUSED:
       'Esta dirección no puede recibir webhooks: usa una URL https:// en internet pública (no una dirección privada, local o de loopback).',
     TOTP_REQUIRED:

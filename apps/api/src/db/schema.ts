@@ -545,6 +545,27 @@ export interface OrderLinesTable {
   delivered_boxes: number | null;
   delivered_unit_price_cents: bigint | null;
   in_out_per_box_cents: ColumnType<bigint, bigint | undefined, bigint>;
+  /** A raise of the unit price the buyer accepted; null: the checkout price stands. */
+  agreed_unit_price_cents: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+  /** The buyer's own count, recorded when it accepts the load. */
+  received_boxes: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The grower's count when the buyer's was lower (delivered_boxes is then the buyer's). */
+  vendor_delivered_boxes: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+export type PriceChangeStatus = 'PENDING' | 'ACCEPTED' | 'REJECTED' | 'WITHDRAWN';
+
+export interface OrderPriceChangesTable {
+  id: string;
+  order_id: string;
+  line_id: string;
+  agreed_unit_price_cents: bigint;
+  requested_unit_price_cents: bigint;
+  status: PriceChangeStatus;
+  requested_at: Date;
+  requested_by: string | null;
+  decided_at: Date | null;
+  decided_by: string | null;
 }
 
 export interface OrderFeesTable {
@@ -866,6 +887,7 @@ export interface Database {
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   order_fees: OrderFeesTable;
+  order_price_changes: OrderPriceChangesTable;
   order_status_events: OrderStatusEventsTable;
   disputes: DisputesTable;
   dispute_images: DisputeImagesTable;

@@ -156,7 +156,7 @@ export async function seedDemoOrders(
       'en',
     );
     at(time + 2 * HOUR_MS);
-    await orders.accept(buyer, accepted.sOrderId, 'en');
+    await orders.accept(buyer, accepted.sOrderId, [], 'en');
     await orders.rate(buyer, accepted.sOrderId, {
       stars: 5,
       comment: 'Great dry matter, on time at our dock; 10 boxes of lime short, refunded.',

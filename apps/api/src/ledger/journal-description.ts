@@ -17,6 +17,7 @@ export type JournalDescription =
   | { code: 'PAYOUT_COMPLETED'; params: { trackingKey: string } }
   | { code: 'PAYOUT_RETURNED'; params: { trackingKey: string } }
   | { code: 'ORDER_HOLD'; params: { tracking: string } }
+  | { code: 'ORDER_PRICE_RAISE'; params: { tracking: string } }
   | { code: 'ORDER_RELEASE'; params: { tracking: string; recipient: string } }
   | { code: 'ORDER_REFUND'; params: { tracking: string } };
 
@@ -40,6 +41,8 @@ const TEMPLATES: Record<Language, Record<JournalDescriptionCode, Template>> = {
     PAYOUT_RETURNED: (p) => `Payout ${p.trackingKey ?? ''} returned by the receiving bank`,
     ORDER_HOLD: (p) =>
       `Marketplace order #${p.tracking ?? ''}: goods held until acceptance, and its fees`,
+    ORDER_PRICE_RAISE: (p) =>
+      `Marketplace order #${p.tracking ?? ''}: price raise you accepted, held until acceptance`,
     ORDER_RELEASE: (p) =>
       `Marketplace order #${p.tracking ?? ''}: payout to the grower ${p.recipient ?? ''}`,
     ORDER_REFUND: (p) => `Refund of marketplace order #${p.tracking ?? ''}`,
@@ -58,6 +61,8 @@ const TEMPLATES: Record<Language, Record<JournalDescriptionCode, Template>> = {
     PAYOUT_RETURNED: (p) => `Pago ${p.trackingKey ?? ''} devuelto por el banco receptor`,
     ORDER_HOLD: (p) =>
       `Pedido del marketplace #${p.tracking ?? ''}: mercancía retenida hasta la aceptación, y sus cargos`,
+    ORDER_PRICE_RAISE: (p) =>
+      `Pedido del marketplace #${p.tracking ?? ''}: aumento de precio que aceptaste, retenido hasta la aceptación`,
     ORDER_RELEASE: (p) =>
       `Pedido del marketplace #${p.tracking ?? ''}: pago al productor ${p.recipient ?? ''}`,
     ORDER_REFUND: (p) => `Reembolso del pedido del marketplace #${p.tracking ?? ''}`,

@@ -84,6 +84,8 @@ export function createMarketplaceServices(deps: MarketplaceDeps): MarketplaceSer
     deps.now,
     deps.config.MAX_IMAGE_PIXELS,
   );
+  // A buyer's count that differs from the grower's opens a dispute the usual way.
+  orders.fulfilment.disputes = disputes;
   const orderDocuments = new OrderDocumentsService(deps.db, orders, deps.now);
   return {
     ...deps,

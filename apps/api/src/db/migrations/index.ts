@@ -26,6 +26,7 @@ import * as webhookSecretOverlap from './0038-webhook-secret-overlap.js';
 import * as apiKeys from './0039-api-keys.js';
 import * as approvalLevels from './0040-approval-levels.js';
 import * as accountingAccounts from './0041-accounting-accounts.js';
+import * as orderPriceChanges from './0044-order-price-changes.js';
 import * as bankChangeHolds from './0021-bank-change-holds.js';
 import * as stpOrders from './0026-stp-orders.js';
 import * as stpDeposits from './0027-stp-deposits.js';
@@ -78,6 +79,7 @@ export const migrations: Record<string, Migration> = {
   '0035-cfdi-sat-status': cfdiSatStatus,
   '0042-catalogue-search-kinds': catalogueSearchKinds,
   '0043-grower-verification': growerVerification,
+  '0044-order-price-changes': orderPriceChanges,
   '0047-invoice-list-supplier-deleted': invoiceListSupplierDeleted,
   '0048-batch-item-asked': batchItemAsked,
 };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { moneyToNumber, type Language } from '@app/domain';
-import type { Db } from '../../db/database.js';
+import type { Db, Trx } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { FileStorage } from '../../storage/file-storage.js';
 import {
@@ -27,6 +27,9 @@ import type { DisputeView, DisputeViewer } from './disputes.repository.js';
 import { publishDisputeEvent } from '../events/event-sources.js';
 
 export type { DisputeViewer } from './disputes.repository.js';
+
+/** An order as the orders module hands it over, locked in the caller's transaction. */
+type OrderRow = Awaited<ReturnType<OrdersService['lockOrder']>>;
 
 export const DISPUTE_PAGE_MAX = 100;
 
@@ -118,24 +121,49 @@ export class DisputesService {
     await this.db.transaction().execute(async (trx) => {
       const now = this.now();
       const order = await this.orders.lockOrderToDispute(trx, buyerEnterpriseId, input.orderId);
-      if (await repo.findOpenDispute(trx, order.id)) {
-        throw new AppError('DISPUTE_ALREADY_OPENED', { field: 'sOrderId' });
-      }
-      await repo.insertDispute(trx, {
-        id: disputeId,
-        order_id: order.id,
-        buyer_enterprise_id: order.buyer_enterprise_id,
-        vendor_enterprise_id: order.vendor_enterprise_id,
-        category: input.category,
-        subcategory: input.subcategory,
-        description: input.description,
-        status: 'IN_PROCESS',
-        created_at: now,
-      });
-      await this.orders.markDisputed(trx, order.id, now);
-      await publishDisputeEvent(trx, disputeId, 'dispute.opened', now);
+      await this.insertOpened(trx, order, disputeId, input, now);
     });
     return this.get({ side: 'buyer', enterpriseId: buyerEnterpriseId }, disputeId, language);
+  }
+
+  /**
+   * Opens a dispute on a delivered order the caller has locked in its transaction: the
+   * orders module's acceptance, when the buyer's count differs from the grower's.
+   */
+  async openOnLockedOrder(
+    trx: Trx,
+    order: OrderRow,
+    input: { category: DisputeCategory; subcategory: string; description: string },
+    at: Date,
+  ): Promise<string> {
+    const disputeId = randomUUID();
+    await this.insertOpened(trx, order, disputeId, input, at);
+    return disputeId;
+  }
+
+  private async insertOpened(
+    trx: Trx,
+    order: OrderRow,
+    disputeId: string,
+    input: { category: DisputeCategory; subcategory: string; description: string },
+    now: Date,
+  ): Promise<void> {
+    if (await repo.findOpenDispute(trx, order.id)) {
+      throw new AppError('DISPUTE_ALREADY_OPENED', { field: 'sOrderId' });
+    }
+    await repo.insertDispute(trx, {
+      id: disputeId,
+      order_id: order.id,
+      buyer_enterprise_id: order.buyer_enterprise_id,
+      vendor_enterprise_id: order.vendor_enterprise_id,
+      category: input.category,
+      subcategory: input.subcategory,
+      description: input.description,
+      status: 'IN_PROCESS',
+      created_at: now,
+    });
+    await this.orders.markDisputed(trx, order.id, now);
+    await publishDisputeEvent(trx, disputeId, 'dispute.opened', now);
   }
 
   async list(

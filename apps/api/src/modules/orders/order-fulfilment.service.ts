@@ -12,6 +12,18 @@ import type { OrderSettlementService } from './order-settlement.service.js';
 import type { OrderReadsService } from './order-reads.service.js';
 import { requireOrder, type Caller, type DeliveredLineInput } from './order-records.js';
 import { isMoneySecured, type ApiOrder } from './order.view.js';
+import {
+  deliveredPriceOf,
+  recordPriceRequests,
+  type PriceRaise,
+} from './order-price-change.service.js';
+import { findPendingPriceChanges } from './order-price-changes.repository.js';
+import {
+  countDisputeDescription,
+  recordReceived,
+  type DisputeOpener,
+  type ReceivedLineInput,
+} from './order-receiving.js';
 
 /**
  * An order's trip: the grower moves it along the statuses and records what was delivered;
@@ -25,6 +37,9 @@ export class OrderFulfilmentService {
     private readonly settlement: OrderSettlementService,
     private readonly reads: OrderReadsService,
   ) {}
+
+  /** The disputes module's creation path, for counts that differ at acceptance. */
+  disputes: DisputeOpener | undefined;
 
   // -------------------------------------------------------------------------------------
   // Tracking
@@ -63,7 +78,9 @@ export class OrderFulfilmentService {
         actorUserId: caller.userId,
       });
       await publishOrderStatusChanged(trx, order.id, next, now);
-      if (next === 'DELIVERED') await this.recordDelivered(trx, order, input.lines ?? []);
+      if (next === 'DELIVERED') {
+        await this.recordDelivered(trx, order, input.lines ?? [], caller.userId, now);
+      }
     });
     return this.reads.get(party, orderId, language);
   }
@@ -83,16 +100,23 @@ export class OrderFulfilmentService {
     await this.db.transaction().execute(async (trx) => {
       const order = await requireOrder(trx, party, orderId, { forUpdate: true });
       if (order.status !== 'DELIVERED') throw new AppError('INVALID_STATE', { field: 'sOrderId' });
-      await this.recordDelivered(trx, order, lines);
+      // Once the buyer has answered with its count (a dispute), the record is closed.
+      if (order.disputed_at !== null) throw new AppError('INVALID_STATE', { field: 'sOrderId' });
+      await this.recordDelivered(trx, order, lines, caller.userId, this.now());
     });
     return this.reads.get(party, orderId, language);
   }
 
-  /** Writes delivered quantities and the order's final price: Σ delivered lines + fees. */
+  /**
+   * Writes delivered quantities and the order's final price: Σ delivered lines + fees. A
+   * delivered price above the agreed one is not written: it waits for the buyer's answer.
+   */
   private async recordDelivered(
     trx: Trx,
     order: OrderRow,
     input: DeliveredLineInput[],
+    actorUserId: string,
+    now: Date,
   ): Promise<void> {
     const lines = await repo.lockLines(trx, order.id);
     const byId = new Map(lines.map((line) => [line.id, line]));
@@ -107,13 +131,17 @@ export class OrderFulfilmentService {
       }
       given.set(id, line);
     }
+    const raises: PriceRaise[] = [];
+    const priced: string[] = [];
     let finalCents = order.fees_cents;
     for (const line of lines) {
       const change = given.get(line.id);
-      // A line not given keeps what was recorded, or what was ordered at the ordered price.
+      // A line not given keeps what was recorded, or what was ordered at the agreed price.
       const boxes = change?.deliveredBoxes ?? line.delivered_boxes ?? line.quantity_boxes;
-      const unitPrice =
-        change?.deliveredUnitPriceCents ?? line.delivered_unit_price_cents ?? line.unit_price_cents;
+      const price = deliveredPriceOf(line, change?.deliveredUnitPriceCents);
+      if (change?.deliveredUnitPriceCents !== undefined) priced.push(line.id);
+      if (price.raise) raises.push(price.raise);
+      const unitPrice = price.unitPriceCents;
       if (boxes !== line.delivered_boxes || unitPrice !== line.delivered_unit_price_cents) {
         await repo.setDelivered(trx, line.id, boxes, unitPrice);
       }
@@ -125,17 +153,45 @@ export class OrderFulfilmentService {
       });
     }
     await repo.updateOrder(trx, order.id, { final_total_cents: finalCents });
+    await recordPriceRequests(trx, order.id, priced, raises, actorUserId, now);
   }
 
-  /** POST orders/:id/accept: the buyer accepts the delivered load; the order is finished. */
-  async accept(caller: Caller, orderId: string, language: Language): Promise<ApiOrder> {
+  /**
+   * POST orders/:id/accept: the buyer accepts the delivered load, with its own count per
+   * line. Equal counts finish the order and release its money; a different count pays the
+   * lower one and opens a dispute on the difference (its resolution releases the money).
+   */
+  async accept(
+    caller: Caller,
+    orderId: string,
+    received: ReceivedLineInput[],
+    language: Language,
+  ): Promise<ApiOrder> {
     const party: OrderParty = { side: 'buyer', enterpriseId: caller.enterpriseId };
     const payout = await this.db.transaction().execute(async (trx) => {
       const order = await requireOrder(trx, party, orderId, { forUpdate: true });
       if (order.status !== 'DELIVERED' || order.disputed_at !== null) {
         throw new AppError('INVALID_STATE', { field: 'sOrderId' });
       }
+      if ((await findPendingPriceChanges(trx, order.id)).length > 0) {
+        throw new AppError('PRICE_CHANGE_PENDING', { field: 'sOrderId' });
+      }
       const now = this.now();
+      const differences = await recordReceived(trx, order, received);
+      if (differences.length > 0) {
+        if (!this.disputes) throw new Error('No dispute opener was given to the orders module');
+        await this.disputes.openOnLockedOrder(
+          trx,
+          order,
+          {
+            category: 'QUANTITY',
+            subcategory: 'SHORT_BOXES',
+            description: countDisputeDescription(differences, language),
+          },
+          now,
+        );
+        return undefined;
+      }
       await this.settlement.finish(trx, order.id, now, caller.userId);
       return this.settlement.release(trx, order.id, now);
     });

@@ -27,6 +27,7 @@ import type { OrderParty } from './orders.repository.js';
 import type { OrderSettlementService } from './order-settlement.service.js';
 import { HOUR_MS, RATE_LOCK_HOURS } from './order-records.js';
 import { orderSchedule, vendorMoney } from './order-schedule.js';
+import { agreedUnitPrice, pendingPriceChangeOf } from './order-price-change.service.js';
 import {
   isMoneySecured,
   maskClabe,
@@ -143,6 +144,9 @@ export class OrderReadsService {
           line.delivered_unit_price_cents === null
             ? null
             : moneyToNumber(line.delivered_unit_price_cents),
+        dAgreedUnitPrice: moneyToNumber(agreedUnitPrice(line)),
+        dReceivedQuantity: line.received_boxes,
+        dVendorDeliveredQuantity: line.vendor_delivered_boxes,
         dFinalPrice: delivered === null ? null : moneyToNumber(delivered),
       };
     });
@@ -154,6 +158,7 @@ export class OrderReadsService {
       view.delivered_at === null
         ? null
         : new Date(view.delivered_at.getTime() + this.config.DISPUTE_WINDOW_HOURS * HOUR_MS);
+    const priceChange = await pendingPriceChangeOf(this.db, view);
     const now = this.now();
     const openToDispute =
       status === 'DELIVERED' && view.disputed_at === null && windowEnd !== null && now < windowEnd;
@@ -234,9 +239,10 @@ export class OrderReadsService {
         : null,
       sNextStatus: isOrderStatus(status) ? nextVendorStatus(status) : null,
       dispute_deadline: windowEnd?.toISOString() ?? null,
-      bCanAccept: status === 'DELIVERED' && view.disputed_at === null,
+      bCanAccept: status === 'DELIVERED' && view.disputed_at === null && priceChange === null,
       bCanRate: isDelivered(status) && !rating,
       bCanDispute: openToDispute,
+      priceChange,
       money: {
         dGoods: moneyToNumber(view.goods_cents),
         dHeld: moneyToNumber(view.held_cents),

@@ -24,8 +24,16 @@ export const orderLineSchema = z.object({
   dTotalInOutPerBox: z.number().describe('Border cold storage in/out charge per box'),
   sTotalPerBox: z.string().describe('Unit price + freight + in/out, per box'),
   sTotal: z.string().describe('Boxes × total per box'),
-  dDeliveredQuantity: z.number().nullable(),
+  dDeliveredQuantity: z.number().nullable().describe('Boxes counted as delivered (and paid)'),
   dDeliveredUnitPrice: z.number().nullable(),
+  dAgreedUnitPrice: z
+    .number()
+    .describe('The checkout price, or a raise the buyer accepted; never more without it'),
+  dReceivedQuantity: z.number().nullable().describe("The buyer's count at acceptance"),
+  dVendorDeliveredQuantity: z
+    .number()
+    .nullable()
+    .describe("The grower's count, when the buyer's differed"),
   dFinalPrice: z
     .number()
     .nullable()
@@ -123,6 +131,22 @@ export const orderSchema = z.object({
   bCanAccept: z.boolean(),
   bCanRate: z.boolean(),
   bCanDispute: z.boolean(),
+  priceChange: z
+    .object({
+      requested_at: z.string(),
+      dAddedToHold: z.number().describe("What accepting takes from the buyer's USD balance"),
+      lines: z.array(
+        z.object({
+          sLineId: z.string(),
+          sProductName: z.string(),
+          iBoxes: z.number(),
+          dAgreedUnitPrice: z.number(),
+          dRequestedUnitPrice: z.number(),
+        }),
+      ),
+    })
+    .nullable()
+    .describe("A higher delivered price the grower asked for, waiting for the buyer's answer"),
   money: z
     .object({
       dGoods: z.number(),

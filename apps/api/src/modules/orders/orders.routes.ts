@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { nonNegativeMoneySchema, parseMoney } from '@app/domain';
+import { moneySchema, parseMoney } from '@app/domain';
 import { AppError } from '../../errors.js';
 import { languageOf } from '../../plugins/error-handler.js';
 import { principalOf } from '../../plugins/session.js';
@@ -37,8 +37,17 @@ const deliveredLinesSchema = z
   .array(
     z.object({
       sLineId: idSchema,
-      dDeliveredQuantity: z.number().int().min(0).max(MAX_BOXES),
-      dDeliveredUnitPrice: nonNegativeMoneySchema.optional(),
+      dDeliveredQuantity: z
+        .number()
+        .int()
+        .min(1)
+        .max(MAX_BOXES)
+        .describe('Boxes delivered, 1 to the boxes ordered'),
+      dDeliveredUnitPrice: moneySchema
+        .optional()
+        .describe(
+          'At most the agreed price applies at once; a higher one waits for the buyer (price-change)',
+        ),
     }),
   )
   .max(500);
@@ -47,6 +56,10 @@ const deliveredLinesSchema = z
 const moneyHeaders = z.looseObject({
   'idempotency-key': z.string().optional().describe('1–255 characters; see API.md'),
 });
+
+function priceOfLine(line: { sLineId: string; dDeliveredUnitPrice: number | null }) {
+  return { sLineId: line.sLineId, dDeliveredUnitPrice: line.dDeliveredUnitPrice };
+}
 
 function toDeliveredLines(lines: z.infer<typeof deliveredLinesSchema>) {
   return lines.map((line) => ({
@@ -316,20 +329,81 @@ export async function ordersRoutes(
       onRequest: buyer,
       schema: {
         tags,
-        summary: 'Accept a delivered load: the order is finished',
+        summary:
+          "Accept a delivered load with the buyer's count per line: equal to the grower's, the order is finished; different, the lower count is paid and a dispute is opened",
         security,
         params: orderParams,
+        body: z
+          .object({
+            lines: z
+              .array(
+                z.object({
+                  sLineId: idSchema,
+                  dReceivedQuantity: z
+                    .number()
+                    .int()
+                    .min(0)
+                    .max(MAX_BOXES)
+                    .describe('Boxes the buyer counted, at most the boxes ordered'),
+                }),
+              )
+              .max(500)
+              .optional()
+              .describe("Lines not given keep the grower's count"),
+          })
+          .nullish()
+          .describe("Optional: without it the counts are the grower's"),
         response: { 200: orderAnswer },
       },
     },
-    async (request) => ({
-      order: await orders.accept(
-        callerOf(request, buyerCaller),
-        request.params.orderId,
-        languageOf(request),
-      ),
-    }),
+    async (request) => {
+      const received = (request.body?.lines ?? []).map((line) => ({
+        lineId: line.sLineId,
+        receivedBoxes: line.dReceivedQuantity,
+      }));
+      request.audit = { entity: `orders/${request.params.orderId}`, after: request.body ?? {} };
+      return {
+        order: await orders.accept(
+          callerOf(request, buyerCaller),
+          request.params.orderId,
+          received,
+          languageOf(request),
+        ),
+      };
+    },
   );
+
+  for (const decision of ['accept', 'reject'] as const) {
+    routes.post(
+      `/orders/:orderId/price-change/${decision}`,
+      {
+        onRequest: buyer,
+        schema: {
+          tags,
+          summary:
+            decision === 'accept'
+              ? "Accept the grower's higher delivered price: the difference is taken from the USD balance into the order's hold"
+              : "Reject the grower's higher delivered price: the price agreed at checkout stays",
+          security,
+          params: orderParams,
+          response: { 200: orderAnswer },
+        },
+      },
+      async (request) => {
+        const caller = callerOf(request, buyerCaller);
+        const language = languageOf(request);
+        const order =
+          decision === 'accept'
+            ? await orders.priceChanges.accept(caller, request.params.orderId, language)
+            : await orders.priceChanges.reject(caller, request.params.orderId, language);
+        request.audit = {
+          entity: `orders/${order.sOrderId}/price-change`,
+          after: { sDecision: decision.toUpperCase(), lines: order.lines.map(priceOfLine) },
+        };
+        return { order };
+      },
+    );
+  }
 
   routes.post(
     '/orders/:orderId/rating',

@@ -9,6 +9,8 @@ import type { DisputeSplit } from './order-money.js';
 import { OrderCheckoutService } from './order-checkout.service.js';
 import { OrderFulfilmentService } from './order-fulfilment.service.js';
 import { OrderReadsService } from './order-reads.service.js';
+import { OrderPriceChangeService } from './order-price-change.service.js';
+import type { ReceivedLineInput } from './order-receiving.js';
 import type { Caller, CheckoutInput, DeliveredLineInput } from './order-records.js';
 import { OrderSettlementService } from './order-settlement.service.js';
 import type { OrderTab } from './order-statuses.js';
@@ -33,6 +35,7 @@ export class OrdersService {
   readonly reads: OrderReadsService;
   readonly checkoutService: OrderCheckoutService;
   readonly fulfilment: OrderFulfilmentService;
+  readonly priceChanges: OrderPriceChangeService;
 
   constructor(
     private readonly db: Db,
@@ -61,6 +64,7 @@ export class OrdersService {
       this.reads,
     );
     this.fulfilment = new OrderFulfilmentService(db, finance, now, this.settlement, this.reads);
+    this.priceChanges = new OrderPriceChangeService(db, finance, now, this.reads);
   }
 
   // Checkout
@@ -128,8 +132,13 @@ export class OrdersService {
     return this.fulfilment.recordDelivery(caller, orderId, lines, language);
   }
 
-  accept(caller: Caller, orderId: string, language: Language): Promise<ApiOrder> {
-    return this.fulfilment.accept(caller, orderId, language);
+  accept(
+    caller: Caller,
+    orderId: string,
+    received: ReceivedLineInput[],
+    language: Language,
+  ): Promise<ApiOrder> {
+    return this.fulfilment.accept(caller, orderId, received, language);
   }
 
   rate(

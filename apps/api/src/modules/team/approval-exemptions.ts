@@ -59,6 +59,9 @@ export const APPROVAL_EXEMPTIONS: Record<string, string> = {
   'POST /orders/{orderId}/accept':
     'the buyer accepts a delivered load: releases to the grower what the checkout already paid into the hold, no new money',
   'POST /orders/{orderId}/rating': 'a rating of a finished order: no money',
+  'POST /orders/{orderId}/price-change/accept':
+    "the buyer accepts a grower's price raise on its own order: the difference moves from its USD balance into that order's hold, paid out only at release",
+  'POST /orders/{orderId}/price-change/reject': 'keeps the agreed price: no money',
   'POST /invoices/{id}/rate-order':
     'sets a rate order, which moves no money now; its fill is held by RATE_ORDER_FILL above the threshold',
   'DELETE /invoices/{id}/rate-order': 'cancels a rate order before it fills: no money',

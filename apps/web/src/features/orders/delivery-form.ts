@@ -1,4 +1,4 @@
-import type { DeliveredLine, OrderLine } from './api/orders';
+import type { DeliveredLine, OrderLine, PriceChange } from './api/orders';
 
 /** What the vendor types per line: delivered boxes and the delivered unit price (USD). */
 export interface DeliveryInput {
@@ -26,22 +26,33 @@ const plainMoney = new Intl.NumberFormat('en-US', {
 const WHOLE = /^\d{1,7}$/;
 const MONEY = /^\d{1,9}(\.\d{1,2})?$/;
 
-/** The form's starting values: what was recorded, else the ordered boxes and price. */
-export function deliveryDefaults(lines: readonly OrderLine[]): Record<string, DeliveryInput> {
+/**
+ * The form's starting values: what was recorded, else the ordered boxes and the agreed
+ * price; a raise waiting for the buyer shows as asked, so saving the form again keeps it.
+ */
+export function deliveryDefaults(
+  lines: readonly OrderLine[],
+  priceChange: PriceChange = null,
+): Record<string, DeliveryInput> {
+  const requested = new Map(
+    (priceChange?.lines ?? []).map((line) => [line.sLineId, line.dRequestedUnitPrice]),
+  );
   return Object.fromEntries(
     lines.map((line) => [
       line.sLineId,
       {
         boxes: String(line.dDeliveredQuantity ?? line.dQuantity),
-        unitPrice: plainMoney.format(line.dDeliveredUnitPrice ?? line.dUnitPriceUSD),
+        unitPrice: plainMoney.format(
+          requested.get(line.sLineId) ?? line.dDeliveredUnitPrice ?? line.dAgreedUnitPrice,
+        ),
       },
     ]),
   );
 }
 
 /**
- * Checks the form like the server does (whole boxes, at most the boxes ordered, a price
- * with at most 2 decimals) and builds POST vendor/orders/:id/delivery's lines. An empty
+ * Checks the form like the server does (whole boxes, 1 to the boxes ordered, a price above
+ * 0 with at most 2 decimals) and builds POST vendor/orders/:id/delivery's lines. An empty
  * price keeps the one recorded.
  */
 export function checkDelivery(
@@ -55,10 +66,13 @@ export function checkDelivery(
     const boxesText = input.boxes.trim();
     const priceText = input.unitPrice.trim();
     const lineErrors: DeliveryCheck['errors'][string] = {};
-    if (!WHOLE.test(boxesText)) lineErrors.boxes = { key: 'wholeBoxes' };
+    // A line is delivered with at least one box: the server refuses 0.
+    if (!WHOLE.test(boxesText) || Number(boxesText) < 1) lineErrors.boxes = { key: 'wholeBoxes' };
     else if (Number(boxesText) > line.dQuantity)
       lineErrors.boxes = { key: 'tooMany', count: line.dQuantity };
-    if (priceText !== '' && !MONEY.test(priceText)) lineErrors.unitPrice = { key: 'price' };
+    if (priceText !== '' && (!MONEY.test(priceText) || Number(priceText) <= 0)) {
+      lineErrors.unitPrice = { key: 'price' };
+    }
     if (lineErrors.boxes || lineErrors.unitPrice) {
       errors[line.sLineId] = lineErrors;
       continue;

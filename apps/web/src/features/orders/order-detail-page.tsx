@@ -26,6 +26,7 @@ import { OrderMoneySection } from './components/order-money-section';
 import { PaymentSection } from './components/payment-section';
 import { GrowerMoneySection } from './components/grower-money-section';
 import { OrderScheduleSection } from './components/order-schedule-section';
+import { PriceChangeSection } from './components/price-change-section';
 import { RatingDialog } from './components/rating-dialog';
 import { SectionCard } from '../../components/section-card';
 import { TransportsSection } from './components/transports-section';
@@ -144,6 +145,7 @@ function OrderDetail({ order, side, back, OpenDisputeDialog }: OrderDetailProps)
         ) : (
           <VendorActions order={order} />
         )}
+        <PriceChangeSection order={order} side={side} />
         {side === 'vendor' && order.sStatus === 'DELIVERED' && (
           <DeliveryFormSection order={order} />
         )}

@@ -1618,8 +1618,42 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Accept a delivered load: the order is finished */
+    /** Accept a delivered load with the buyer's count per line: equal to the grower's, the order is finished; different, the lower count is paid and a dispute is opened */
     post: operations['postOrdersByOrderIdAccept'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/{lang}/orders/{orderId}/price-change/accept': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Accept the grower's higher delivered price: the difference is taken from the USD balance into the order's hold */
+    post: operations['postOrdersByOrderIdPriceChangeAccept'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/{lang}/orders/{orderId}/price-change/reject': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Reject the grower's higher delivered price: the price agreed at checkout stays */
+    post: operations['postOrdersByOrderIdPriceChangeReject'];
     delete?: never;
     options?: never;
     head?: never;
@@ -20739,8 +20773,15 @@ export interface operations {
                 sTotalPerBox: string;
                 /** @description Boxes × total per box */
                 sTotal: string;
+                /** @description Boxes counted as delivered (and paid) */
                 dDeliveredQuantity: number | null;
                 dDeliveredUnitPrice: number | null;
+                /** @description The checkout price, or a raise the buyer accepted; never more without it */
+                dAgreedUnitPrice: number;
+                /** @description The buyer's count at acceptance */
+                dReceivedQuantity: number | null;
+                /** @description The grower's count, when the buyer's differed */
+                dVendorDeliveredQuantity: number | null;
                 /** @description Delivered boxes × (delivered unit price + freight + in/out) */
                 dFinalPrice: number | null;
               }[];
@@ -20821,6 +20862,19 @@ export interface operations {
               bCanAccept: boolean;
               bCanRate: boolean;
               bCanDispute: boolean;
+              /** @description A higher delivered price the grower asked for, waiting for the buyer's answer */
+              priceChange: {
+                requested_at: string;
+                /** @description What accepting takes from the buyer's USD balance */
+                dAddedToHold: number;
+                lines: {
+                  sLineId: string;
+                  sProductName: string;
+                  iBoxes: number;
+                  dAgreedUnitPrice: number;
+                  dRequestedUnitPrice: number;
+                }[];
+              } | null;
               /** @description The order's three-party money (docs/MONEY.md) */
               money: {
                 dGoods: number;
@@ -21355,8 +21409,15 @@ export interface operations {
                 sTotalPerBox: string;
                 /** @description Boxes × total per box */
                 sTotal: string;
+                /** @description Boxes counted as delivered (and paid) */
                 dDeliveredQuantity: number | null;
                 dDeliveredUnitPrice: number | null;
+                /** @description The checkout price, or a raise the buyer accepted; never more without it */
+                dAgreedUnitPrice: number;
+                /** @description The buyer's count at acceptance */
+                dReceivedQuantity: number | null;
+                /** @description The grower's count, when the buyer's differed */
+                dVendorDeliveredQuantity: number | null;
                 /** @description Delivered boxes × (delivered unit price + freight + in/out) */
                 dFinalPrice: number | null;
               }[];
@@ -21437,6 +21498,19 @@ export interface operations {
               bCanAccept: boolean;
               bCanRate: boolean;
               bCanDispute: boolean;
+              /** @description A higher delivered price the grower asked for, waiting for the buyer's answer */
+              priceChange: {
+                requested_at: string;
+                /** @description What accepting takes from the buyer's USD balance */
+                dAddedToHold: number;
+                lines: {
+                  sLineId: string;
+                  sProductName: string;
+                  iBoxes: number;
+                  dAgreedUnitPrice: number;
+                  dRequestedUnitPrice: number;
+                }[];
+              } | null;
               /** @description The order's three-party money (docs/MONEY.md) */
               money: {
                 dGoods: number;
@@ -21689,8 +21763,15 @@ export interface operations {
                 sTotalPerBox: string;
                 /** @description Boxes × total per box */
                 sTotal: string;
+                /** @description Boxes counted as delivered (and paid) */
                 dDeliveredQuantity: number | null;
                 dDeliveredUnitPrice: number | null;
+                /** @description The checkout price, or a raise the buyer accepted; never more without it */
+                dAgreedUnitPrice: number;
+                /** @description The buyer's count at acceptance */
+                dReceivedQuantity: number | null;
+                /** @description The grower's count, when the buyer's differed */
+                dVendorDeliveredQuantity: number | null;
                 /** @description Delivered boxes × (delivered unit price + freight + in/out) */
                 dFinalPrice: number | null;
               }[];
@@ -21771,6 +21852,19 @@ export interface operations {
               bCanAccept: boolean;
               bCanRate: boolean;
               bCanDispute: boolean;
+              /** @description A higher delivered price the grower asked for, waiting for the buyer's answer */
+              priceChange: {
+                requested_at: string;
+                /** @description What accepting takes from the buyer's USD balance */
+                dAddedToHold: number;
+                lines: {
+                  sLineId: string;
+                  sProductName: string;
+                  iBoxes: number;
+                  dAgreedUnitPrice: number;
+                  dRequestedUnitPrice: number;
+                }[];
+              } | null;
               /** @description The order's three-party money (docs/MONEY.md) */
               money: {
                 dGoods: number;
@@ -21985,6 +22079,396 @@ export interface operations {
       };
       cookie?: never;
     };
+    /** @description Optional: without it the counts are the grower's */
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description Lines not given keep the grower's count */
+          lines?: {
+            sLineId: string;
+            /** @description Boxes the buyer counted, at most the boxes ordered */
+            dReceivedQuantity: number;
+          }[];
+        } | null;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            order: {
+              sOrderId: string;
+              iTrackingId: number;
+              created_at: string;
+              /** @enum {string} */
+              sStatus:
+                | 'ORDER_RECEIVED'
+                | 'IN_PREPARATION'
+                | 'IN_TRANSIT'
+                | 'IN_BORDER_CROSSING'
+                | 'SUCCESSFUL_CROSSING'
+                | 'BORDER_WAREHOUSE'
+                | 'ACCEPTED_AT_BORDER_WAREHOUSE'
+                | 'TRANSFERRED'
+                | 'ON_DELIVERY_ROUTE'
+                | 'DELIVERED'
+                | 'FINISHED';
+              sStatusName: string;
+              sBuyerId: string;
+              sBuyerName: string;
+              sVendorId: string;
+              sVendorName: string;
+              sWarehouseId: string;
+              sWarehouseName: string;
+              dSubtotal: number;
+              dFees: number;
+              dTotal: number;
+              dFinalPrice: number | null;
+              iPallets: number;
+              iTransports: number;
+              iLines: number;
+              /** @enum {string} */
+              sPaymentMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD';
+              /** @enum {string} */
+              sPaymentStatus: 'PENDING' | 'PAID';
+              sDisputeId: string | null;
+              /** @enum {string|null} */
+              sDisputeStatus: 'IN_PROCESS' | 'FINALIZED' | null;
+              bRated: boolean;
+              delivered_at: string | null;
+              finished_at: string | null;
+              warehouse: {
+                sWarehouseId: string;
+                sName: string;
+                sAddress: string;
+                sCity: string;
+                sState: string;
+                sCountry: string;
+                sPostalCode: string;
+                sPhone: string;
+                sEmail: string;
+                sManager: string;
+                sNotes: string | null;
+              };
+              lines: {
+                sLineId: string;
+                sProductId: string;
+                sProductName: string;
+                /** @description The grower the line is bought from */
+                sName: string;
+                /** @description Boxes ordered */
+                dQuantity: number;
+                dBoxesPerPallet: number;
+                /** @description ceil(boxes / boxes per pallet) */
+                dPallets: number;
+                /** @description Price per box, FOB McAllen */
+                dUnitPriceUSD: number;
+                /** @description Freight per box (a pallet of freight shared over its boxes) */
+                sLogisticCost: string;
+                /** @description Border cold storage in/out charge per box */
+                dTotalInOutPerBox: number;
+                /** @description Unit price + freight + in/out, per box */
+                sTotalPerBox: string;
+                /** @description Boxes × total per box */
+                sTotal: string;
+                /** @description Boxes counted as delivered (and paid) */
+                dDeliveredQuantity: number | null;
+                dDeliveredUnitPrice: number | null;
+                /** @description The checkout price, or a raise the buyer accepted; never more without it */
+                dAgreedUnitPrice: number;
+                /** @description The buyer's count at acceptance */
+                dReceivedQuantity: number | null;
+                /** @description The grower's count, when the buyer's differed */
+                dVendorDeliveredQuantity: number | null;
+                /** @description Delivered boxes × (delivered unit price + freight + in/out) */
+                dFinalPrice: number | null;
+              }[];
+              fees: {
+                sFeeId: string;
+                sFeeKey: string;
+                sFeeName: string;
+                dTotal: number;
+              }[];
+              timeline: {
+                /** @enum {string} */
+                sStatus:
+                  | 'ORDER_RECEIVED'
+                  | 'IN_PREPARATION'
+                  | 'IN_TRANSIT'
+                  | 'IN_BORDER_CROSSING'
+                  | 'SUCCESSFUL_CROSSING'
+                  | 'BORDER_WAREHOUSE'
+                  | 'ACCEPTED_AT_BORDER_WAREHOUSE'
+                  | 'TRANSFERRED'
+                  | 'ON_DELIVERY_ROUTE'
+                  | 'DELIVERED'
+                  | 'FINISHED';
+                sName: string;
+                sNameEn: string;
+                sNameSp: string;
+                created_at: string | null;
+                bReached: boolean;
+                bCurrent: boolean;
+              }[];
+              transports: {
+                iNumber: number;
+                iPallets: number;
+                lines: {
+                  sLineId: string;
+                  sProductName: string;
+                  iPallets: number;
+                }[];
+              }[];
+              payment: {
+                /** @enum {string} */
+                sMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD';
+                sMethodName: string;
+                /** @enum {string} */
+                sStatus: 'PENDING' | 'PAID';
+                sPaymentId: string | null;
+                sTransactionId: string | null;
+                dAmountUsd: number;
+                dAmountMxn: number | null;
+                dExchangeRate: number | null;
+                sExchangeRateReference: string | null;
+                rate_locked_until: string | null;
+                dForwardDate: string | null;
+                paid_at: string | null;
+              };
+              iOrderedBoxes: number;
+              iDeliveredBoxes: number | null;
+              rating: {
+                iStars: number;
+                sComment: string | null;
+                created_at: string;
+              } | null;
+              /** @enum {string|null} */
+              sNextStatus:
+                | 'ORDER_RECEIVED'
+                | 'IN_PREPARATION'
+                | 'IN_TRANSIT'
+                | 'IN_BORDER_CROSSING'
+                | 'SUCCESSFUL_CROSSING'
+                | 'BORDER_WAREHOUSE'
+                | 'ACCEPTED_AT_BORDER_WAREHOUSE'
+                | 'TRANSFERRED'
+                | 'ON_DELIVERY_ROUTE'
+                | 'DELIVERED'
+                | 'FINISHED'
+                | null;
+              dispute_deadline: string | null;
+              bCanAccept: boolean;
+              bCanRate: boolean;
+              bCanDispute: boolean;
+              /** @description A higher delivered price the grower asked for, waiting for the buyer's answer */
+              priceChange: {
+                requested_at: string;
+                /** @description What accepting takes from the buyer's USD balance */
+                dAddedToHold: number;
+                lines: {
+                  sLineId: string;
+                  sProductName: string;
+                  iBoxes: number;
+                  dAgreedUnitPrice: number;
+                  dRequestedUnitPrice: number;
+                }[];
+              } | null;
+              /** @description The order's three-party money (docs/MONEY.md) */
+              money: {
+                dGoods: number;
+                /** @description Goods money held for the order until it is released */
+                dHeld: number;
+                /** @description Given back to the buyer at release */
+                dRefunded: number;
+                dPayoutUsd: number | null;
+                dPayoutMxn: number | null;
+                released_at: string | null;
+                /** @description The grower's payout waits until then: its payout account changed (cooling-off) */
+                dPayoutHeldUntil: string | null;
+                /** @description The goods are paid and held: the grower may prepare and ship the order */
+                bSecured: boolean;
+              };
+              /** @description What was taken from the buyer and when, and what is still due and when */
+              schedule: {
+                steps: {
+                  /**
+                   * @description PAYMENT: the total at checkout; TRANSFER: a deferred total, by its transfer; DEPOSIT / REST: a forward
+                   * @enum {string}
+                   */
+                  sKind: 'PAYMENT' | 'TRANSFER' | 'DEPOSIT' | 'REST';
+                  /** @description The buyer's USD; null on the grower's side */
+                  dAmountUsd: number | null;
+                  bTaken: boolean;
+                  taken_at: string | null;
+                  /** @description A forward's settlement day (YYYY-MM-DD), when the rest is due */
+                  dDueDate: string | null;
+                }[];
+                dTakenUsd: number | null;
+                dDueUsd: number | null;
+                /**
+                 * @description What the order waits for before the grower may prepare it; null once paid
+                 * @enum {string|null}
+                 */
+                sWaitingFor: 'TRANSFER' | 'FORWARD_SETTLEMENT' | null;
+              };
+              /** @description What the grower receives for the goods; null on the buyer's side */
+              vendorMoney: {
+                /** @description The goods as ordered (boxes × agreed price), USD */
+                dGoodsUsd: number;
+                /** @description The same at the rate locked at checkout, MXN */
+                dGoodsMxn: number | null;
+                dExchangeRate: number | null;
+              } | null;
+            };
+          };
+        };
+      };
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Session ended (also for a missing or unknown token): SESSION_EXPIRED */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SESSION_EXPIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Not found (also for another enterprise’s records and an unknown language): NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'NOT_FOUND';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, INVALID_STATE, PRICE_CHANGE_PENDING */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code:
+              'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED' | 'INVALID_STATE' | 'PRICE_CHANGE_PENDING';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Payload too large: PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'UNSUPPORTED_MEDIA_TYPE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Internal error (details are only logged): INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+    };
+  };
+  postOrdersByOrderIdPriceChangeAccept: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
+        orderId: string;
+      };
+      cookie?: never;
+    };
     requestBody?: never;
     responses: {
       /** @description OK */
@@ -22069,8 +22553,15 @@ export interface operations {
                 sTotalPerBox: string;
                 /** @description Boxes × total per box */
                 sTotal: string;
+                /** @description Boxes counted as delivered (and paid) */
                 dDeliveredQuantity: number | null;
                 dDeliveredUnitPrice: number | null;
+                /** @description The checkout price, or a raise the buyer accepted; never more without it */
+                dAgreedUnitPrice: number;
+                /** @description The buyer's count at acceptance */
+                dReceivedQuantity: number | null;
+                /** @description The grower's count, when the buyer's differed */
+                dVendorDeliveredQuantity: number | null;
                 /** @description Delivered boxes × (delivered unit price + freight + in/out) */
                 dFinalPrice: number | null;
               }[];
@@ -22151,6 +22642,364 @@ export interface operations {
               bCanAccept: boolean;
               bCanRate: boolean;
               bCanDispute: boolean;
+              /** @description A higher delivered price the grower asked for, waiting for the buyer's answer */
+              priceChange: {
+                requested_at: string;
+                /** @description What accepting takes from the buyer's USD balance */
+                dAddedToHold: number;
+                lines: {
+                  sLineId: string;
+                  sProductName: string;
+                  iBoxes: number;
+                  dAgreedUnitPrice: number;
+                  dRequestedUnitPrice: number;
+                }[];
+              } | null;
+              /** @description The order's three-party money (docs/MONEY.md) */
+              money: {
+                dGoods: number;
+                /** @description Goods money held for the order until it is released */
+                dHeld: number;
+                /** @description Given back to the buyer at release */
+                dRefunded: number;
+                dPayoutUsd: number | null;
+                dPayoutMxn: number | null;
+                released_at: string | null;
+                /** @description The grower's payout waits until then: its payout account changed (cooling-off) */
+                dPayoutHeldUntil: string | null;
+                /** @description The goods are paid and held: the grower may prepare and ship the order */
+                bSecured: boolean;
+              };
+              /** @description What was taken from the buyer and when, and what is still due and when */
+              schedule: {
+                steps: {
+                  /**
+                   * @description PAYMENT: the total at checkout; TRANSFER: a deferred total, by its transfer; DEPOSIT / REST: a forward
+                   * @enum {string}
+                   */
+                  sKind: 'PAYMENT' | 'TRANSFER' | 'DEPOSIT' | 'REST';
+                  /** @description The buyer's USD; null on the grower's side */
+                  dAmountUsd: number | null;
+                  bTaken: boolean;
+                  taken_at: string | null;
+                  /** @description A forward's settlement day (YYYY-MM-DD), when the rest is due */
+                  dDueDate: string | null;
+                }[];
+                dTakenUsd: number | null;
+                dDueUsd: number | null;
+                /**
+                 * @description What the order waits for before the grower may prepare it; null once paid
+                 * @enum {string|null}
+                 */
+                sWaitingFor: 'TRANSFER' | 'FORWARD_SETTLEMENT' | null;
+              };
+              /** @description What the grower receives for the goods; null on the buyer's side */
+              vendorMoney: {
+                /** @description The goods as ordered (boxes × agreed price), USD */
+                dGoodsUsd: number;
+                /** @description The same at the rate locked at checkout, MXN */
+                dGoodsMxn: number | null;
+                dExchangeRate: number | null;
+              } | null;
+            };
+          };
+        };
+      };
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Session ended (also for a missing or unknown token): SESSION_EXPIRED */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SESSION_EXPIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Not found (also for another enterprise’s records and an unknown language): NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'NOT_FOUND';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, INVALID_STATE, INSUFFICIENT_FUNDS */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED' | 'INVALID_STATE' | 'INSUFFICIENT_FUNDS';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Internal error (details are only logged): INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+    };
+  };
+  postOrdersByOrderIdPriceChangeReject: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
+        orderId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            order: {
+              sOrderId: string;
+              iTrackingId: number;
+              created_at: string;
+              /** @enum {string} */
+              sStatus:
+                | 'ORDER_RECEIVED'
+                | 'IN_PREPARATION'
+                | 'IN_TRANSIT'
+                | 'IN_BORDER_CROSSING'
+                | 'SUCCESSFUL_CROSSING'
+                | 'BORDER_WAREHOUSE'
+                | 'ACCEPTED_AT_BORDER_WAREHOUSE'
+                | 'TRANSFERRED'
+                | 'ON_DELIVERY_ROUTE'
+                | 'DELIVERED'
+                | 'FINISHED';
+              sStatusName: string;
+              sBuyerId: string;
+              sBuyerName: string;
+              sVendorId: string;
+              sVendorName: string;
+              sWarehouseId: string;
+              sWarehouseName: string;
+              dSubtotal: number;
+              dFees: number;
+              dTotal: number;
+              dFinalPrice: number | null;
+              iPallets: number;
+              iTransports: number;
+              iLines: number;
+              /** @enum {string} */
+              sPaymentMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD';
+              /** @enum {string} */
+              sPaymentStatus: 'PENDING' | 'PAID';
+              sDisputeId: string | null;
+              /** @enum {string|null} */
+              sDisputeStatus: 'IN_PROCESS' | 'FINALIZED' | null;
+              bRated: boolean;
+              delivered_at: string | null;
+              finished_at: string | null;
+              warehouse: {
+                sWarehouseId: string;
+                sName: string;
+                sAddress: string;
+                sCity: string;
+                sState: string;
+                sCountry: string;
+                sPostalCode: string;
+                sPhone: string;
+                sEmail: string;
+                sManager: string;
+                sNotes: string | null;
+              };
+              lines: {
+                sLineId: string;
+                sProductId: string;
+                sProductName: string;
+                /** @description The grower the line is bought from */
+                sName: string;
+                /** @description Boxes ordered */
+                dQuantity: number;
+                dBoxesPerPallet: number;
+                /** @description ceil(boxes / boxes per pallet) */
+                dPallets: number;
+                /** @description Price per box, FOB McAllen */
+                dUnitPriceUSD: number;
+                /** @description Freight per box (a pallet of freight shared over its boxes) */
+                sLogisticCost: string;
+                /** @description Border cold storage in/out charge per box */
+                dTotalInOutPerBox: number;
+                /** @description Unit price + freight + in/out, per box */
+                sTotalPerBox: string;
+                /** @description Boxes × total per box */
+                sTotal: string;
+                /** @description Boxes counted as delivered (and paid) */
+                dDeliveredQuantity: number | null;
+                dDeliveredUnitPrice: number | null;
+                /** @description The checkout price, or a raise the buyer accepted; never more without it */
+                dAgreedUnitPrice: number;
+                /** @description The buyer's count at acceptance */
+                dReceivedQuantity: number | null;
+                /** @description The grower's count, when the buyer's differed */
+                dVendorDeliveredQuantity: number | null;
+                /** @description Delivered boxes × (delivered unit price + freight + in/out) */
+                dFinalPrice: number | null;
+              }[];
+              fees: {
+                sFeeId: string;
+                sFeeKey: string;
+                sFeeName: string;
+                dTotal: number;
+              }[];
+              timeline: {
+                /** @enum {string} */
+                sStatus:
+                  | 'ORDER_RECEIVED'
+                  | 'IN_PREPARATION'
+                  | 'IN_TRANSIT'
+                  | 'IN_BORDER_CROSSING'
+                  | 'SUCCESSFUL_CROSSING'
+                  | 'BORDER_WAREHOUSE'
+                  | 'ACCEPTED_AT_BORDER_WAREHOUSE'
+                  | 'TRANSFERRED'
+                  | 'ON_DELIVERY_ROUTE'
+                  | 'DELIVERED'
+                  | 'FINISHED';
+                sName: string;
+                sNameEn: string;
+                sNameSp: string;
+                created_at: string | null;
+                bReached: boolean;
+                bCurrent: boolean;
+              }[];
+              transports: {
+                iNumber: number;
+                iPallets: number;
+                lines: {
+                  sLineId: string;
+                  sProductName: string;
+                  iPallets: number;
+                }[];
+              }[];
+              payment: {
+                /** @enum {string} */
+                sMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD';
+                sMethodName: string;
+                /** @enum {string} */
+                sStatus: 'PENDING' | 'PAID';
+                sPaymentId: string | null;
+                sTransactionId: string | null;
+                dAmountUsd: number;
+                dAmountMxn: number | null;
+                dExchangeRate: number | null;
+                sExchangeRateReference: string | null;
+                rate_locked_until: string | null;
+                dForwardDate: string | null;
+                paid_at: string | null;
+              };
+              iOrderedBoxes: number;
+              iDeliveredBoxes: number | null;
+              rating: {
+                iStars: number;
+                sComment: string | null;
+                created_at: string;
+              } | null;
+              /** @enum {string|null} */
+              sNextStatus:
+                | 'ORDER_RECEIVED'
+                | 'IN_PREPARATION'
+                | 'IN_TRANSIT'
+                | 'IN_BORDER_CROSSING'
+                | 'SUCCESSFUL_CROSSING'
+                | 'BORDER_WAREHOUSE'
+                | 'ACCEPTED_AT_BORDER_WAREHOUSE'
+                | 'TRANSFERRED'
+                | 'ON_DELIVERY_ROUTE'
+                | 'DELIVERED'
+                | 'FINISHED'
+                | null;
+              dispute_deadline: string | null;
+              bCanAccept: boolean;
+              bCanRate: boolean;
+              bCanDispute: boolean;
+              /** @description A higher delivered price the grower asked for, waiting for the buyer's answer */
+              priceChange: {
+                requested_at: string;
+                /** @description What accepting takes from the buyer's USD balance */
+                dAddedToHold: number;
+                lines: {
+                  sLineId: string;
+                  sProductName: string;
+                  iBoxes: number;
+                  dAgreedUnitPrice: number;
+                  dRequestedUnitPrice: number;
+                }[];
+              } | null;
               /** @description The order's three-party money (docs/MONEY.md) */
               money: {
                 dGoods: number;
@@ -22729,8 +23578,15 @@ export interface operations {
                 sTotalPerBox: string;
                 /** @description Boxes × total per box */
                 sTotal: string;
+                /** @description Boxes counted as delivered (and paid) */
                 dDeliveredQuantity: number | null;
                 dDeliveredUnitPrice: number | null;
+                /** @description The checkout price, or a raise the buyer accepted; never more without it */
+                dAgreedUnitPrice: number;
+                /** @description The buyer's count at acceptance */
+                dReceivedQuantity: number | null;
+                /** @description The grower's count, when the buyer's differed */
+                dVendorDeliveredQuantity: number | null;
                 /** @description Delivered boxes × (delivered unit price + freight + in/out) */
                 dFinalPrice: number | null;
               }[];
@@ -22811,6 +23667,19 @@ export interface operations {
               bCanAccept: boolean;
               bCanRate: boolean;
               bCanDispute: boolean;
+              /** @description A higher delivered price the grower asked for, waiting for the buyer's answer */
+              priceChange: {
+                requested_at: string;
+                /** @description What accepting takes from the buyer's USD balance */
+                dAddedToHold: number;
+                lines: {
+                  sLineId: string;
+                  sProductName: string;
+                  iBoxes: number;
+                  dAgreedUnitPrice: number;
+                  dRequestedUnitPrice: number;
+                }[];
+              } | null;
               /** @description The order's three-party money (docs/MONEY.md) */
               money: {
                 dGoods: number;
@@ -22988,7 +23857,9 @@ export interface operations {
             | 'FINISHED';
           lines?: {
             sLineId: string;
+            /** @description Boxes delivered, 1 to the boxes ordered */
             dDeliveredQuantity: number;
+            /** @description At most the agreed price applies at once; a higher one waits for the buyer (price-change) */
             dDeliveredUnitPrice?: number | string;
           }[];
         };
@@ -23077,8 +23948,15 @@ export interface operations {
                 sTotalPerBox: string;
                 /** @description Boxes × total per box */
                 sTotal: string;
+                /** @description Boxes counted as delivered (and paid) */
                 dDeliveredQuantity: number | null;
                 dDeliveredUnitPrice: number | null;
+                /** @description The checkout price, or a raise the buyer accepted; never more without it */
+                dAgreedUnitPrice: number;
+                /** @description The buyer's count at acceptance */
+                dReceivedQuantity: number | null;
+                /** @description The grower's count, when the buyer's differed */
+                dVendorDeliveredQuantity: number | null;
                 /** @description Delivered boxes × (delivered unit price + freight + in/out) */
                 dFinalPrice: number | null;
               }[];
@@ -23159,6 +24037,19 @@ export interface operations {
               bCanAccept: boolean;
               bCanRate: boolean;
               bCanDispute: boolean;
+              /** @description A higher delivered price the grower asked for, waiting for the buyer's answer */
+              priceChange: {
+                requested_at: string;
+                /** @description What accepting takes from the buyer's USD balance */
+                dAddedToHold: number;
+                lines: {
+                  sLineId: string;
+                  sProductName: string;
+                  iBoxes: number;
+                  dAgreedUnitPrice: number;
+                  dRequestedUnitPrice: number;
+                }[];
+              } | null;
               /** @description The order's three-party money (docs/MONEY.md) */
               money: {
                 dGoods: number;
@@ -23355,7 +24246,9 @@ export interface operations {
         'application/json': {
           lines: {
             sLineId: string;
+            /** @description Boxes delivered, 1 to the boxes ordered */
             dDeliveredQuantity: number;
+            /** @description At most the agreed price applies at once; a higher one waits for the buyer (price-change) */
             dDeliveredUnitPrice?: number | string;
           }[];
         };
@@ -23444,8 +24337,15 @@ export interface operations {
                 sTotalPerBox: string;
                 /** @description Boxes × total per box */
                 sTotal: string;
+                /** @description Boxes counted as delivered (and paid) */
                 dDeliveredQuantity: number | null;
                 dDeliveredUnitPrice: number | null;
+                /** @description The checkout price, or a raise the buyer accepted; never more without it */
+                dAgreedUnitPrice: number;
+                /** @description The buyer's count at acceptance */
+                dReceivedQuantity: number | null;
+                /** @description The grower's count, when the buyer's differed */
+                dVendorDeliveredQuantity: number | null;
                 /** @description Delivered boxes × (delivered unit price + freight + in/out) */
                 dFinalPrice: number | null;
               }[];
@@ -23526,6 +24426,19 @@ export interface operations {
               bCanAccept: boolean;
               bCanRate: boolean;
               bCanDispute: boolean;
+              /** @description A higher delivered price the grower asked for, waiting for the buyer's answer */
+              priceChange: {
+                requested_at: string;
+                /** @description What accepting takes from the buyer's USD balance */
+                dAddedToHold: number;
+                lines: {
+                  sLineId: string;
+                  sProductName: string;
+                  iBoxes: number;
+                  dAgreedUnitPrice: number;
+                  dRequestedUnitPrice: number;
+                }[];
+              } | null;
               /** @description The order's three-party money (docs/MONEY.md) */
               money: {
                 dGoods: number;

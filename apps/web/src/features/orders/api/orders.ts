@@ -39,6 +39,13 @@ export type OrderMoney = Order['money'];
 
 export type DeliveredLine = ApiBody<'post', 'vendor/orders/{orderId}/delivery'>['lines'][number];
 
+/** A grower's raised price waiting for the buyer (null when none). */
+export type PriceChange = Order['priceChange'];
+
+export type ReceivedLine = NonNullable<
+  NonNullable<ApiBody<'post', 'orders/{orderId}/accept'>>['lines']
+>[number];
+
 /** Server texts (status and fee names) follow the language, so it is part of every key. */
 export const ordersKeys = {
   all: ['orders'] as const,
@@ -126,10 +133,27 @@ export function usePayOrder() {
   });
 }
 
+/** POST orders/:id/accept with the buyer's own count per line. */
 export function useAcceptOrder() {
   const onSuccess = useInvalidateOrders();
   return useMutation({
-    mutationFn: (orderId: string) => apiPost('orders/{orderId}/accept', { params: { orderId } }),
+    mutationFn: (input: { orderId: string; lines: ReceivedLine[] }) =>
+      apiPost('orders/{orderId}/accept', {
+        params: { orderId: input.orderId },
+        body: { lines: input.lines },
+      }),
+    onSuccess,
+  });
+}
+
+/** POST orders/:id/price-change/accept or …/reject: the buyer's answer to a raised price. */
+export function useDecidePriceChange() {
+  const onSuccess = useInvalidateOrders();
+  return useMutation({
+    mutationFn: (input: { orderId: string; decision: 'accept' | 'reject' }) =>
+      input.decision === 'accept'
+        ? apiPost('orders/{orderId}/price-change/accept', { params: { orderId: input.orderId } })
+        : apiPost('orders/{orderId}/price-change/reject', { params: { orderId: input.orderId } }),
     onSuccess,
   });
 }

@@ -9,11 +9,9 @@ import Typography from '@mui/material/Typography';
 import type { ComponentType } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useLanguage } from '../../../lib/i18n/i18n';
-import { showSuccessToast } from '../../../lib/toast';
 import type { Order } from '../api/orders';
-import { useAcceptOrder } from '../api/orders';
+import { AcceptDeliveryDialog } from './accept-delivery-dialog';
 import { formatDateTime } from '../../../components/format-instant';
 import { SectionCard } from '../../../components/section-card';
 import { useWriteGuard } from '../../../lib/team-role';
@@ -49,10 +47,8 @@ export function BuyerActions({
   const { t } = useTranslation();
   const writeBlocked = useWriteGuard();
   const language = useLanguage();
-  const accept = useAcceptOrder();
   const [acceptOpen, setAcceptOpen] = useState(false);
   const [disputeOpen, setDisputeOpen] = useState(false);
-  const id = String(order.iTrackingId);
   const hasActions =
     order.bCanAccept || order.bCanDispute || order.bCanRate || order.sDisputeId || order.rating;
   if (!hasActions && order.sStatus !== 'FINISHED') return null;
@@ -115,24 +111,7 @@ export function BuyerActions({
           {order.rating.sComment && <Typography>{order.rating.sComment}</Typography>}
         </Box>
       )}
-      <ConfirmDialog
-        open={acceptOpen}
-        title={t('orders.detail.acceptTitle', { id })}
-        confirmLabel={t('orders.detail.accept')}
-        cancelLabel={t('orders.detail.cancel')}
-        busy={accept.isPending}
-        onCancel={() => setAcceptOpen(false)}
-        onConfirm={() =>
-          accept.mutate(order.sOrderId, {
-            onSuccess: () => {
-              showSuccessToast(t('orders.detail.accepted'));
-              setAcceptOpen(false);
-            },
-          })
-        }
-      >
-        <Typography>{t('orders.detail.acceptText')}</Typography>
-      </ConfirmDialog>
+      <AcceptDeliveryDialog open={acceptOpen} order={order} onClose={() => setAcceptOpen(false)} />
       <OpenDisputeDialog
         open={disputeOpen}
         orderId={order.sOrderId}

@@ -22,7 +22,7 @@ export function DeliveryFormSection({ order }: { order: Order }) {
   const writeBlocked = useWriteGuard();
   const record = useRecordDelivery();
   const [values, setValues] = useState<Record<string, DeliveryInput>>(() =>
-    deliveryDefaults(order.lines),
+    deliveryDefaults(order.lines, order.priceChange),
   );
   const [submitted, setSubmitted] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);

@@ -109,7 +109,39 @@ export const ordersEn = {
     accept: 'Accept delivery',
     acceptTitle: 'Accept the delivery of order #{{id}}?',
     acceptText:
-      'Accepting finishes the order at its final price. You can no longer open a dispute on it.',
+      'Enter the boxes you counted on each line. When they match the grower’s count, accepting finishes the order at its final price and you can no longer open a dispute on it.',
+    received: {
+      label: 'Boxes received, {{product}}',
+      hint: 'Grower’s count: {{vendor}} · ordered: {{ordered}}',
+      tooMany: 'At most the {{count}} boxes ordered.',
+      wholeBoxes: 'Enter whole boxes (0 or more).',
+      differs:
+        'Your count differs from the grower’s: the lower count is paid, and a dispute is opened on the difference for the back office to settle.',
+      differLine: '{{product}}: grower {{vendor}}, you {{received}}',
+      confirmDispute: 'Accept and open a dispute',
+      disputed: 'Your count was recorded and a dispute was opened on the difference.',
+    },
+    priceChange: {
+      title: 'Price change requested',
+      buyerIntro:
+        'The grower recorded a unit price above the one agreed at checkout. It does not apply unless you accept it; until you answer, you cannot accept the delivery.',
+      vendorWaiting:
+        'Waiting for the buyer: the higher price applies only if the buyer accepts it. Until then the agreed price stands.',
+      product: 'Product',
+      boxes: 'Boxes',
+      agreed: 'Agreed unit price',
+      requested: 'Requested unit price',
+      addedToHold: 'Accepting takes {{amount}} more from your USD balance into this order’s hold.',
+      accept: 'Accept the new price',
+      reject: 'Reject the new price',
+      acceptTitle: 'Accept the new price on order #{{id}}?',
+      acceptText:
+        '{{amount}} is taken from your USD balance now and held for the order; the grower is paid at the new price when you accept the delivery.',
+      rejectTitle: 'Reject the new price on order #{{id}}?',
+      rejectText: 'The price agreed at checkout stays; the grower sees your answer.',
+      accepted: 'The new price was accepted.',
+      rejected: 'The new price was rejected: the agreed price stays.',
+    },
     accepted: 'The delivery was accepted.',
     openDispute: 'Open a dispute',
     disputeDeadline: 'You can open a dispute until {{deadline}} (8 hours after delivery, PACA).',
@@ -127,15 +159,15 @@ export const ordersEn = {
     deliveryForm: {
       title: 'Delivered quantities',
       intro:
-        'Record the boxes the buyer received on each line, and the unit price if it was adjusted.',
+        'Record the boxes the buyer received on each line, and the unit price if it was adjusted. A lower price applies at once; a price above the one agreed at checkout is sent to the buyer to accept or reject.',
       ordered: 'Ordered: {{count}}',
       boxes: 'Delivered boxes, {{product}}',
       unitPrice: 'Delivered unit price (USD), {{product}}',
       boxesShort: 'Delivered boxes',
       unitPriceShort: 'Unit price (USD)',
       tooMany: 'At most the {{count}} boxes ordered.',
-      wholeBoxes: 'Enter whole boxes (0 or more).',
-      price: 'Enter an amount with at most 2 decimals.',
+      wholeBoxes: 'Enter whole boxes (1 or more).',
+      price: 'Enter an amount above 0 with at most 2 decimals.',
       save: 'Save delivered quantities',
       saved: 'The delivered quantities were saved.',
     },
@@ -285,7 +317,40 @@ export const ordersSp: Widen<typeof ordersEn> = {
     accept: 'Aceptar la entrega',
     acceptTitle: '¿Aceptar la entrega del pedido #{{id}}?',
     acceptText:
-      'Al aceptar, el pedido se finaliza con su precio final. Ya no podrás abrir una disputa.',
+      'Ingresa las cajas que contaste en cada línea. Si coinciden con el conteo del productor, al aceptar el pedido se finaliza con su precio final y ya no podrás abrir una disputa.',
+    received: {
+      label: 'Cajas recibidas, {{product}}',
+      hint: 'Conteo del productor: {{vendor}} · pedidas: {{ordered}}',
+      tooMany: 'Como máximo las {{count}} cajas pedidas.',
+      wholeBoxes: 'Ingresa cajas enteras (0 o más).',
+      differs:
+        'Tu conteo difiere del del productor: se paga el conteo menor y se abre una disputa por la diferencia para que la resuelva el back office.',
+      differLine: '{{product}}: productor {{vendor}}, tú {{received}}',
+      confirmDispute: 'Aceptar y abrir una disputa',
+      disputed: 'Se registró tu conteo y se abrió una disputa por la diferencia.',
+    },
+    priceChange: {
+      title: 'Cambio de precio solicitado',
+      buyerIntro:
+        'El productor registró un precio unitario mayor al acordado en la compra. No se aplica a menos que lo aceptes; hasta que respondas, no puedes aceptar la entrega.',
+      vendorWaiting:
+        'Esperando al comprador: el precio mayor solo se aplica si el comprador lo acepta. Mientras tanto rige el precio acordado.',
+      product: 'Producto',
+      boxes: 'Cajas',
+      agreed: 'Precio unitario acordado',
+      requested: 'Precio unitario solicitado',
+      addedToHold:
+        'Al aceptar se toman {{amount}} más de tu saldo en USD para la retención de este pedido.',
+      accept: 'Aceptar el nuevo precio',
+      reject: 'Rechazar el nuevo precio',
+      acceptTitle: '¿Aceptar el nuevo precio del pedido #{{id}}?',
+      acceptText:
+        'Se toman {{amount}} de tu saldo en USD ahora y se retienen para el pedido; al productor se le paga el nuevo precio cuando aceptes la entrega.',
+      rejectTitle: '¿Rechazar el nuevo precio del pedido #{{id}}?',
+      rejectText: 'Se mantiene el precio acordado en la compra; el productor ve tu respuesta.',
+      accepted: 'Se aceptó el nuevo precio.',
+      rejected: 'Se rechazó el nuevo precio: se mantiene el precio acordado.',
+    },
     accepted: 'La entrega fue aceptada.',
     openDispute: 'Abrir una disputa',
     disputeDeadline:
@@ -305,15 +370,15 @@ export const ordersSp: Widen<typeof ordersEn> = {
     deliveryForm: {
       title: 'Cantidades entregadas',
       intro:
-        'Registra las cajas que recibió el comprador en cada línea, y el precio unitario si se ajustó.',
+        'Registra las cajas que recibió el comprador en cada línea, y el precio unitario si se ajustó. Un precio menor se aplica de inmediato; un precio mayor al acordado en la compra se envía al comprador para que lo acepte o rechace.',
       ordered: 'Pedidas: {{count}}',
       boxes: 'Cajas entregadas, {{product}}',
       unitPrice: 'Precio unitario entregado (USD), {{product}}',
       boxesShort: 'Cajas entregadas',
       unitPriceShort: 'Precio unitario (USD)',
       tooMany: 'Como máximo las {{count}} cajas pedidas.',
-      wholeBoxes: 'Ingresa cajas enteras (0 o más).',
-      price: 'Ingresa un monto con máximo 2 decimales.',
+      wholeBoxes: 'Ingresa cajas enteras (1 o más).',
+      price: 'Ingresa un monto mayor a 0 con máximo 2 decimales.',
       save: 'Guardar cantidades entregadas',
       saved: 'Se guardaron las cantidades entregadas.',
     },
