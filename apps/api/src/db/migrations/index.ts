@@ -35,6 +35,7 @@ import * as referenceRates from './0031-reference-rates.js';
 import * as cfdiCreditNotes from './0034-cfdi-credit-notes.js';
 import * as cfdiSatStatus from './0035-cfdi-sat-status.js';
 import * as catalogueSearchKinds from './0042-catalogue-search-kinds.js';
+import * as cfdiPaymentComplements from './0049-cfdi-payment-complements.js';
 
 /** Every migration in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '0034-cfdi-credit-notes': cfdiCreditNotes,
   '0035-cfdi-sat-status': cfdiSatStatus,
   '0042-catalogue-search-kinds': catalogueSearchKinds,
+  '0049-cfdi-payment-complements': cfdiPaymentComplements,
 };

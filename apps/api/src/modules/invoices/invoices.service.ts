@@ -47,6 +47,8 @@ export interface ApiInvoice {
   created_at: string;
   /** The invoice's newest rate order, or null. */
   rateOrder: ApiRateOrder | null;
+  /** Payments of its PPD CFDI still due a payment complement (zero when none can be). */
+  paymentComplements: { iDue: number; dDueAmount: number; iMismatched: number };
 }
 
 /** Validated invoice fields (amounts in cents and micro-units). */
@@ -75,6 +77,8 @@ export interface InvoiceListFilter {
   statusId?: string | undefined;
   /** Only invoices with MXN still to assign (To pay and Parcial), as the dashboard counts. */
   pendingAssignment?: boolean | undefined;
+  /** Only invoices of a PPD CFDI with a payment still due its payment complement. */
+  complementDue?: boolean | undefined;
   page?: number | undefined;
   limit?: number | undefined;
   sortBy?: InvoiceSortKey | undefined;
@@ -140,6 +144,7 @@ export class InvoicesService {
       where.recipientId,
       where.status,
       where.unassignedOnly ? 'pending' : '',
+      where.complementDue ? 'complement' : '',
       todayRateMicro,
     ].join('|');
     const at = this.now().getTime();
@@ -300,6 +305,7 @@ export class InvoicesService {
       filter.recipientId,
       filter.statusId,
       filter.pendingAssignment === true,
+      filter.complementDue === true,
       filter.page,
       filter.limit,
       filter.sortBy,
@@ -340,6 +346,7 @@ export class InvoicesService {
       recipientId: filter.recipientId,
       status,
       ...(filter.pendingAssignment ? { unassignedOnly: true } : {}),
+      ...(filter.complementDue ? { complementDue: true } : {}),
     };
     const limit = Math.min(filter.limit ?? INVOICE_LIST_CAP, INVOICE_LIST_CAP);
     const offset = ((filter.page ?? 1) - 1) * limit;
@@ -555,5 +562,15 @@ export function toApiInvoice(row: repo.DescribedInvoiceRow, todayRateMicro: bigi
     sStatusId: INVOICE_STATUS_IDS[row.status],
     created_at: row.created_at.toISOString(),
     rateOrder: rateOrderFromJson(row.rate_order),
+    paymentComplements: complementsDue(row.complements_due),
+  };
+}
+
+function complementsDue(encoded: string | null): ApiInvoice['paymentComplements'] {
+  const [count, mxn, mismatched] = (encoded ?? '0:0:0').split(':');
+  return {
+    iDue: Number(count ?? 0),
+    dDueAmount: moneyToNumber(BigInt(mxn ?? '0')),
+    iMismatched: Number(mismatched ?? 0),
   };
 }
