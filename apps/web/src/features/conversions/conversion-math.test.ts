@@ -39,6 +39,7 @@ function invoice(overrides: Partial<Invoice> = {}): Invoice {
     sStatusId: 'x',
     created_at: '2026-01-10T12:00:00.000Z',
     rateOrder: null,
+    paymentComplements: { iDue: 0, dDueAmount: 0, iMismatched: 0 },
     ...overrides,
   };
 }

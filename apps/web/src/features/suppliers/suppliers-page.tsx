@@ -11,6 +11,7 @@ import { PageFrame } from '../../components/page-frame';
 import { SpreadRow } from '../../components/spread-row';
 import type { ExcelColumn } from '../../lib/excel';
 import { usePaymentRecipientsQuery } from '../../lib/finance/queries';
+import { useInvoicesQuery } from '../invoices/api/invoices';
 import type { PaymentRecipient } from '../../lib/finance/types';
 import { showErrorToast, showSuccessToast } from '../../lib/toast';
 import { useSupplierMutations } from './api/suppliers';
@@ -31,6 +32,20 @@ export function SuppliersPage() {
   const { t } = useTranslation();
   const writeBlocked = useWriteGuard();
   const suppliers = usePaymentRecipientsQuery();
+  // The invoices of PPD CFDIs with payments whose payment complement is still due, by supplier.
+  const complementInvoices = useInvoicesQuery({ bComplementDue: true, limit: 1000 });
+  const complementsDue = useMemo(() => {
+    const due = new Map<string, { count: number; amount: number }>();
+    for (const invoice of complementInvoices.data?.invoices ?? []) {
+      const current = due.get(invoice.sPaymentRecipientId) ?? { count: 0, amount: 0 };
+      due.set(invoice.sPaymentRecipientId, {
+        count: current.count + invoice.paymentComplements.iDue,
+        // Display only: the sum of amounts the API rounded to the cent.
+        amount: Math.round((current.amount + invoice.paymentComplements.dDueAmount) * 100) / 100,
+      });
+    }
+    return due;
+  }, [complementInvoices.data]);
   const { remove } = useSupplierMutations();
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search);
@@ -121,6 +136,7 @@ export function SuppliersPage() {
         loading={suppliers.isPending}
         emptyText={emptyText}
         busy={remove.isPending}
+        complementsDue={complementsDue}
         onEdit={onEdit}
         onDelete={onDelete}
       />

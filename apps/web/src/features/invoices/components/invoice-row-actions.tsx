@@ -12,6 +12,9 @@ export interface RowTexts {
   delete: string;
   /** Why the user cannot edit or delete (a VIEWER), shown on the disabled buttons. */
   blocked: string | undefined;
+  /** The mark of payments due a payment complement, and of a complement flagged. */
+  complementDue: string;
+  complementMismatch: string;
 }
 
 /** Edit and delete of one invoice: To pay only, and not while the list is busy. */

@@ -30,6 +30,7 @@ function invoice(number: number, statusId: string = INVOICE_STATUS_IDS.TO_PAY): 
     sStatusId: statusId,
     created_at: '2026-10-15T10:00:00Z',
     rateOrder: null,
+    paymentComplements: { iDue: 0, dDueAmount: 0, iMismatched: 0 },
   };
 }
 

@@ -69,6 +69,8 @@ export function InvoicesTable(props: InvoicesTableProps) {
       edit: t('invoices.editInvoice'),
       delete: t('invoices.deleteInvoice'),
       blocked,
+      complementDue: t('invoices.complementDue'),
+      complementMismatch: t('invoices.complementMismatch'),
     }),
     [t, blocked],
   );
