@@ -11,10 +11,9 @@ import { PageFrame } from '../../components/page-frame';
 import { SpreadRow } from '../../components/spread-row';
 import type { ExcelColumn } from '../../lib/excel';
 import { usePaymentRecipientsQuery } from '../../lib/finance/queries';
-import { useInvoicesQuery } from '../invoices/api/invoices';
 import type { PaymentRecipient } from '../../lib/finance/types';
 import { showErrorToast, showSuccessToast } from '../../lib/toast';
-import { useSupplierMutations } from './api/suppliers';
+import { useComplementsDueQuery, useSupplierMutations } from './api/suppliers';
 import { SupplierFormDialog } from './components/supplier-form-dialog';
 import { SuppliersTable } from './components/suppliers-table';
 import { filterSuppliers } from './supplier-form';
@@ -33,7 +32,7 @@ export function SuppliersPage() {
   const writeBlocked = useWriteGuard();
   const suppliers = usePaymentRecipientsQuery();
   // The invoices of PPD CFDIs with payments whose payment complement is still due, by supplier.
-  const complementInvoices = useInvoicesQuery({ bComplementDue: true, limit: 1000 });
+  const complementInvoices = useComplementsDueQuery();
   const complementsDue = useMemo(() => {
     const due = new Map<string, { count: number; amount: number }>();
     for (const invoice of complementInvoices.data?.invoices ?? []) {

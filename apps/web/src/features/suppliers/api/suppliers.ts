@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPost, apiPut, type ApiBody } from '../../../lib/api/typed-client';
 import { financeKeys } from '../../../lib/finance/queries';
 import type { HeldForApproval } from '../../../lib/api/held-for-approval';
@@ -48,4 +48,16 @@ export function useSupplierMutations() {
     update: useMutation({ mutationFn: updateSupplier, onSuccess, meta }),
     remove: useMutation({ mutationFn: deleteSupplier, onSuccess, meta }),
   };
+}
+
+/**
+ * The invoices of PPD CFDIs with payments whose payment complement is still due (at most a
+ * page of 1,000), under the invoices' key so an invoice change refreshes it.
+ */
+export function useComplementsDueQuery() {
+  const filter = { bComplementDue: true, limit: 1000 };
+  return useQuery({
+    queryKey: [...financeKeys.all, 'invoices', 'list', filter],
+    queryFn: () => apiPost('invoices/invoices', { body: filter }),
+  });
 }
