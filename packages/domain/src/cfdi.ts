@@ -27,5 +27,6 @@ export function refusedCfdiLine(fileName: string) {
     sKind: null,
     sRelatedUuid: null,
     sRelatedInvoiceId: null,
+    aPayments: [],
   };
 }

@@ -631,6 +631,31 @@ export interface CfdiImportsTable {
   sat_status: ColumnType<string | null, string | null | undefined, string | null>;
   sat_expression: ColumnType<string | null, string | null | undefined, string | null>;
   sat_checked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The CFDI's MetodoPago (PUE, PPD), currency and TipoCambio; null for older imports. */
+  metodo_pago: ColumnType<string | null, string | null | undefined, string | null>;
+  currency: ColumnType<string | null, string | null | undefined, string | null>;
+  exchange_rate_micro: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
+}
+
+/** One DoctoRelacionado of an imported payment complement (CFDI Pago). */
+export interface CfdiComplementDocumentsTable {
+  enterprise_id: string;
+  complement_uuid: string;
+  /** The DoctoRelacionado's place in the complement, from 1. */
+  line: number;
+  invoice_id: string;
+  related_uuid: string;
+  rfc_emisor: string;
+  paid_on: string;
+  installment: number | null;
+  /** ImpPagado in the invoice's currency (`currency`), and in MXN at the invoice's rate. */
+  currency: string;
+  amount: bigint;
+  amount_mxn: bigint;
+  /** The payment matched, or for a MISMATCH the payment it was checked against. */
+  payment_id: string | null;
+  status: 'MATCHED' | 'MISMATCH';
+  imported_at: Date;
 }
 
 export interface CfdiCreditNotesTable {
@@ -894,6 +919,7 @@ export interface Database {
   ratings: RatingsTable;
   cfdi_imports: CfdiImportsTable;
   cfdi_credit_notes: CfdiCreditNotesTable;
+  cfdi_complement_documents: CfdiComplementDocumentsTable;
   payment_batches: PaymentBatchesTable;
   payment_batch_items: PaymentBatchItemsTable;
   rate_orders: RateOrdersTable;

@@ -61,9 +61,13 @@ export const ROUTE_ERROR_CODES: Record<string, ErrorCode[]> = {
   'PUT /invoices/conversion': ['INVALID_STATE'],
   'POST /transactions/forwardRate': ['QUOTE_EXPIRED', 'QUOTE_MISMATCH', 'INVALID_STATE'],
   'POST /transactions': QUOTED_MONEY,
-  'POST /transactions/createTransactionFromInvoice': [...QUOTED_MONEY, 'SUPPLIER_DELETED'],
+  'POST /transactions/createTransactionFromInvoice': [
+    ...QUOTED_MONEY,
+    'SUPPLIER_DELETED',
+    'CFDI_CANCELLED',
+  ],
   'POST /transactions/closeForward': ['INSUFFICIENT_FUNDS', 'INVALID_STATE'],
-  'POST /transactions/invoice': ['INVALID_STATE', 'SUPPLIER_DELETED'],
+  'POST /transactions/invoice': ['INVALID_STATE', 'SUPPLIER_DELETED', 'CFDI_CANCELLED'],
   'POST /transactions/deleteInvoice': ['INVALID_STATE'],
   'POST /payments/invoice': [
     ...QUOTED_MONEY,
@@ -77,6 +81,7 @@ export const ROUTE_ERROR_CODES: Record<string, ErrorCode[]> = {
     'INVALID_STATE',
     'SUPPLIER_COOLING_OFF',
     'SUPPLIER_DELETED',
+    'CFDI_CANCELLED',
   ],
   'POST /vendor/articles/{articleId}/images': ['INVALID_STATE'],
   'POST /shopping-cart/items': ['INVALID_STATE', 'GROWER_NOT_VERIFIED', ...BOXES],
@@ -126,6 +131,7 @@ export const ROUTE_ERROR_CODES: Record<string, ErrorCode[]> = {
     'INVALID_STATE',
   ],
   'POST /invoices/credit-notes': ['DUPLICATE_CFDI', 'CFDI_NOT_VERIFIED', 'INVALID_STATE'],
+  'POST /invoices/payment-complements': ['DUPLICATE_CFDI', 'CFDI_NOT_VERIFIED', 'CFDI_CANCELLED'],
   'POST /payments/batch': [
     ...QUOTED_MONEY,
     'SUPPLIER_COOLING_OFF',

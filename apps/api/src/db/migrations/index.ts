@@ -39,6 +39,7 @@ import * as catalogueSearchKinds from './0042-catalogue-search-kinds.js';
 import * as growerVerification from './0043-grower-verification.js';
 import * as invoiceListSupplierDeleted from './0047-invoice-list-supplier-deleted.js';
 import * as batchItemAsked from './0048-batch-item-asked.js';
+import * as cfdiPaymentComplements from './0049-cfdi-payment-complements.js';
 
 /** Every migration in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   '0044-order-price-changes': orderPriceChanges,
   '0047-invoice-list-supplier-deleted': invoiceListSupplierDeleted,
   '0048-batch-item-asked': batchItemAsked,
+  '0049-cfdi-payment-complements': cfdiPaymentComplements,
 };

@@ -25,7 +25,12 @@ export const CFDI_NAMESPACES = {
   '3.3': 'http://www.sat.gob.mx/cfd/3',
 } as const;
 export type CfdiVersion = keyof typeof CFDI_NAMESPACES;
+/** Most files one parse or import takes. */
+export const CFDI_MAX_FILES = 200;
+
 export const TFD_NAMESPACE = 'http://www.sat.gob.mx/TimbreFiscalDigital';
+/** The payment complement: Pagos 2.0 (with CFDI 4.0) and 1.0 (with 3.3). */
+export const PAGOS_NAMESPACES = ['http://www.sat.gob.mx/Pagos20', 'http://www.sat.gob.mx/Pagos'];
 
 /** Why a file is not an importable CFDI. */
 export type CfdiRefusal =
@@ -37,15 +42,40 @@ export type CfdiRefusal =
   | 'MISSING_FIELD'
   | 'NOT_AN_INCOME_INVOICE'
   | 'MISSING_EXCHANGE_RATE'
-  | 'UNSUPPORTED_CREDIT_NOTE';
+  | 'UNSUPPORTED_CREDIT_NOTE'
+  | 'UNSUPPORTED_COMPLEMENT';
 
 /** The CfdiRelacionados kinds a credit note may lower an invoice by: nota de crédito, devolución, anticipo. */
 export const CREDIT_NOTE_RELATIONS = ['01', '03', '07'] as const;
 
+/** One DoctoRelacionado of a payment complement: an invoice and what was paid of it. */
+export interface ComplementDocument {
+  /** IdDocumento: the paid invoice's UUID, uppercase. */
+  uuid: string;
+  /** FechaPago's calendar day. */
+  paidOn: string;
+  installment: number | null;
+  /** MonedaDR, the invoice's currency. */
+  currency: string;
+  /** ImpPagado in cents of MonedaDR. */
+  amount: bigint;
+  /**
+   * What the complement says was paid, in MXN cents: ImpPagado over EquivalenciaDR (units of
+   * MonedaDR per unit of MonedaP) gives the payment's own currency, at TipoCambioP in MXN.
+   */
+  amountMxn: bigint;
+  /** How far a payment may differ from `amountMxn` by the complement's own rounding. */
+  toleranceMxn: bigint;
+}
+
 export interface ParsedCfdi {
   version: CfdiVersion;
-  /** 'I' an income invoice, 'E' a credit note (egreso). */
-  kind: 'I' | 'E';
+  /** 'I' an income invoice, 'E' a credit note (egreso), 'P' a payment complement. */
+  kind: 'I' | 'E' | 'P';
+  /** MetodoPago: PUE (paid at once) or PPD (in parts or later: complements due); null if absent. */
+  metodoPago: string | null;
+  /** For a payment complement: each invoice it says was paid, in document order. */
+  payments: ComplementDocument[];
   /** For a credit note: the one invoice it relates to, and how (TipoRelacion). */
   related: { uuid: string; relation: string } | null;
   /** The TimbreFiscalDigital UUID (fiscal folio), uppercase. */
@@ -241,7 +271,33 @@ export function parseCfdi(content: string): CfdiParseResult {
   if (sealFailure !== null) return refuse('BAD_SEAL', sealFailure);
 
   const kind = attribute(root, 'TipoDeComprobante');
-  if (kind !== 'I' && kind !== 'E') return refuse('NOT_AN_INCOME_INVOICE');
+  if (kind !== 'I' && kind !== 'E' && kind !== 'P') return refuse('NOT_AN_INCOME_INVOICE');
+  if (kind === 'P') {
+    const payments = complementDocuments(complement, [complement, ...scopes]);
+    if (payments === null) return refuse('UNSUPPORTED_COMPLEMENT', 'Pagos');
+    return {
+      ok: true,
+      cfdi: {
+        version: version as CfdiVersion,
+        kind,
+        metodoPago: null,
+        payments,
+        related: null,
+        uuid,
+        rfcEmisor: emisorRfc.normalized,
+        nombreEmisor: nombreEmisor === null ? null : nombreEmisor.slice(0, 200),
+        rfcReceptor: receptorRfc.normalized,
+        numRegIdTribReceptor: attribute(receptor, 'NumRegIdTrib') ?? null,
+        invoiceNumber: invoiceNumberOf(root, uuid),
+        purchaseDate,
+        // A complement's own totals are 0 in currency XXX: what it says is in its Pagos.
+        total: 0n,
+        currency: 'XXX',
+        exchangeRateMicro: null,
+        totalMxn: 0n,
+      },
+    };
+  }
   let related: ParsedCfdi['related'] = null;
   if (kind === 'E') {
     // 4.0 may repeat CfdiRelacionados (one per TipoRelacion); 3.3 has one. A credit note
@@ -277,25 +333,22 @@ export function parseCfdi(content: string): CfdiParseResult {
     totalMxn = convertUsdToMxn(total, tipoCambio);
   }
 
-  const serie = attribute(root, 'Serie');
-  const folio = attribute(root, 'Folio');
-  const invoiceNumber = (serie && folio ? `${serie}-${folio}` : (serie ?? folio ?? uuid)).slice(
-    0,
-    120,
-  );
+  const metodo = attribute(root, 'MetodoPago');
 
   return {
     ok: true,
     cfdi: {
       version: version as CfdiVersion,
       kind,
+      metodoPago: metodo === 'PUE' || metodo === 'PPD' ? metodo : null,
+      payments: [],
       related,
       uuid,
       rfcEmisor: emisorRfc.normalized,
       nombreEmisor: nombreEmisor === null ? null : nombreEmisor.slice(0, 200),
       rfcReceptor: receptorRfc.normalized,
       numRegIdTribReceptor: attribute(receptor, 'NumRegIdTrib') ?? null,
-      invoiceNumber,
+      invoiceNumber: invoiceNumberOf(root, uuid),
       purchaseDate,
       total,
       currency,
@@ -303,6 +356,92 @@ export function parseCfdi(content: string): CfdiParseResult {
       totalMxn,
     },
   };
+}
+
+/** A positive decimal of up to 10 places as units / scale (EquivalenciaDR has 10). */
+function decimal(text: string | undefined): { units: bigint; scale: bigint } | undefined {
+  const match = text === undefined ? null : /^(\d{1,12})(?:\.(\d{1,10}))?$/.exec(text);
+  if (!match) return undefined;
+  const places = match[2] ?? '';
+  const units = BigInt(`${match[1]}${places}`);
+  return units > 0n ? { units, scale: 10n ** BigInt(places.length) } : undefined;
+}
+
+/** Serie-Folio, or whichever of them is present, or the UUID. */
+function invoiceNumberOf(root: XmlNode, uuid: string): string {
+  const serie = attribute(root, 'Serie');
+  const folio = attribute(root, 'Folio');
+  return (serie && folio ? `${serie}-${folio}` : (serie ?? folio ?? uuid)).slice(0, 120);
+}
+
+/**
+ * The DoctoRelacionado lines of a complement's Pagos (2.0 or 1.0), or null when it has none
+ * or one is malformed. ImpPagado is in MonedaDR, the invoice's currency (Pagos 2.0 gives
+ * EquivalenciaDR to convert from the payment's MonedaP; the invoice's currency is what the
+ * payment is checked in). Pagos 1.0 may leave ImpPagado out when a Pago pays one document
+ * in its own currency: it is then the Pago's Monto.
+ */
+function complementDocuments(
+  complement: XmlNode | undefined,
+  scopes: XmlNode[],
+): ComplementDocument[] | null {
+  if (!complement) return null;
+  const documents: ComplementDocument[] = [];
+  for (const namespace of PAGOS_NAMESPACES) {
+    for (const pagos of childrenNamed(complement, 'Pagos', namespace, scopes)) {
+      const pagosScopes = [pagos, ...scopes];
+      for (const pago of childrenNamed(pagos, 'Pago', namespace, pagosScopes)) {
+        const fecha = attribute(pago, 'FechaPago') ?? '';
+        const paidOn = fecha.slice(0, 10);
+        if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/.test(fecha) || !isCalendarDate(paidOn)) {
+          return null;
+        }
+        const monedaP = attribute(pago, 'MonedaP') ?? '';
+        const tipoCambioP = monedaP === 'MXN' ? 1_000_000n : rate(attribute(pago, 'TipoCambioP'));
+        if (!/^[A-Z]{3}$/.test(monedaP) || tipoCambioP === undefined) return null;
+        const lines = childrenNamed(pago, 'DoctoRelacionado', namespace, [pago, ...pagosScopes]);
+        for (const line of lines) {
+          const uuid = attribute(line, 'IdDocumento')?.toUpperCase() ?? '';
+          const currency = attribute(line, 'MonedaDR') ?? monedaP;
+          const paid =
+            attribute(line, 'ImpPagado') ??
+            (lines.length === 1 && currency === monedaP ? attribute(pago, 'Monto') : undefined);
+          const amount = money(paid);
+          const equivalence =
+            currency === monedaP
+              ? { units: 1n, scale: 1n }
+              : decimal(attribute(line, 'EquivalenciaDR') ?? attribute(line, 'TipoCambioDR'));
+          const installment = Number(attribute(line, 'NumParcialidad') ?? '');
+          if (
+            !UUID_PATTERN.test(uuid) ||
+            !/^[A-Z]{3}$/.test(currency) ||
+            amount === undefined ||
+            equivalence === undefined
+          ) {
+            return null;
+          }
+          // ImpPagado / EquivalenciaDR, rounded half-up to the cent of MonedaP.
+          const inPaymentCurrency =
+            (2n * amount * equivalence.scale + equivalence.units) / (2n * equivalence.units);
+          const amountMxn = convertUsdToMxn(inPaymentCurrency, tipoCambioP);
+          // Half a cent of MonedaDR, carried to MXN, plus the cent each rounding may cost.
+          const halfCent =
+            (equivalence.scale * tipoCambioP + 2n * equivalence.units * 1_000_000n - 1n) /
+            (2n * equivalence.units * 1_000_000n);
+          documents.push({
+            uuid,
+            paidOn,
+            installment: Number.isInteger(installment) && installment > 0 ? installment : null,
+            currency,
+            amount,
+            amountMxn,
+            toleranceMxn: currency === monedaP && monedaP === 'MXN' ? 0n : halfCent + 1n,
+          });
+        }
+      }
+    }
+  }
+  return documents.length === 0 ? null : documents;
 }
 
 /**

@@ -55,6 +55,9 @@ export async function insertImports(
     rfcEmisor: string;
     importedAt: Date;
     sat?: { status: string; expression: string } | undefined;
+    metodoPago: string | null;
+    currency: string;
+    exchangeRateMicro: bigint | null;
   }>,
 ): Promise<void> {
   if (rows.length === 0) return;
@@ -70,6 +73,9 @@ export async function insertImports(
         sat_status: row.sat?.status ?? null,
         sat_expression: row.sat?.expression ?? null,
         sat_checked_at: row.sat ? row.importedAt : null,
+        metodo_pago: row.metodoPago,
+        currency: row.currency,
+        exchange_rate_micro: row.exchangeRateMicro,
       })),
     )
     .execute();
@@ -105,6 +111,9 @@ export interface ImportedInvoiceRow {
   total_mxn: bigint;
   assigned_mxn: bigint;
   paid_mxn: bigint;
+  invoice_name: string;
+  metodo_pago: string | null;
+  currency: string | null;
 }
 
 /** The live invoices the enterprise imported from these CFDI UUIDs, by UUID. */
@@ -124,6 +133,9 @@ export async function findImportedInvoices(
       'i.total_mxn',
       'i.assigned_mxn',
       'i.paid_mxn',
+      'i.invoice_name',
+      'c.metodo_pago',
+      'c.currency',
     ])
     .where('c.enterprise_id', '=', enterpriseId)
     .where('c.uuid', 'in', uuids)
@@ -234,6 +246,18 @@ export async function findSatRechecks(db: Executor, staleBefore: Date, limit: nu
     .orderBy('c.sat_checked_at')
     .limit(limit)
     .execute();
+}
+
+/** What the SAT last said of an invoice's CFDI, and when; null for an invoice not imported. */
+export async function findInvoiceSatStatus(db: Executor, enterpriseId: string, invoiceId: string) {
+  return (
+    (await db
+      .selectFrom('cfdi_imports')
+      .select(['uuid', 'sat_status', 'sat_checked_at', 'metodo_pago'])
+      .where('enterprise_id', '=', enterpriseId)
+      .where('invoice_id', '=', invoiceId)
+      .executeTakeFirst()) ?? null
+  );
 }
 
 /** Whether the SAT last said this invoice's CFDI was cancelled. */

@@ -28,6 +28,28 @@ const uuidSchema = z
   .toUpperCase()
   .regex(/^[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/);
 
+/** One DoctoRelacionado of a payment complement and the payment it settles. */
+const complementPaymentSchema = z.object({
+  sRelatedUuid: z.string().describe('IdDocumento: the paid invoice’s CFDI UUID'),
+  sRelatedInvoiceId: z.string(),
+  sInvoice: z.string(),
+  sCurrency: z.string().describe('MonedaDR, the invoice’s currency'),
+  dAmount: z.number().describe('ImpPagado, in MonedaDR'),
+  dAmountMxn: z
+    .number()
+    .describe('What was paid in MXN (ImpPagado / EquivalenciaDR at TipoCambioP)'),
+  sMatch: z
+    .enum(['MATCHED', 'MISMATCH'])
+    .describe(
+      'MATCHED: it settles a payment of that amount; MISMATCH: kept and flagged, the payment stays due',
+    ),
+  dPaymentAmount: z
+    .number()
+    .nullable()
+    .describe('MXN of the payment matched or checked against; null when none awaits one'),
+  sMessage: z.string().nullable().describe('For a mismatch: both amounts and what to do'),
+});
+
 const parseLineSchema = z.object({
   sFileName: z.string(),
   sStatus: z.enum(['READY', 'DUPLICATE', 'REFUSED']),
@@ -51,11 +73,16 @@ const parseLineSchema = z.object({
   sPaymentRecipientName: z.string().nullable(),
   aWarnings: z.array(z.object({ sCode: z.string(), sMessage: z.string() })),
   sKind: z
-    .enum(['INVOICE', 'CREDIT_NOTE'])
+    .enum(['INVOICE', 'CREDIT_NOTE', 'PAYMENT_COMPLEMENT'])
     .nullable()
-    .describe('An invoice to import, or a credit note to apply (POST invoices/credit-notes)'),
+    .describe(
+      'An invoice to import, a credit note to apply (POST invoices/credit-notes), or a payment complement to record (POST invoices/payment-complements)',
+    ),
   sRelatedUuid: z.string().nullable().describe('The UUID of the invoice a credit note lowers'),
   sRelatedInvoiceId: z.string().nullable().describe('That invoice here, when imported'),
+  aPayments: z
+    .array(complementPaymentSchema)
+    .describe("A payment complement's lines (empty for other kinds)"),
 });
 
 const importItemSchema = z
@@ -157,6 +184,97 @@ export async function cfdiRoutes(
       );
       return reply.status(201).send({ invoices });
     },
+  );
+
+  routes.post(
+    '/invoices/payment-complements',
+    {
+      onRequest: app.requireSession,
+      bodyLimit: CFDI_PARSE_BODY_LIMIT,
+      schema: {
+        tags,
+        summary:
+          'Record stamped payment complements (CFDI Pago) against the payments of the invoices they name',
+        security,
+        body: z.object({
+          complements: z
+            .array(z.object({ sContent: z.string().max(CFDI_PARSE_BODY_LIMIT) }))
+            .min(1)
+            .describe(
+              `At most ${CFDI_MAX_FILES}, in one transaction: a file that does not verify, is not a Pago to this company, or names an invoice that is not its issuer's here: 422 CFDI_NOT_VERIFIED; cancelled at the SAT: 409 CFDI_CANCELLED; recorded before: 409 DUPLICATE_CFDI. A line whose amount does not match a payment is kept, flagged MISMATCH`,
+            ),
+        }),
+        response: {
+          201: z.object({
+            complements: z.array(
+              z.object({ sUuid: z.string(), aPayments: z.array(complementPaymentSchema) }),
+            ),
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const complements = await cfdi.applyComplements(
+        principalOf(request).enterpriseId,
+        request.body.complements.map((item) => item.sContent),
+        languageOf(request),
+      );
+      return reply.status(201).send({ complements });
+    },
+  );
+
+  routes.get(
+    '/invoices/:id/cfdi',
+    {
+      onRequest: app.requireSession,
+      schema: {
+        tags,
+        summary:
+          "An invoice's CFDI: the SAT's last status and, for a PPD CFDI, each payment's complement",
+        security,
+        params: z.object({ id: z.string() }),
+        response: {
+          200: z.object({
+            cfdi: z
+              .object({
+                sUuid: z.string(),
+                sMetodoPago: z.string().nullable(),
+                sSatStatus: z
+                  .string()
+                  .nullable()
+                  .describe('VIGENTE, CANCELADO or UNKNOWN (the call failed); null: not asked'),
+                dSatCheckedAt: z.string().nullable(),
+                aPayments: z.array(
+                  z.object({
+                    sPaymentId: z.string(),
+                    dAmount: z.number().describe('MXN'),
+                    dPaidAt: z.string(),
+                    sComplement: z
+                      .enum(['DUE', 'MATCHED', 'MISMATCH', 'NOT_REQUIRED'])
+                      .describe('NOT_REQUIRED: the CFDI is not PPD'),
+                    sComplementUuid: z.string().nullable(),
+                    dComplementAmount: z.number().nullable().describe('MXN the complement says'),
+                  }),
+                ),
+                aUnmatchedComplements: z
+                  .array(
+                    z.object({
+                      sComplementUuid: z.string(),
+                      dPaidOn: z.string(),
+                      dAmount: z.number(),
+                    }),
+                  )
+                  .describe('Complement lines naming the invoice with no payment recorded here'),
+              })
+              .nullable()
+              .describe('null: the invoice was not imported from a CFDI'),
+          }),
+        },
+      },
+    },
+    async (request) => ({
+      cfdi: await cfdi.cfdiOf(principalOf(request).enterpriseId, request.params.id),
+    }),
   );
 
   routes.get(

@@ -11,6 +11,7 @@ import { AppError } from '../../errors.js';
 import { journalText } from '../../ledger/journal-description.js';
 import type { LedgerService } from '../../ledger/ledger.service.js';
 import type { MoneyWriteResult } from '../../ledger/money-write.js';
+import { refuseCancelledCfdi } from '../cfdi/cfdi-payable.js';
 import type { InvoicesService } from '../invoices/invoices.service.js';
 import type { RatesService } from '../rates/rates.service.js';
 import { amountsFromMxn, amountsFromUsd, type ConversionAmounts } from './conversion-amounts.js';
@@ -163,6 +164,7 @@ export class ForexService {
       throw new AppError('INVALID_STATE', { field: 'sInvoiceId' });
     }
     await this.invoices.refuseDeletedSupplier(trx, enterpriseId, invoice);
+    await refuseCancelledCfdi(trx, invoice.id);
     const priced = await this.requirePricing(trx, enterpriseId, request, now);
     const amounts = amountsFromMxn(request.kind, unassigned, priced.rateMicro);
     // Pesos too few to cost a cent cannot be converted.

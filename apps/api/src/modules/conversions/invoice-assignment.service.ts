@@ -1,6 +1,7 @@
 import type { Db, Trx } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { MoneyWriteResult } from '../../ledger/money-write.js';
+import { refuseCancelledCfdi } from '../cfdi/cfdi-payable.js';
 import type { InvoicesService } from '../invoices/invoices.service.js';
 import { isUuid } from '../rates/rates.service.js';
 import * as repo from './conversions.repository.js';
@@ -63,6 +64,7 @@ export class InvoiceAssignmentService {
             invoice,
             `invoices.${line.index}.sInvoiceId`,
           );
+          await refuseCancelledCfdi(trx, invoice.id, `invoices.${line.index}.sInvoiceId`);
           total += line.amountMxn;
         }
         // Pesos already paid out without an invoice are spent: they cannot cover one too.

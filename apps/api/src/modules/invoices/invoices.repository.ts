@@ -17,6 +17,8 @@ export interface InvoiceFilter {
   unassignedOnly?: boolean;
   ids?: string[];
   includeDeleted?: boolean;
+  /** Only invoices of a PPD CFDI with a payment no payment complement matched yet. */
+  complementDue?: boolean;
 }
 
 /** One invoice with its supplier and its covering parts ("mxnCents:rateMicro,…"). */
@@ -41,7 +43,22 @@ export interface DescribedInvoiceRow {
   pay_now_parts: string | null;
   /** The invoice's newest rate order as JSON, or null. */
   rate_order: unknown;
+  /** Payments due a complement: "count:mxnCents:mismatched", or null when none can be. */
+  complements_due: string | null;
 }
+
+/**
+ * The payments of invoice `i` due a payment complement (its CFDI is PPD, the payment was not
+ * returned, and no complement line matched it): the list's filter and counts.
+ */
+const COMPLEMENT_DUE_PAYMENTS = sql`
+  from payment_invoices cpi join payments cp on cp.id = cpi.payment_id
+  where cpi.invoice_id = i.id and cp.status <> 'RETURNED'
+    and exists (select from cfdi_imports cc
+                 where cc.invoice_id = i.id and cc.metodo_pago = 'PPD')
+    and not exists (select from cfdi_complement_documents cd
+                     where cd.payment_id = cpi.payment_id and cd.invoice_id = i.id
+                       and cd.status = 'MATCHED')`;
 
 export async function findInvoice(
   db: Executor,
@@ -172,6 +189,7 @@ function conditions(enterpriseId: string, filter: InvoiceFilter): RawBuilder<unk
   }
   if (filter.status !== undefined) parts.push(sql`i.status = ${filter.status}`);
   if (filter.unassignedOnly) parts.push(sql`i.assigned_mxn < i.total_mxn`);
+  if (filter.complementDue) parts.push(sql`exists (select 1 ${COMPLEMENT_DUE_PAYMENTS})`);
   if (filter.ids !== undefined) {
     parts.push(
       filter.ids.length === 0
@@ -312,7 +330,13 @@ export async function listDescribed(
               'created_at', to_char(ro.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
               'closed_at', to_char(ro.closed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
          from rate_orders ro where ro.invoice_id = i.id
-        order by ro.created_at desc, ro.seq desc limit 1) end as rate_order
+        order by ro.created_at desc, ro.seq desc limit 1) end as rate_order,
+      case when i.paid_mxn = 0 then null else
+      (select count(*)::text || ':' || coalesce(sum(cpi.amount_mxn), 0)::text || ':'
+              || count(*) filter (where exists (select from cfdi_complement_documents md
+                   where md.payment_id = cpi.payment_id and md.invoice_id = i.id
+                     and md.status = 'MISMATCH'))::text
+        ${COMPLEMENT_DUE_PAYMENTS}) end as complements_due
     from invoices i
     join payment_recipients r on r.id = i.payment_recipient_id
     where ${conditions(enterpriseId, filter)}

@@ -23,7 +23,21 @@ export const apiInvoiceSchema = invoiceFieldsSchema.extend({
     .describe('The invoice’s newest rate order (any status), or null when it never had one'),
   bSupplierDeleted: z
     .boolean()
-    .describe('The supplier was deleted: the invoice stays listed, but cannot be paid or converted'),
+    .describe(
+      'The supplier was deleted: the invoice stays listed, but cannot be paid or converted',
+    ),
+  paymentComplements: z
+    .object({
+      iDue: z.number().int().describe('Payments still due a payment complement'),
+      dDueAmount: z.number().describe('MXN of those payments'),
+      iMismatched: z
+        .number()
+        .int()
+        .describe('Of them, those a complement for another amount was flagged against'),
+    })
+    .describe(
+      'For an invoice imported from a PPD CFDI: its payments whose payment complement (CFDI Pago) has not been imported; zeros otherwise',
+    ),
 });
 
 const idSchema = z.string().trim().min(1).max(64);
@@ -122,6 +136,12 @@ export async function invoicesRoutes(
             .describe(
               "Only invoices with MXN still to assign (To pay and Parcial): what the dashboard's unassignedInvoices counts",
             ),
+          bComplementDue: z
+            .boolean()
+            .optional()
+            .describe(
+              'Only invoices of a PPD CFDI with a payment whose payment complement has not been imported',
+            ),
           page: z.number().int().min(1).max(1_000_000).optional(),
           limit: z.number().int().min(1).max(INVOICE_LIST_CAP).optional(),
           sortBy: z.enum(INVOICE_SORT_KEYS).optional(),
@@ -137,6 +157,7 @@ export async function invoicesRoutes(
           recipientId: request.body.sPaymentRecipientId,
           statusId: request.body.sStatusId,
           pendingAssignment: request.body.bPendingAssignment,
+          complementDue: request.body.bComplementDue,
           page: request.body.page,
           limit: request.body.limit,
           sortBy: request.body.sortBy,

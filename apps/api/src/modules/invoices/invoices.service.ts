@@ -50,6 +50,8 @@ export interface ApiInvoice {
   rateOrder: ApiRateOrder | null;
   /** The supplier was deleted: the invoice is history, nothing can pay or convert it. */
   bSupplierDeleted: boolean;
+  /** Payments of its PPD CFDI still due a payment complement (zero when none can be). */
+  paymentComplements: { iDue: number; dDueAmount: number; iMismatched: number };
 }
 
 /** Validated invoice fields (amounts in cents and micro-units). */
@@ -78,6 +80,8 @@ export interface InvoiceListFilter {
   statusId?: string | undefined;
   /** Only invoices with MXN still to assign (To pay and Parcial), as the dashboard counts. */
   pendingAssignment?: boolean | undefined;
+  /** Only invoices of a PPD CFDI with a payment still due its payment complement. */
+  complementDue?: boolean | undefined;
   page?: number | undefined;
   limit?: number | undefined;
   sortBy?: InvoiceSortKey | undefined;
@@ -143,6 +147,7 @@ export class InvoicesService {
       where.recipientId,
       where.status,
       where.unassignedOnly ? 'pending' : '',
+      where.complementDue ? 'complement' : '',
       todayRateMicro,
     ].join('|');
     const at = this.now().getTime();
@@ -322,6 +327,7 @@ export class InvoicesService {
       filter.recipientId,
       filter.statusId,
       filter.pendingAssignment === true,
+      filter.complementDue === true,
       filter.page,
       filter.limit,
       filter.sortBy,
@@ -362,6 +368,7 @@ export class InvoicesService {
       recipientId: filter.recipientId,
       status,
       ...(filter.pendingAssignment ? { unassignedOnly: true } : {}),
+      ...(filter.complementDue ? { complementDue: true } : {}),
     };
     const limit = Math.min(filter.limit ?? INVOICE_LIST_CAP, INVOICE_LIST_CAP);
     const offset = ((filter.page ?? 1) - 1) * limit;
@@ -585,5 +592,15 @@ export function toApiInvoice(row: repo.DescribedInvoiceRow, todayRateMicro: bigi
     created_at: row.created_at.toISOString(),
     rateOrder: rateOrderFromJson(row.rate_order),
     bSupplierDeleted: row.recipient_deleted,
+    paymentComplements: complementsDue(row.complements_due),
+  };
+}
+
+function complementsDue(encoded: string | null): ApiInvoice['paymentComplements'] {
+  const [count, mxn, mismatched] = (encoded ?? '0:0:0').split(':');
+  return {
+    iDue: Number(count ?? 0),
+    dDueAmount: moneyToNumber(BigInt(mxn ?? '0')),
+    iMismatched: Number(mismatched ?? 0),
   };
 }

@@ -227,6 +227,9 @@ export class PaymentsService {
       rest -= part;
     }
     for (const part of invoiceParts) {
+      await refuseCancelledCfdi(trx, part.invoiceId, 'sTransactionId');
+    }
+    for (const part of invoiceParts) {
       await this.conversions.recordPaid(trx, conversion.id, part.amountMxn, part.invoiceId);
       await this.invoices.changePaid(trx, part.invoiceId, part.amountMxn);
     }

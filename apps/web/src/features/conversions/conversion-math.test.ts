@@ -40,6 +40,7 @@ function invoice(overrides: Partial<Invoice> = {}): Invoice {
     created_at: '2026-01-10T12:00:00.000Z',
     rateOrder: null,
     bSupplierDeleted: false,
+    paymentComplements: { iDue: 0, dDueAmount: 0, iMismatched: 0 },
     ...overrides,
   };
 }

@@ -29,6 +29,7 @@ const line = (overrides: Partial<CfdiReviewLine> = {}): CfdiReviewLine => ({
   sKind: 'INVOICE',
   sRelatedUuid: null,
   sRelatedInvoiceId: null,
+  aPayments: [],
   ...overrides,
 });
 

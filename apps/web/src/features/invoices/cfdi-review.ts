@@ -40,8 +40,9 @@ export function rowErrors(
   clabes: Record<string, string>,
 ): CfdiRowErrors {
   const errors: CfdiRowErrors = {};
-  // A credit note lowers an invoice already imported: it takes no rate, period or CLABE.
-  if (line.sKind === 'CREDIT_NOTE') return errors;
+  // A credit note or a payment complement concerns an invoice already imported: it takes
+  // no rate, period or CLABE.
+  if (line.sKind === 'CREDIT_NOTE' || line.sKind === 'PAYMENT_COMPLEMENT') return errors;
   if (!isValidRate(input.rate)) errors.rate = true;
   if (!isValidCredit(input.credit)) errors.credit = true;
   if (
@@ -63,7 +64,7 @@ export function importItemsOf(
   for (const line of lines) {
     const input = line.sUuid ? inputs[line.sUuid] : undefined;
     if (line.sStatus !== 'READY' || !input?.include || !line.sUuid || !line.sContent) continue;
-    if (line.sKind === 'CREDIT_NOTE') continue;
+    if (line.sKind === 'CREDIT_NOTE' || line.sKind === 'PAYMENT_COMPLEMENT') continue;
     if (Object.keys(rowErrors(line, input, clabes)).length > 0) return undefined;
     const rfc = line.sRfcEmisor ?? '';
     items.push({
@@ -94,8 +95,24 @@ export function creditNotesOf(
   lines: CfdiReviewLine[],
   inputs: Record<string, CfdiRowInput>,
 ): string[] {
+  return filesOfKind(lines, inputs, 'CREDIT_NOTE');
+}
+
+/** The files of the included READY payment complements, for `POST invoices/payment-complements`. */
+export function complementsOf(
+  lines: CfdiReviewLine[],
+  inputs: Record<string, CfdiRowInput>,
+): string[] {
+  return filesOfKind(lines, inputs, 'PAYMENT_COMPLEMENT');
+}
+
+function filesOfKind(
+  lines: CfdiReviewLine[],
+  inputs: Record<string, CfdiRowInput>,
+  kind: CfdiParseLine['sKind'],
+): string[] {
   return lines.flatMap((line) =>
-    line.sKind === 'CREDIT_NOTE' &&
+    line.sKind === kind &&
     line.sStatus === 'READY' &&
     line.sUuid &&
     inputs[line.sUuid]?.include &&

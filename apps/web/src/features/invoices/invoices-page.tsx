@@ -50,6 +50,12 @@ const InvoicesTable = lazy(async () => ({
  */
 const PENDING_ASSIGNMENT = 'pending';
 
+/**
+ * The invoices of a PPD CFDI with a payment whose payment complement has not been imported
+ * (`/invoices?status=complement`, linked from the suppliers page).
+ */
+const COMPLEMENT_DUE = 'complement';
+
 /** The request of the table's list: its filter and order (page and limit apart). */
 function listFilter(
   supplierId: string | undefined,
@@ -57,7 +63,11 @@ function listFilter(
   sortModel: InvoiceTableSort | undefined,
 ): Omit<InvoiceListFilter, 'page' | 'limit'> {
   const status =
-    statusId === PENDING_ASSIGNMENT ? { bPendingAssignment: true } : { sStatusId: statusId };
+    statusId === PENDING_ASSIGNMENT
+      ? { bPendingAssignment: true }
+      : statusId === COMPLEMENT_DUE
+        ? { bComplementDue: true }
+        : { sStatusId: statusId };
   return { sPaymentRecipientId: supplierId, ...status, ...toInvoiceSort(sortModel) };
 }
 
@@ -77,11 +87,12 @@ export function InvoicesPage() {
 
   const [supplierId, setSupplierId] = useState<string | undefined>();
   const [searchParams] = useSearchParams();
-  const [statusId, setStatusId] = useState<string | undefined>(() =>
-    searchParams.get('status') === PENDING_ASSIGNMENT
-      ? PENDING_ASSIGNMENT
-      : FIRST_INVOICES_VIEW.sStatusId,
-  );
+  const [statusId, setStatusId] = useState<string | undefined>(() => {
+    const asked = searchParams.get('status');
+    return asked === PENDING_ASSIGNMENT || asked === COMPLEMENT_DUE
+      ? asked
+      : FIRST_INVOICES_VIEW.sStatusId;
+  });
   const [pagination, setPagination] = useState<InvoicesTablePage>({
     page: 0,
     pageSize: FIRST_INVOICES_VIEW.pageSize,
@@ -176,6 +187,7 @@ export function InvoicesPage() {
   // Parcial has its place too (partly assigned invoices), after 'Pending assignment'.
   const statusOptions = [
     { sStatusId: PENDING_ASSIGNMENT, sName: t('invoices.pendingAssignment') },
+    { sStatusId: COMPLEMENT_DUE, sName: t('invoices.complementDueFilter') },
     ...(catalog.data?.invoiceStatuses ?? []),
   ];
   const supplierOptions = suppliers.data ?? [];

@@ -13,7 +13,7 @@ import type { ExcelColumn } from '../../lib/excel';
 import { usePaymentRecipientsQuery } from '../../lib/finance/queries';
 import type { PaymentRecipient } from '../../lib/finance/types';
 import { showErrorToast, showSuccessToast } from '../../lib/toast';
-import { useSupplierMutations } from './api/suppliers';
+import { useComplementsDueQuery, useSupplierMutations } from './api/suppliers';
 import { SupplierFormDialog } from './components/supplier-form-dialog';
 import { SuppliersTable } from './components/suppliers-table';
 import { PendingSuppliers } from './components/pending-suppliers';
@@ -32,6 +32,20 @@ export function SuppliersPage() {
   const { t } = useTranslation();
   const writeBlocked = useWriteGuard();
   const suppliers = usePaymentRecipientsQuery();
+  // The invoices of PPD CFDIs with payments whose payment complement is still due, by supplier.
+  const complementInvoices = useComplementsDueQuery();
+  const complementsDue = useMemo(() => {
+    const due = new Map<string, { count: number; amount: number }>();
+    for (const invoice of complementInvoices.data?.invoices ?? []) {
+      const current = due.get(invoice.sPaymentRecipientId) ?? { count: 0, amount: 0 };
+      due.set(invoice.sPaymentRecipientId, {
+        count: current.count + invoice.paymentComplements.iDue,
+        // Display only: the sum of amounts the API rounded to the cent.
+        amount: Math.round((current.amount + invoice.paymentComplements.dDueAmount) * 100) / 100,
+      });
+    }
+    return due;
+  }, [complementInvoices.data]);
   const { remove } = useSupplierMutations();
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search);
@@ -124,6 +138,7 @@ export function SuppliersPage() {
         loading={suppliers.isPending}
         emptyText={emptyText}
         busy={remove.isPending}
+        complementsDue={complementsDue}
         onEdit={onEdit}
         onDelete={onDelete}
       />

@@ -2013,6 +2013,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/{lang}/invoices/payment-complements': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Record stamped payment complements (CFDI Pago) against the payments of the invoices they name
+     * @description API keys: scope `invoices`.
+     */
+    post: operations['postInvoicesPaymentComplements'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/{lang}/invoices/{id}/cfdi': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An invoice's CFDI: the SAT's last status and, for a PPD CFDI, each payment's complement
+     * @description API keys: scope `read`.
+     */
+    get: operations['getInvoicesByIdCfdi'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/{lang}/invoices/{id}/credit-notes': {
     parameters: {
       query?: never;
@@ -6571,6 +6611,8 @@ export interface operations {
           sStatusId?: string;
           /** @description Only invoices with MXN still to assign (To pay and Parcial): what the dashboard's unassignedInvoices counts */
           bPendingAssignment?: boolean;
+          /** @description Only invoices of a PPD CFDI with a payment whose payment complement has not been imported */
+          bComplementDue?: boolean;
           page?: number;
           limit?: number;
           /** @enum {string} */
@@ -6651,6 +6693,15 @@ export interface operations {
               } | null;
               /** @description The supplier was deleted: the invoice stays listed, but cannot be paid or converted */
               bSupplierDeleted: boolean;
+              /** @description For an invoice imported from a PPD CFDI: its payments whose payment complement (CFDI Pago) has not been imported; zeros otherwise */
+              paymentComplements: {
+                /** @description Payments still due a payment complement */
+                iDue: number;
+                /** @description MXN of those payments */
+                dDueAmount: number;
+                /** @description Of them, those a complement for another amount was flagged against */
+                iMismatched: number;
+              };
             }[];
             total: number;
             totalProfit: number;
@@ -6873,6 +6924,15 @@ export interface operations {
               } | null;
               /** @description The supplier was deleted: the invoice stays listed, but cannot be paid or converted */
               bSupplierDeleted: boolean;
+              /** @description For an invoice imported from a PPD CFDI: its payments whose payment complement (CFDI Pago) has not been imported; zeros otherwise */
+              paymentComplements: {
+                /** @description Payments still due a payment complement */
+                iDue: number;
+                /** @description MXN of those payments */
+                dDueAmount: number;
+                /** @description Of them, those a complement for another amount was flagged against */
+                iMismatched: number;
+              };
             };
           };
         };
@@ -7089,6 +7149,15 @@ export interface operations {
               } | null;
               /** @description The supplier was deleted: the invoice stays listed, but cannot be paid or converted */
               bSupplierDeleted: boolean;
+              /** @description For an invoice imported from a PPD CFDI: its payments whose payment complement (CFDI Pago) has not been imported; zeros otherwise */
+              paymentComplements: {
+                /** @description Payments still due a payment complement */
+                iDue: number;
+                /** @description MXN of those payments */
+                dDueAmount: number;
+                /** @description Of them, those a complement for another amount was flagged against */
+                iMismatched: number;
+              };
             };
           };
         };
@@ -7455,6 +7524,15 @@ export interface operations {
               } | null;
               /** @description The supplier was deleted: the invoice stays listed, but cannot be paid or converted */
               bSupplierDeleted: boolean;
+              /** @description For an invoice imported from a PPD CFDI: its payments whose payment complement (CFDI Pago) has not been imported; zeros otherwise */
+              paymentComplements: {
+                /** @description Payments still due a payment complement */
+                iDue: number;
+                /** @description MXN of those payments */
+                dDueAmount: number;
+                /** @description Of them, those a complement for another amount was flagged against */
+                iMismatched: number;
+              };
             };
           };
         };
@@ -7667,6 +7745,15 @@ export interface operations {
               } | null;
               /** @description The supplier was deleted: the invoice stays listed, but cannot be paid or converted */
               bSupplierDeleted: boolean;
+              /** @description For an invoice imported from a PPD CFDI: its payments whose payment complement (CFDI Pago) has not been imported; zeros otherwise */
+              paymentComplements: {
+                /** @description Payments still due a payment complement */
+                iDue: number;
+                /** @description MXN of those payments */
+                dDueAmount: number;
+                /** @description Of them, those a complement for another amount was flagged against */
+                iMismatched: number;
+              };
             }[];
           };
         };
@@ -7886,6 +7973,15 @@ export interface operations {
               } | null;
               /** @description The supplier was deleted: the invoice stays listed, but cannot be paid or converted */
               bSupplierDeleted: boolean;
+              /** @description For an invoice imported from a PPD CFDI: its payments whose payment complement (CFDI Pago) has not been imported; zeros otherwise */
+              paymentComplements: {
+                /** @description Payments still due a payment complement */
+                iDue: number;
+                /** @description MXN of those payments */
+                dDueAmount: number;
+                /** @description Of them, those a complement for another amount was flagged against */
+                iMismatched: number;
+              };
             };
           };
         };
@@ -9255,7 +9351,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, QUOTE_EXPIRED, QUOTE_MISMATCH, INSUFFICIENT_FUNDS, INVALID_STATE, SUPPLIER_DELETED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, QUOTE_EXPIRED, QUOTE_MISMATCH, INSUFFICIENT_FUNDS, INVALID_STATE, SUPPLIER_DELETED, CFDI_CANCELLED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -9270,7 +9366,8 @@ export interface operations {
               | 'QUOTE_MISMATCH'
               | 'INSUFFICIENT_FUNDS'
               | 'INVALID_STATE'
-              | 'SUPPLIER_DELETED';
+              | 'SUPPLIER_DELETED'
+              | 'CFDI_CANCELLED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -10664,7 +10761,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, INVALID_STATE, SUPPLIER_DELETED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, INVALID_STATE, SUPPLIER_DELETED, CFDI_CANCELLED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -10672,7 +10769,12 @@ export interface operations {
         content: {
           'application/json': {
             /** @enum {string} */
-            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED' | 'INVALID_STATE' | 'SUPPLIER_DELETED';
+            code:
+              | 'TOTP_SETUP_REQUIRED'
+              | 'ROLE_REQUIRED'
+              | 'INVALID_STATE'
+              | 'SUPPLIER_DELETED'
+              | 'CFDI_CANCELLED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -12140,7 +12242,7 @@ export interface operations {
           };
         };
       };
-      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, INSUFFICIENT_FUNDS, INVALID_STATE, SUPPLIER_COOLING_OFF, SUPPLIER_DELETED */
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, INSUFFICIENT_FUNDS, INVALID_STATE, SUPPLIER_COOLING_OFF, SUPPLIER_DELETED, CFDI_CANCELLED */
       409: {
         headers: {
           [name: string]: unknown;
@@ -12154,7 +12256,8 @@ export interface operations {
               | 'INSUFFICIENT_FUNDS'
               | 'INVALID_STATE'
               | 'SUPPLIER_COOLING_OFF'
-              | 'SUPPLIER_DELETED';
+              | 'SUPPLIER_DELETED'
+              | 'CFDI_CANCELLED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -26856,14 +26959,36 @@ export interface operations {
                 sMessage: string;
               }[];
               /**
-               * @description An invoice to import, or a credit note to apply (POST invoices/credit-notes)
+               * @description An invoice to import, a credit note to apply (POST invoices/credit-notes), or a payment complement to record (POST invoices/payment-complements)
                * @enum {string|null}
                */
-              sKind: 'INVOICE' | 'CREDIT_NOTE' | null;
+              sKind: 'INVOICE' | 'CREDIT_NOTE' | 'PAYMENT_COMPLEMENT' | null;
               /** @description The UUID of the invoice a credit note lowers */
               sRelatedUuid: string | null;
               /** @description That invoice here, when imported */
               sRelatedInvoiceId: string | null;
+              /** @description A payment complement's lines (empty for other kinds) */
+              aPayments: {
+                /** @description IdDocumento: the paid invoice’s CFDI UUID */
+                sRelatedUuid: string;
+                sRelatedInvoiceId: string;
+                sInvoice: string;
+                /** @description MonedaDR, the invoice’s currency */
+                sCurrency: string;
+                /** @description ImpPagado, in MonedaDR */
+                dAmount: number;
+                /** @description What was paid in MXN (ImpPagado / EquivalenciaDR at TipoCambioP) */
+                dAmountMxn: number;
+                /**
+                 * @description MATCHED: it settles a payment of that amount; MISMATCH: kept and flagged, the payment stays due
+                 * @enum {string}
+                 */
+                sMatch: 'MATCHED' | 'MISMATCH';
+                /** @description MXN of the payment matched or checked against; null when none awaits one */
+                dPaymentAmount: number | null;
+                /** @description For a mismatch: both amounts and what to do */
+                sMessage: string | null;
+              }[];
             }[];
           };
         };
@@ -27078,6 +27203,15 @@ export interface operations {
               } | null;
               /** @description The supplier was deleted: the invoice stays listed, but cannot be paid or converted */
               bSupplierDeleted: boolean;
+              /** @description For an invoice imported from a PPD CFDI: its payments whose payment complement (CFDI Pago) has not been imported; zeros otherwise */
+              paymentComplements: {
+                /** @description Payments still due a payment complement */
+                iDue: number;
+                /** @description MXN of those payments */
+                dDueAmount: number;
+                /** @description Of them, those a complement for another amount was flagged against */
+                iMismatched: number;
+              };
             }[];
           };
         };
@@ -27187,6 +27321,356 @@ export interface operations {
           'application/json': {
             /** @enum {string} */
             code: 'CFDI_NOT_VERIFIED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Internal error (details are only logged): INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+    };
+  };
+  postInvoicesPaymentComplements: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description At most 200, in one transaction: a file that does not verify, is not a Pago to this company, or names an invoice that is not its issuer's here: 422 CFDI_NOT_VERIFIED; cancelled at the SAT: 409 CFDI_CANCELLED; recorded before: 409 DUPLICATE_CFDI. A line whose amount does not match a payment is kept, flagged MISMATCH */
+          complements: {
+            sContent: string;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            complements: {
+              sUuid: string;
+              aPayments: {
+                /** @description IdDocumento: the paid invoice’s CFDI UUID */
+                sRelatedUuid: string;
+                sRelatedInvoiceId: string;
+                sInvoice: string;
+                /** @description MonedaDR, the invoice’s currency */
+                sCurrency: string;
+                /** @description ImpPagado, in MonedaDR */
+                dAmount: number;
+                /** @description What was paid in MXN (ImpPagado / EquivalenciaDR at TipoCambioP) */
+                dAmountMxn: number;
+                /**
+                 * @description MATCHED: it settles a payment of that amount; MISMATCH: kept and flagged, the payment stays due
+                 * @enum {string}
+                 */
+                sMatch: 'MATCHED' | 'MISMATCH';
+                /** @description MXN of the payment matched or checked against; null when none awaits one */
+                dPaymentAmount: number | null;
+                /** @description For a mismatch: both amounts and what to do */
+                sMessage: string | null;
+              }[];
+            }[];
+          };
+        };
+      };
+      /** @description Bad request: INVALID_INPUT, INPUT_TOO_DEEP */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_INPUT' | 'INPUT_TOO_DEEP';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Session ended (also for a missing or unknown token): SESSION_EXPIRED */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SESSION_EXPIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Not found (also for another enterprise’s records and an unknown language): NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'NOT_FOUND';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED, DUPLICATE_CFDI, CFDI_CANCELLED */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED' | 'DUPLICATE_CFDI' | 'CFDI_CANCELLED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Payload too large: PAYLOAD_TOO_LARGE */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'PAYLOAD_TOO_LARGE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Unsupported media type: UNSUPPORTED_MEDIA_TYPE */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'UNSUPPORTED_MEDIA_TYPE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Idempotency-Key reused with another body: CFDI_NOT_VERIFIED */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'CFDI_NOT_VERIFIED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Internal error (details are only logged): INTERNAL_ERROR */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INTERNAL_ERROR';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Error: SERVICE_UNAVAILABLE, RATE_SOURCE_UNAVAILABLE */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SERVICE_UNAVAILABLE' | 'RATE_SOURCE_UNAVAILABLE';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+    };
+  };
+  getInvoicesByIdCfdi: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The language of messages and documents */
+        lang: components['parameters']['lang'];
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description null: the invoice was not imported from a CFDI */
+            cfdi: {
+              sUuid: string;
+              sMetodoPago: string | null;
+              /** @description VIGENTE, CANCELADO or UNKNOWN (the call failed); null: not asked */
+              sSatStatus: string | null;
+              dSatCheckedAt: string | null;
+              aPayments: {
+                sPaymentId: string;
+                /** @description MXN */
+                dAmount: number;
+                dPaidAt: string;
+                /**
+                 * @description NOT_REQUIRED: the CFDI is not PPD
+                 * @enum {string}
+                 */
+                sComplement: 'DUE' | 'MATCHED' | 'MISMATCH' | 'NOT_REQUIRED';
+                sComplementUuid: string | null;
+                /** @description MXN the complement says */
+                dComplementAmount: number | null;
+              }[];
+              /** @description Complement lines naming the invoice with no payment recorded here */
+              aUnmatchedComplements: {
+                sComplementUuid: string;
+                dPaidOn: string;
+                dAmount: number;
+              }[];
+            } | null;
+          };
+        };
+      };
+      /** @description Bad request: INVALID_INPUT */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'INVALID_INPUT';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Session ended (also for a missing or unknown token): SESSION_EXPIRED */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'SESSION_EXPIRED';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Not found (also for another enterprise’s records and an unknown language): NOT_FOUND */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'NOT_FOUND';
+            /** @description In the request's language */
+            message: string;
+            /** @description The request field the error is about */
+            field?: string;
+          };
+        };
+      };
+      /** @description Refused in the current state: TOTP_SETUP_REQUIRED, ROLE_REQUIRED */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            code: 'TOTP_SETUP_REQUIRED' | 'ROLE_REQUIRED';
             /** @description In the request's language */
             message: string;
             /** @description The request field the error is about */
@@ -27454,6 +27938,15 @@ export interface operations {
               } | null;
               /** @description The supplier was deleted: the invoice stays listed, but cannot be paid or converted */
               bSupplierDeleted: boolean;
+              /** @description For an invoice imported from a PPD CFDI: its payments whose payment complement (CFDI Pago) has not been imported; zeros otherwise */
+              paymentComplements: {
+                /** @description Payments still due a payment complement */
+                iDue: number;
+                /** @description MXN of those payments */
+                dDueAmount: number;
+                /** @description Of them, those a complement for another amount was flagged against */
+                iMismatched: number;
+              };
             }[];
           };
         };

@@ -27,6 +27,15 @@ export function applyCfdiCreditNotes(
   });
 }
 
+/** Records stamped payment complements against the payments of the invoices they name. */
+export function applyCfdiComplements(
+  contents: string[],
+): Promise<ApiAnswer<'post', 'invoices/payment-complements'>> {
+  return apiPost('invoices/payment-complements', {
+    body: { complements: contents.map((sContent) => ({ sContent })) },
+  });
+}
+
 /** The answer of `POST payments/batch`: the batch, or the approval it waits for. */
 export type PaymentBatchAnswer = ApiAnswer<'post', 'payments/batch'>;
 

@@ -16,6 +16,7 @@ import { useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'rea
 import { useTranslation } from 'react-i18next';
 import { showErrorToast, showSuccessToast } from '../../../lib/toast';
 import {
+  applyCfdiComplements,
   applyCfdiCreditNotes,
   importCfdiInvoices,
   parseCfdiFiles,
@@ -25,6 +26,7 @@ import {
 import { CFDI_MAX_BYTES, refusedCfdiLine } from '@app/domain';
 import {
   CFDI_MAX_FILES,
+  complementsOf,
   creditNotesOf,
   importItemsOf,
   type CfdiReviewLine,
@@ -109,19 +111,45 @@ export function CfdiImportDialog(props: CfdiImportDialogProps) {
   });
 
   const save = useMutation({
-    // Invoices first: a credit note may lower an invoice imported in the same review.
-    mutationFn: async (work: { items: CfdiImportItem[]; creditNotes: string[] }) => {
+    // Invoices first: a credit note or a complement may name an invoice of the same review.
+    mutationFn: async (work: {
+      items: CfdiImportItem[];
+      creditNotes: string[];
+      complements: string[];
+    }) => {
       const imported = work.items.length > 0 ? (await importCfdiInvoices(work.items)).invoices : [];
       if (work.creditNotes.length > 0) await applyCfdiCreditNotes(work.creditNotes);
-      return { invoices: imported, creditNotes: work.creditNotes.length };
+      const recorded =
+        work.complements.length > 0
+          ? (await applyCfdiComplements(work.complements)).complements
+          : [];
+      const mismatched = recorded.filter((complement) =>
+        complement.aPayments.some((payment) => payment.sMatch === 'MISMATCH'),
+      ).length;
+      return {
+        invoices: imported,
+        creditNotes: work.creditNotes.length,
+        complements: recorded.length,
+        mismatched,
+      };
     },
     meta: { errorToast: false },
-    onSuccess: ({ invoices, creditNotes }) => {
+    onSuccess: ({ invoices, creditNotes, complements, mismatched }) => {
       if (invoices.length > 0) {
         showSuccessToast(t('payables.cfdi.done', { count: invoices.length }));
       }
       if (creditNotes > 0) {
         showSuccessToast(t('payables.cfdi.creditNotesDone', { count: creditNotes }));
+      }
+      if (complements > 0) {
+        showSuccessToast(
+          mismatched > 0
+            ? t('payables.cfdi.complementsFlagged', {
+                count: complements,
+                mismatched: String(mismatched),
+              })
+            : t('payables.cfdi.complementsDone', { count: complements }),
+        );
       }
       reset();
       props.onImported();
@@ -176,7 +204,8 @@ export function CfdiImportDialog(props: CfdiImportDialogProps) {
 
   const items = lines ? importItemsOf(lines, inputs, clabes) : undefined;
   const creditNotes = lines ? creditNotesOf(lines, inputs) : [];
-  const fileCount = (items?.length ?? 0) + creditNotes.length;
+  const complements = lines ? complementsOf(lines, inputs) : [];
+  const fileCount = (items?.length ?? 0) + creditNotes.length + complements.length;
   const ready = (lines ?? []).filter((line) => line.sStatus === 'READY');
   const busy = parse.isPending || save.isPending;
 
@@ -349,7 +378,7 @@ export function CfdiImportDialog(props: CfdiImportDialogProps) {
           <BusyButton
             busy={save.isPending}
             disabled={busy || !items || fileCount === 0}
-            onClick={() => items && save.mutate({ items, creditNotes })}
+            onClick={() => items && save.mutate({ items, creditNotes, complements })}
           >
             {t('payables.cfdi.confirm', { count: fileCount })}
           </BusyButton>

@@ -43,6 +43,8 @@ export function CfdiReviewRow({
   const isReady = line.sStatus === 'READY';
   // A credit note lowers an invoice already imported: no supplier, rate or credit period.
   const isCreditNote = line.sKind === 'CREDIT_NOTE';
+  // A payment complement settles payments of invoices already imported: it shows each line.
+  const isComplement = line.sKind === 'PAYMENT_COMPLEMENT';
   const included = isReady && input.include;
   const errors = included ? rowErrors(line, input, clabes) : {};
   const rfc = line.sRfcEmisor ?? '';
@@ -113,6 +115,25 @@ export function CfdiReviewRow({
             size="small"
             label={t('payables.cfdi.creditNoteFor', { uuid: line.sRelatedUuid ?? '' })}
           />
+        ) : isComplement ? (
+          <Box data-testid="cfdi-complement">
+            <Chip size="small" label={t('payables.cfdi.complement')} sx={{ mb: 0.5 }} />
+            {line.aPayments.map((payment) => (
+              <Typography
+                key={`${payment.sRelatedUuid}-${payment.dAmount}`}
+                variant="caption"
+                component="div"
+                sx={payment.sMatch === 'MISMATCH' ? { color: WARNING_TEXT } : undefined}
+              >
+                {payment.sMatch === 'MATCHED'
+                  ? t('payables.cfdi.complementMatches', {
+                      invoice: payment.sInvoice,
+                      amount: formatMoney(payment.dAmountMxn),
+                    })
+                  : (payment.sMessage ?? '')}
+              </Typography>
+            ))}
+          </Box>
         ) : line.sPaymentRecipientId ? (
           line.sPaymentRecipientName
         ) : (
@@ -133,7 +154,7 @@ export function CfdiReviewRow({
         )}
       </TableCell>
       <TableCell sx={{ minWidth: 120 }}>
-        {isReady && !isCreditNote && (
+        {isReady && !isCreditNote && !isComplement && (
           <TextField
             size="small"
             label={t('payables.cfdi.columns.rate')}
@@ -147,7 +168,7 @@ export function CfdiReviewRow({
         )}
       </TableCell>
       <TableCell sx={{ minWidth: 100 }}>
-        {isReady && !isCreditNote && (
+        {isReady && !isCreditNote && !isComplement && (
           <TextField
             size="small"
             label={t('payables.cfdi.columns.credit')}

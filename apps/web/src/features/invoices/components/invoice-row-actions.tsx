@@ -16,6 +16,9 @@ export interface RowTexts {
   blocked: string | undefined;
   supplierDeleted: string;
   supplierDeletedWhy: string;
+  /** The mark of payments due a payment complement, and of a complement flagged. */
+  complementDue: string;
+  complementMismatch: string;
 }
 
 /** Edit and delete of one invoice: To pay only, and not while the list is busy. */

@@ -100,6 +100,19 @@ export const InvoiceRow = memo(function InvoiceRow(props: InvoiceRowProps) {
             {props.statusName}
           </span>
         )}
+        {invoice.paymentComplements.iDue > 0 && (
+          <span
+            className="status complement-due"
+            data-testid="complement-due"
+            title={`${invoice.paymentComplements.iMismatched > 0 ? texts.complementMismatch : texts.complementDue}: ${formatMoney(invoice.paymentComplements.dDueAmount)} MXN`}
+          >
+            {' '}
+            {invoice.paymentComplements.iMismatched > 0
+              ? texts.complementMismatch
+              : texts.complementDue}
+            {invoice.paymentComplements.iDue > 1 ? ` (${invoice.paymentComplements.iDue})` : ''}
+          </span>
+        )}
       </td>
       <td className="cell" data-field="rateOrder">
         {props.rateOrderChip && (

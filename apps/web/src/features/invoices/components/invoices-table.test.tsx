@@ -31,6 +31,7 @@ function invoice(number: number, statusId: string = INVOICE_STATUS_IDS.TO_PAY): 
     created_at: '2026-10-15T10:00:00Z',
     rateOrder: null,
     bSupplierDeleted: false,
+    paymentComplements: { iDue: 0, dDueAmount: 0, iMismatched: 0 },
   };
 }
 

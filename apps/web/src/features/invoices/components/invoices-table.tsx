@@ -75,6 +75,8 @@ export function InvoicesTable(props: InvoicesTableProps) {
       blocked,
       supplierDeleted: t('invoices.supplierDeleted'),
       supplierDeletedWhy: t('invoices.supplierDeletedWhy'),
+      complementDue: t('invoices.complementDue'),
+      complementMismatch: t('invoices.complementMismatch'),
     }),
     [t, blocked],
   );

@@ -71,3 +71,15 @@ export function useSupplierMutations() {
     remove: useMutation({ mutationFn: deleteSupplier, onSuccess, meta }),
   };
 }
+
+/**
+ * The invoices of PPD CFDIs with payments whose payment complement is still due (at most a
+ * page of 1,000), under the invoices' key so an invoice change refreshes it.
+ */
+export function useComplementsDueQuery() {
+  const filter = { bComplementDue: true, limit: 1000 };
+  return useQuery({
+    queryKey: [...financeKeys.all, 'invoices', 'list', filter],
+    queryFn: () => apiPost('invoices/invoices', { body: filter }),
+  });
+}

@@ -2,6 +2,9 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import { Link as RouterLink } from 'react-router';
+import { formatMoney } from '../../../lib/format';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { GridColDef, GridLocaleText } from '@mui/x-data-grid';
@@ -23,6 +26,8 @@ interface SuppliersTableProps {
   /** The text of the empty table: no suppliers at all, or none matching the search. */
   emptyText: string;
   busy: boolean;
+  /** Payment complements due by supplier id (payments of PPD invoices without one). */
+  complementsDue: Map<string, { count: number; amount: number }>;
   onEdit: (supplier: PaymentRecipient) => void;
   onDelete: (supplier: PaymentRecipient) => void;
 }
@@ -36,6 +41,7 @@ export function SuppliersTable({
   loading,
   emptyText,
   busy,
+  complementsDue,
   onEdit,
   onDelete,
 }: SuppliersTableProps) {
@@ -45,7 +51,33 @@ export function SuppliersTable({
 
   const columns = useMemo<GridColDef<PaymentRecipient>[]>(
     () => [
-      { field: 'sName', headerName: t('suppliers.columns.name'), flex: 1.3, minWidth: 170 },
+      {
+        field: 'sName',
+        headerName: t('suppliers.columns.name'),
+        flex: 1.3,
+        minWidth: 170,
+        renderCell: ({ row }) => {
+          const due = complementsDue.get(row.sPaymentRecipientId);
+          return (
+            <Box sx={{ lineHeight: 1.3, py: 0.5 }}>
+              <div>{row.sName}</div>
+              {due && due.count > 0 && (
+                <Link
+                  component={RouterLink}
+                  to="/invoices?status=complement"
+                  variant="caption"
+                  data-testid="supplier-complements-due"
+                >
+                  {t('suppliers.complementsDue', {
+                    count: due.count,
+                    amount: formatMoney(due.amount),
+                  })}
+                </Link>
+              )}
+            </Box>
+          );
+        },
+      },
       { field: 'sEmail', headerName: t('suppliers.columns.email'), flex: 1.2, minWidth: 170 },
       { field: 'sBankName', headerName: t('suppliers.columns.bankName'), flex: 1, minWidth: 120 },
       {
@@ -110,7 +142,7 @@ export function SuppliersTable({
         ),
       },
     ],
-    [t, busy, onEdit, onDelete, blocked, language],
+    [t, busy, onEdit, onDelete, blocked, language, complementsDue],
   );
 
   const { ref, columnVisibilityModel, onColumnVisibilityModelChange } = useFittedColumns(

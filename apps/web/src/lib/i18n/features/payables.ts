@@ -33,6 +33,11 @@ export const payablesEn = {
     newSupplier: 'New supplier',
     creditNoteFor: 'Credit note for {{uuid}}',
     creditNotesDone: '{{count}} credit notes applied.',
+    complement: 'Payment complement',
+    complementMatches: '{{invoice}}: {{amount}} MXN, matches the payment',
+    complementsDone: '{{count}} payment complements recorded.',
+    complementsFlagged:
+      '{{count}} payment complements recorded; {{mismatched}} do not match their payment and are flagged on the invoice.',
     clabe: 'CLABE of {{rfc}}',
     clabeInvalid: 'Enter a valid 18-digit CLABE',
     rateInvalid: 'Enter a rate above 0 with up to 6 decimals',
@@ -179,6 +184,11 @@ export const payablesSp: Widen<typeof payablesEn> = {
     newSupplier: 'Proveedor nuevo',
     creditNoteFor: 'Nota de crédito de {{uuid}}',
     creditNotesDone: '{{count}} notas de crédito aplicadas.',
+    complement: 'Complemento de pago',
+    complementMatches: '{{invoice}}: {{amount}} MXN, coincide con el pago',
+    complementsDone: '{{count}} complementos de pago registrados.',
+    complementsFlagged:
+      '{{count}} complementos de pago registrados; {{mismatched}} no coinciden con su pago y quedan marcados en la factura.',
     clabe: 'CLABE de {{rfc}}',
     clabeInvalid: 'Captura una CLABE válida de 18 dígitos',
     rateInvalid: 'Captura un tipo mayor a 0 con hasta 6 decimales',

@@ -9,6 +9,7 @@ export const suppliersEn = {
   noSuppliers: 'No suppliers yet. Add the first one to register its invoices.',
   noMatches: 'No supplier matches the search.',
   loadFailed: 'The suppliers could not be loaded.',
+  complementsDue: '{{count}} payment complements due ({{amount}} MXN paid)',
   retry: 'Try again',
   columns: {
     name: 'Name',
@@ -66,6 +67,7 @@ export const suppliersSp: Widen<typeof suppliersEn> = {
   noSuppliers: 'Aún no hay proveedores. Agrega el primero para registrar sus facturas.',
   noMatches: 'Ningún proveedor coincide con la búsqueda.',
   loadFailed: 'No se pudieron cargar los proveedores.',
+  complementsDue: '{{count}} complementos de pago pendientes ({{amount}} MXN pagados)',
   retry: 'Reintentar',
   columns: {
     name: 'Nombre',
