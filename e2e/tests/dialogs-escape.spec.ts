@@ -103,7 +103,8 @@ for (const language of ['en', 'sp'] as const) {
     for (const field of ['dPurchaseDate', 'dDueDate']) {
       const texts = await table.locator(`td[data-field="${field}"]`).allTextContents();
       expect(texts.length).toBeGreaterThan(0);
-      for (const text of texts) expect(text).toMatch(month);
+      // An overdue invoice's due date carries its badge after the date.
+      for (const text of texts) expect(text.replace(/(Overdue|Vencida)$/, '')).toMatch(month);
     }
     // A date is whole in its cell, not cut with an ellipsis.
     const cut = await table

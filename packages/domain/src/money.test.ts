@@ -125,7 +125,7 @@ describe('rates', () => {
       }),
       { numRuns: 20_000 },
     );
-  });
+  }, 30_000);
 });
 
 describe('divideRoundHalfUp', () => {

@@ -118,6 +118,14 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, { en: string; sp: stri
   postOrdersCheckout: { en: 'Order placed', sp: 'Pedido realizado' },
   postOrdersByOrderIdPay: { en: 'Order paid', sp: 'Pedido pagado' },
   postOrdersByOrderIdAccept: { en: 'Delivery accepted', sp: 'Entrega aceptada' },
+  postOrdersByOrderIdPriceChangeAccept: {
+    en: 'Raised price accepted',
+    sp: 'Aumento de precio aceptado',
+  },
+  postOrdersByOrderIdPriceChangeReject: {
+    en: 'Raised price rejected',
+    sp: 'Aumento de precio rechazado',
+  },
   postOrdersByOrderIdRating: { en: 'Order rated', sp: 'Pedido calificado' },
   postVendorOrdersByOrderIdStatus: {
     en: 'Order status changed',
@@ -135,6 +143,10 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, { en: string; sp: stri
   postOpsJobsByIdRetry: { en: 'Background job retried', sp: 'Tarea en segundo plano reintentada' },
   postInvoicesCfdiParse: { en: 'CFDI read', sp: 'CFDI leído' },
   postInvoicesCreditNotes: { en: 'Credit note added', sp: 'Nota de crédito agregada' },
+  postInvoicesPaymentComplements: {
+    en: 'Payment complements imported',
+    sp: 'Complementos de pago importados',
+  },
   postInvoicesImport: { en: 'Invoices imported', sp: 'Facturas importadas' },
   postPaymentsBatch: { en: 'Batch payment sent', sp: 'Pago en lote enviado' },
   postInvoicesByIdRateOrder: { en: 'Rate order placed', sp: 'Orden de tipo de cambio creada' },
