@@ -100,8 +100,12 @@ export class OrderFulfilmentService {
     await this.db.transaction().execute(async (trx) => {
       const order = await requireOrder(trx, party, orderId, { forUpdate: true });
       if (order.status !== 'DELIVERED') throw new AppError('INVALID_STATE', { field: 'sOrderId' });
-      // Once the buyer has answered with its count (a dispute), the record is closed.
-      if (order.disputed_at !== null) throw new AppError('INVALID_STATE', { field: 'sOrderId' });
+      // Once the buyer has answered with its own count, the grower's record is closed (a
+      // difference is the dispute's to settle); a dispute about something else leaves it open.
+      const recorded = await repo.lockLines(trx, order.id);
+      if (recorded.some((line) => line.received_boxes !== null)) {
+        throw new AppError('INVALID_STATE', { field: 'sOrderId' });
+      }
       await this.recordDelivered(trx, order, lines, caller.userId, this.now());
     });
     return this.reads.get(party, orderId, language);
