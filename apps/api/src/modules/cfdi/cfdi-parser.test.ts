@@ -46,6 +46,8 @@ describe('parseCfdi', () => {
       currency: 'MXN',
       exchangeRateMicro: null,
       totalMxn: 17_795_000n,
+      metodoPago: 'PPD',
+      payments: [],
     });
   });
 
@@ -126,13 +128,14 @@ describe('parseCfdi', () => {
     expect(parseCfdi(withDtd)).toEqual({ ok: false, reason: 'INVALID_XML' });
   });
 
-  it('refuses a payment CFDI, a total with three decimals and a file over 1 MB', () => {
+  it('refuses a payment CFDI without its Pagos complement, a total with three decimals and a file over 1 MB', () => {
     const source = readCfdiSample('cfdi40-limones-colima.xml');
     expect(
       parseCfdi(resealed(source.replace('TipoDeComprobante="I"', 'TipoDeComprobante="P"'))),
     ).toEqual({
       ok: false,
-      reason: 'NOT_AN_INCOME_INVOICE',
+      reason: 'UNSUPPORTED_COMPLEMENT',
+      field: 'Pagos',
     });
     expect(
       parseCfdi(resealed(source.replace(' Total="135012.50"', ' Total="135012.505"'))),
