@@ -47,6 +47,7 @@ export const APPROVAL_EXEMPTIONS: Record<string, string> = {
   'PUT /invoices/delete': INVOICE_DATA,
   'POST /invoices/import': INVOICE_DATA,
   'POST /invoices/credit-notes': INVOICE_DATA,
+  'POST /invoices/payment-complements': INVOICE_DATA,
   'PUT /payment-recipient/delete':
     'removes a supplier: no money moves, and no payment can go to it afterwards',
   'PUT /invoices/conversion': ALLOCATION,
