@@ -7,7 +7,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { isLanguage, rateToDecimalString } from '@app/domain';
 import { publicUrl, secretsKeyBytes, type Config } from './config.js';
-import { openDatabase, type DatabaseHandle } from './db/database.js';
+import { openDatabase, type DatabaseHandle, type Db } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemoFinance } from './demo/demo-finance.js';
 import { seedDemoMarketplace } from './demo/demo-marketplace.js';
@@ -243,7 +243,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       .catch((error: unknown) => app.log.warn({ err: error }, 'Recovery job could not be queued'));
   };
 
-  const finance = createFinanceServices(database.db, config, now, database.dataVersion);
+  let reportsDb: Db | undefined;
   if (config.READ_DATABASE_URL && database.engine === 'postgres') {
     // The reports' own pool on the read-only replica, closed with the app.
     const reports = await openDatabase({
@@ -252,9 +252,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       poolSize: Math.max(2, Math.ceil(config.DATABASE_POOL_SIZE / 4)),
     });
     app.addHook('onClose', async () => reports.close());
-    finance.reportsDb = reports.db;
-    finance.conversions.reportsDb = reports.db;
+    reportsDb = reports.db;
   }
+  const finance = createFinanceServices(database.db, config, now, {
+    dataVersion: database.dataVersion,
+    reportsDb,
+  });
   const banxico = finance.banxico;
   if (banxico) {
     await banxico.loadStored();
@@ -322,6 +325,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     payments: finance.payments,
     conversions: finance.conversions,
     suppliers: finance.suppliers,
+    invoices: finance.invoices,
     batches: finance.batches,
     orders: marketplace.orders,
     rateOrders,

@@ -4,8 +4,6 @@ import type { Trx } from '../db/database.js';
 import { insertEnterprise, insertUser } from '../modules/auth/auth.repository.js';
 import { seedDemoTeamMembers } from './demo-team.js';
 
-export const DEMO_PASSWORD = 'Demo1234!';
-
 export const DEMO_ACCOUNTS: ReadonlyArray<{
   email: string;
   firstName: string;

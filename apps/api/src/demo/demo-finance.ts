@@ -7,7 +7,7 @@ import {
   todayInTimeZone,
   TRANSACTION_TYPE_IDS,
 } from '@app/domain';
-import { DEMO_PASSWORD } from './demo-accounts.js';
+import { DEMO_PASSWORD } from './demo-password.js';
 
 /** Moves the app's clock while the demo history is written, before the server listens. */
 export interface SeedClock {

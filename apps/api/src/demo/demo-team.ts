@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { TeamRole } from '@app/domain';
 import type { Trx } from '../db/database.js';
 import { insertUser } from '../modules/auth/auth.repository.js';
-import { DEMO_PASSWORD } from './demo-accounts.js';
+import { DEMO_PASSWORD } from './demo-password.js';
 
 /** The team of demo@demo.test's company: one user of each role but ADMIN. */
 export const DEMO_TEAM: ReadonlyArray<{

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { PasswordHasher } from '../modules/auth/password-hasher.js';
-import { DEMO_PASSWORD, seedDemoAccounts } from './demo-accounts.js';
+import { seedDemoAccounts } from './demo-accounts.js';
+import { DEMO_PASSWORD } from './demo-password.js';
 import { SENT_BODY } from '../modules/mail/mail.repository.js';
 
 /** Arbitrary constant for the advisory lock that keeps two starting replicas from both seeding. */

@@ -6,6 +6,7 @@ import { LedgerService } from '../ledger/ledger.service.js';
 import { ConversionsService } from './conversions/conversions.service.js';
 import { conversionsRoutes } from './conversions/conversions.routes.js';
 import { dashboardRoutes } from './dashboard/dashboard.routes.js';
+import { DashboardService } from './dashboard/dashboard.service.js';
 import { FundsService } from './funds/funds.service.js';
 import { fundsRoutes } from './funds/funds.routes.js';
 import { InvoicesService } from './invoices/invoices.service.js';
@@ -20,6 +21,7 @@ import { BankStatementsService } from './rails/bank-statements/bank-statements.s
 import { ratesRoutes } from './rates/rates.routes.js';
 import { RatesService } from './rates/rates.service.js';
 import { statementRoutes } from './statement/statement.routes.js';
+import { StatementService } from './statement/statement.service.js';
 import { SuppliersService } from './suppliers/suppliers.service.js';
 import { suppliersRoutes } from './suppliers/suppliers.routes.js';
 import { ApprovalsService } from './team/approvals.service.js';
@@ -47,14 +49,18 @@ export interface FinanceServices {
   batches: BatchPaymentsService;
   /** Maker-checker: money calls held for a second person. */
   approvals: ApprovalsService;
+  dashboard: DashboardService;
+  /** The statement and its exports, read from `reportsDb` when there is one. */
+  statements: StatementService;
 }
 
 export function createFinanceServices(
   db: Db,
   config: Config,
   now: () => Date,
-  dataVersion?: () => number,
+  options: { dataVersion?: (() => number) | undefined; reportsDb?: Db | undefined } = {},
 ): FinanceServices {
+  const { dataVersion, reportsDb } = options;
   const ledger = new LedgerService();
   const banxico =
     config.RATE_SOURCE === 'banxico' && config.BANXICO_TOKEN
@@ -98,6 +104,7 @@ export function createFinanceServices(
     config.INVOICE_LIST_CACHE_MB * 2 ** 20,
   );
   const conversions = new ConversionsService(db, ledger, rates, invoices, now);
+  conversions.reportsDb = reportsDb;
   const payments = new PaymentsService(
     db,
     ledger,
@@ -111,6 +118,9 @@ export function createFinanceServices(
   const approvals = new ApprovalsService(db, rates, now, config.APPROVAL_RUN_GRACE_SECONDS * 1_000);
   const batches = new BatchPaymentsService(db, payments, suppliers, invoices, rates, now);
   return {
+    dashboard: new DashboardService(db, rates, dataVersion),
+    statements: new StatementService(reportsDb ?? db, now),
+    reportsDb,
     db,
     now,
     dataVersion,
@@ -134,13 +144,15 @@ export async function financeRoutes(
   options: { services: FinanceServices },
 ): Promise<void> {
   await app.register(ratesRoutes, { rates: options.services.rates });
-  await app.register(fundsRoutes, options);
-  await app.register(bankStatementsRoutes, { bankStatements: options.services.bankStatements });
-  await app.register(dashboardRoutes, options);
-  await app.register(suppliersRoutes, options);
-  await app.register(invoicesRoutes, options);
-  await app.register(conversionsRoutes, options);
-  await app.register(paymentsRoutes, options);
-  await app.register(statementRoutes, options);
-  await app.register(teamRoutes, { approvals: options.services.approvals });
+  const { services } = options;
+  const { approvals } = services;
+  await app.register(fundsRoutes, { funds: services.funds });
+  await app.register(bankStatementsRoutes, { bankStatements: services.bankStatements });
+  await app.register(dashboardRoutes, { dashboard: services.dashboard });
+  await app.register(suppliersRoutes, { suppliers: services.suppliers, approvals });
+  await app.register(invoicesRoutes, { invoices: services.invoices });
+  await app.register(conversionsRoutes, { conversions: services.conversions, approvals });
+  await app.register(paymentsRoutes, { payments: services.payments, approvals });
+  await app.register(statementRoutes, { statements: services.statements });
+  await app.register(teamRoutes, { approvals });
 }

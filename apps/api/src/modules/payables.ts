@@ -20,7 +20,7 @@ export async function payablesRoutes(
   await app.register(cfdiRoutes, { cfdi: options.cfdi });
   await app.register(batchPaymentsRoutes, {
     batches: options.services.batches,
-    services: options.services,
+    approvals: options.services.approvals,
   });
   await app.register(speiProofRoutes, { proofs: new SpeiProofService(db) });
   await app.register(rateOrdersRoutes, { rateOrders: options.rateOrders });

@@ -1,5 +1,5 @@
 import type { ApiKeyScope } from '@app/domain';
-import { READS_BY_POST } from '../audit/audit-trail.js';
+import { READS_BY_POST } from '../audit/reads-by-post.js';
 
 /**
  * The scope a key needs for a route (method and path without `/api/v1/{lang}`, as in

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { operationIdOf, openApiPath } from '../../plugins/openapi-contract.js';
+import { READS_BY_POST } from './reads-by-post.js';
 import { routeKeyPath } from '../team/route-roles.js';
 import { AuditService, type AuditEntryWithWrite, type AuditEvent } from './audit.service.js';
 
@@ -18,19 +19,6 @@ declare module 'fastify' {
 }
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/**
- * The spec's lookups that are POSTs but write nothing (keys as in route-roles.ts). They are
- * reads, so they are not in the trail of writes; the invoice list is the screen's busiest
- * call, and an entry for each page cost a committed insert per list.
- */
-export const READS_BY_POST: ReadonlySet<string> = new Set([
-  'POST /invoices/invoices',
-  'POST /invoices/id',
-  'POST /invoices/supplier',
-  'POST /transactions/id',
-  'POST /transactions/detail',
-  'POST /payments/paymentReceipt',
-]);
 
 /** The error code of an error answer's JSON body, if it has one. */
 function errorCodeOf(payload: unknown): string | undefined {

@@ -1,4 +1,4 @@
-import { TRANSACTION_TYPE_IDS } from '@app/domain';
+import { TRANSACTION_TYPE_IDS, usdForExactMxn } from '@app/domain';
 import {
   approvalKind,
   rateField,
@@ -32,6 +32,10 @@ export const CONVERSION_APPROVAL_KINDS = {
     schema: convertBody,
     quoteNeed: conversionQuoteNeed,
     withQuote: withConversionQuote,
+    describe: async (_services, _asker, body) => ({
+      summary: '',
+      amountUsdCents: body.dAmount ?? usdForExactMxn(body.dDesAmount ?? 0n, body.dExchangeRate),
+    }),
     check: async (services, trx, run) => {
       await services.conversions.convertUsdInTransaction(
         trx,
@@ -56,6 +60,15 @@ export const CONVERSION_APPROVAL_KINDS = {
     schema: convertInvoiceBody,
     quoteNeed: conversionQuoteNeed,
     withQuote: withConversionQuote,
+    describe: async (services, { db, enterpriseId }, body) => {
+      const invoice = await services.invoices.requireInvoice(db, enterpriseId, body.sInvoiceId, {
+        field: 'sInvoiceId',
+      });
+      return {
+        summary: invoice.invoice_name,
+        amountUsdCents: usdForExactMxn(invoice.total_mxn, body.dExchangeRate),
+      };
+    },
     check: async (services, trx, run) => {
       await services.conversions.convertInvoiceInTransaction(
         trx,

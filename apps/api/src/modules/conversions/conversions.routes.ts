@@ -1,9 +1,10 @@
+import type { ConversionsService } from './conversions.service.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { calendarDateSchema, moneySchema, usdForExactMxn } from '@app/domain';
+import { calendarDateSchema, moneySchema } from '@app/domain';
 import { principalOf } from '../../plugins/session.js';
-import type { FinanceServices } from '../finance.js';
+import type { ApprovalsService } from '../team/approvals.service.js';
 import { amountTargetFields, exactlyOneAmount } from './amount-target-fields.js';
 import { CONVERSION_LIST_CAP, type InvoiceAmountLine } from './conversion-records.js';
 import { approvalHeldSchema } from '../team/approval.view.js';
@@ -47,9 +48,9 @@ const conversionRequestResponses = {
 
 export async function conversionsRoutes(
   app: FastifyInstance,
-  options: { services: FinanceServices },
+  options: { conversions: ConversionsService; approvals: ApprovalsService },
 ): Promise<void> {
-  const { conversions, approvals, invoices, db } = options.services;
+  const { conversions, approvals } = options;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const security = [{ bearerAuth: [] }];
   const tags = ['conversions'];
@@ -105,10 +106,7 @@ export async function conversionsRoutes(
     },
     async (request, reply) => {
       const { body } = request;
-      const approval = await approvals.holdIfRequired(heldCallOf(request), 'CONVERT', async () => ({
-        summary: '',
-        amountUsdCents: body.dAmount ?? usdForExactMxn(body.dDesAmount ?? 0n, body.dExchangeRate),
-      }));
+      const approval = await approvals.holdIfRequired(heldCallOf(request), 'CONVERT');
       if (approval) return replyHeld(request, reply, approval);
       const result = await conversions.convertUsd(
         principalOf(request).enterpriseId,
@@ -136,19 +134,7 @@ export async function conversionsRoutes(
     async (request, reply) => {
       const { body } = request;
       const { enterpriseId } = principalOf(request);
-      const approval = await approvals.holdIfRequired(
-        heldCallOf(request),
-        'CONVERT_INVOICE',
-        async () => {
-          const invoice = await invoices.requireInvoice(db, enterpriseId, body.sInvoiceId, {
-            field: 'sInvoiceId',
-          });
-          return {
-            summary: invoice.invoice_name,
-            amountUsdCents: usdForExactMxn(invoice.total_mxn, body.dExchangeRate),
-          };
-        },
-      );
+      const approval = await approvals.holdIfRequired(heldCallOf(request), 'CONVERT_INVOICE');
       if (approval) return replyHeld(request, reply, approval);
       const result = await conversions.convertInvoice(
         enterpriseId,

@@ -2,20 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../plugins/session.js';
-import type { FinanceServices } from '../finance.js';
-import { DashboardService } from './dashboard.service.js';
+import type { DashboardService } from './dashboard.service.js';
 
 const balanceSchema = z.object({ balance: z.number() });
 
 export async function dashboardRoutes(
   app: FastifyInstance,
-  options: { services: FinanceServices },
+  options: { dashboard: DashboardService },
 ): Promise<void> {
-  const dashboard = new DashboardService(
-    options.services.db,
-    options.services.rates,
-    options.services.dataVersion,
-  );
+  const { dashboard } = options;
 
   app.withTypeProvider<ZodTypeProvider>().get(
     '/dashboard',

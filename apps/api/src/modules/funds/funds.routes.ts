@@ -1,3 +1,4 @@
+import type { FundsService } from './funds.service.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -5,7 +6,6 @@ import { moneySchema } from '@app/domain';
 import { AppError } from '../../errors.js';
 import { languageOf } from '../../plugins/error-handler.js';
 import { principalOf } from '../../plugins/session.js';
-import type { FinanceServices } from '../finance.js';
 
 const depositAnswerSchema = z.object({
   sReference: z.string(),
@@ -16,9 +16,9 @@ const depositAnswerSchema = z.object({
 
 export async function fundsRoutes(
   app: FastifyInstance,
-  options: { services: FinanceServices },
+  options: { funds: FundsService },
 ): Promise<void> {
-  const { funds } = options.services;
+  const { funds } = options;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const security = [{ bearerAuth: [] }];
 

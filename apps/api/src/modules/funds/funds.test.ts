@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../demo/demo-accounts.js';
+import { DEMO_PASSWORD } from '../../demo/demo-password.js';
 import {
   balancesOf,
   expectLedgerSound,

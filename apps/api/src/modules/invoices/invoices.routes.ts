@@ -1,3 +1,4 @@
+import type { InvoicesService } from './invoices.service.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,7 +13,6 @@ import {
 } from '@app/domain';
 import { languageOf } from '../../plugins/error-handler.js';
 import { principalOf } from '../../plugins/session.js';
-import type { FinanceServices } from '../finance.js';
 import { rateOrderSchema } from '../rate-orders/rate-orders.routes.js';
 import { invoiceFieldsSchema } from './invoice.schema.js';
 import { INVOICE_LIST_CAP, type InvoiceInput } from './invoices.service.js';
@@ -94,9 +94,9 @@ const statusCatalogSchema = z.object({
 
 export async function invoicesRoutes(
   app: FastifyInstance,
-  options: { services: FinanceServices },
+  options: { invoices: InvoicesService },
 ): Promise<void> {
-  const { invoices } = options.services;
+  const { invoices } = options;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const security = [{ bearerAuth: [] }];
   const tags = ['invoices'];

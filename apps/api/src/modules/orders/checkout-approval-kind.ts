@@ -1,3 +1,4 @@
+import { parseMoney } from '@app/domain';
 import { approvalKind, rateField } from '../team/approval-kind.js';
 import { checkoutBody, checkoutInput } from './checkout-body.js';
 
@@ -7,6 +8,14 @@ export const CHECKOUT_APPROVAL_KIND = {
     description: { en: 'Buy a cart (marketplace)', sp: 'Comprar un carrito (mercado)' },
     heldBy: ['POST /orders/checkout'],
     schema: checkoutBody,
+    describe: async (services, { enterpriseId, userId, language }, body) => {
+      const preview = await services.orders.preview(
+        { enterpriseId, userId },
+        checkoutInput(body),
+        language,
+      );
+      return { summary: '', amountUsdCents: parseMoney(preview.dTotal) };
+    },
     quoteNeed: (body) =>
       body['sPaymentMethod'] === 'FORWARD' && typeof body['dForwardDate'] === 'string'
         ? { kind: 'FORWARD', forwardDate: body['dForwardDate'] }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { moneySchema, parseMoney } from '@app/domain';
+import { moneySchema } from '@app/domain';
 import { AppError } from '../../errors.js';
 import { languageOf } from '../../plugins/error-handler.js';
 import { principalOf } from '../../plugins/session.js';
@@ -239,10 +239,7 @@ export async function ordersRoutes(
     async (request, reply) => {
       const caller = callerOf(request, buyerCaller);
       const input = checkoutInput(request.body);
-      const approval = await approvals.holdIfRequired(heldCallOf(request), 'CHECKOUT', async () => {
-        const preview = await orders.preview(caller, input, languageOf(request));
-        return { summary: '', amountUsdCents: parseMoney(preview.dTotal) };
-      });
+      const approval = await approvals.holdIfRequired(heldCallOf(request), 'CHECKOUT');
       if (approval) return replyHeld(request, reply, approval);
       const order = await orders.checkout(
         caller,

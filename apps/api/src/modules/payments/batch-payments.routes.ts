@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { usdForExactMxn } from '@app/domain';
 import { principalOf } from '../../plugins/session.js';
 import { type BatchPaymentsService } from './batch-payments.service.js';
 import { paymentSchema } from './payment.view.js';
-import type { FinanceServices } from '../finance.js';
+import type { ApprovalsService } from '../team/approvals.service.js';
 import { approvalHeldSchema } from '../team/approval.view.js';
 import { heldCallOf, replyHeld } from '../team/held-call.js';
 import { batchBody, batchInput } from './batch-body.js';
@@ -40,10 +39,9 @@ const batchSchema = z.object({
 
 export async function batchPaymentsRoutes(
   app: FastifyInstance,
-  options: { batches: BatchPaymentsService; services: FinanceServices },
+  options: { batches: BatchPaymentsService; approvals: ApprovalsService },
 ): Promise<void> {
-  const { batches } = options;
-  const { approvals, rates, invoices, db } = options.services;
+  const { batches, approvals } = options;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const security = [{ bearerAuth: [] }];
   const tags = ['payments'];
@@ -69,22 +67,7 @@ export async function batchPaymentsRoutes(
       const { enterpriseId } = principalOf(request);
       const { body } = request;
       // The whole batch is one request: one approval for all its items, at one fresh quote.
-      const approval = await approvals.holdIfRequired(heldCallOf(request), 'BATCH', async () => {
-        const quote = await rates.requireSpotQuote(db, enterpriseId, body.sExchangeRateReference, {
-          field: 'sExchangeRateReference',
-        });
-        let mxnCents = 0n;
-        for (const item of body.items) {
-          mxnCents +=
-            'sInvoiceId' in item
-              ? (await invoices.requireInvoice(db, enterpriseId, item.sInvoiceId)).total_mxn
-              : item.dDesAmount;
-        }
-        return {
-          summary: `${body.items.length}`,
-          amountUsdCents: usdForExactMxn(mxnCents, quote.rateMicro),
-        };
-      });
+      const approval = await approvals.holdIfRequired(heldCallOf(request), 'BATCH');
       if (approval) return replyHeld(request, reply, approval);
       const batch = await batches.payBatch(enterpriseId, batchInput(body), request.idempotencyKey);
       return reply.status(201).send({ batch });

@@ -1,3 +1,4 @@
+import { convertMxnToUsd, usdForExactMxn } from '@app/domain';
 import { AppError } from '../../errors.js';
 import {
   approvalKind,
@@ -23,6 +24,25 @@ export const PAYMENT_APPROVAL_KINDS = {
     schema: payNowBody,
     quoteNeed: spotQuoteNeed,
     withQuote: withSpotReference,
+    describe: async (services, { db, enterpriseId }, body) => {
+      // A deleted supplier is found here and refused by the check, as the direct call does.
+      const recipient = await services.suppliers.requireRecipient(
+        db,
+        enterpriseId,
+        body.sPaymentRecipientId,
+        { includeDeleted: true },
+      );
+      const quote = await services.rates.requireSpotQuote(
+        db,
+        enterpriseId,
+        body.sExchangeRateReference,
+        { field: 'sExchangeRateReference' },
+      );
+      return {
+        summary: recipient.name,
+        amountUsdCents: body.dAmount ?? usdForExactMxn(body.dDesAmount ?? 0n, quote.rateMicro),
+      };
+    },
     check: async (services, trx, run) => {
       const input = payNowInput(run.body);
       const quote = await services.rates.requireSpotQuote(trx, run.enterpriseId, input.quoteId, {
@@ -68,6 +88,21 @@ export const PAYMENT_APPROVAL_KINDS = {
     schema: payInvoiceBody,
     quoteNeed: spotQuoteNeed,
     withQuote: withSpotReference,
+    describe: async (services, { db, enterpriseId }, body) => {
+      const invoice = await services.invoices.requireInvoice(db, enterpriseId, body.sInvoiceId, {
+        field: 'sInvoiceId',
+      });
+      const quote = await services.rates.requireSpotQuote(
+        db,
+        enterpriseId,
+        body.sExchangeRateReference,
+        { field: 'sExchangeRateReference' },
+      );
+      return {
+        summary: invoice.invoice_name,
+        amountUsdCents: usdForExactMxn(invoice.total_mxn, quote.rateMicro),
+      };
+    },
     check: async (services, trx, run) => {
       const input = payInvoiceInput(run.body);
       const quote = await services.rates.requireSpotQuote(trx, run.enterpriseId, input.quoteId, {
@@ -102,6 +137,27 @@ export const PAYMENT_APPROVAL_KINDS = {
     heldBy: ['POST /payments'],
     schema: payFromConversionBody,
     quoteNeed: noQuoteNeed,
+    describe: async (services, { db, enterpriseId }, body) => {
+      // A deleted supplier is found here and refused by the check, as the direct call does.
+      const recipient = await services.suppliers.requireRecipient(
+        db,
+        enterpriseId,
+        body.sPaymentRecipientId,
+        { includeDeleted: true },
+      );
+      const conversion = await services.conversions.requireConversion(
+        db,
+        enterpriseId,
+        body.sTransactionId,
+      );
+      return {
+        summary: recipient.name,
+        amountUsdCents:
+          conversion.rate_micro === null
+            ? null
+            : convertMxnToUsd(body.dAmount, conversion.rate_micro),
+      };
+    },
     check: async (services, trx, run) => {
       await services.payments.payFromConversionInTransaction(
         trx,
@@ -130,6 +186,26 @@ export const PAYMENT_APPROVAL_KINDS = {
     schema: batchBody,
     quoteNeed: spotQuoteNeed,
     withQuote: withSpotReference,
+    // The whole batch is one request: one approval for all its items, at one fresh quote.
+    describe: async (services, { db, enterpriseId }, body) => {
+      const quote = await services.rates.requireSpotQuote(
+        db,
+        enterpriseId,
+        body.sExchangeRateReference,
+        { field: 'sExchangeRateReference' },
+      );
+      let mxnCents = 0n;
+      for (const item of body.items) {
+        mxnCents +=
+          'sInvoiceId' in item
+            ? (await services.invoices.requireInvoice(db, enterpriseId, item.sInvoiceId)).total_mxn
+            : item.dDesAmount;
+      }
+      return {
+        summary: `${body.items.length}`,
+        amountUsdCents: usdForExactMxn(mxnCents, quote.rateMicro),
+      };
+    },
     // A batch that would pay a line short (funds, a deleted supplier, an invoice no longer
     // To pay) is refused with that line's reason: an approver would approve a failure.
     check: async (services, trx, run) => {

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { convertMxnToUsd, usdForExactMxn } from '@app/domain';
 import { languageOf } from '../../plugins/error-handler.js';
 import { principalOf } from '../../plugins/session.js';
 import { auditEntryWithWrite } from '../audit/audit-trail.js';
-import type { FinanceServices } from '../finance.js';
+import type { ApprovalsService } from '../team/approvals.service.js';
+import type { PaymentsService } from './payments.service.js';
 import { PAYMENT_LIST_CAP } from './payment-reads.service.js';
 import { paymentSchema } from './payment.view.js';
 import { approvalHeldSchema } from '../team/approval.view.js';
@@ -25,9 +25,9 @@ const paymentAnswerSchema = z.object({ payment: paymentSchema });
 
 export async function paymentsRoutes(
   app: FastifyInstance,
-  options: { services: FinanceServices },
+  options: { payments: PaymentsService; approvals: ApprovalsService },
 ): Promise<void> {
-  const { payments } = options.services;
+  const { payments, approvals } = options;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const security = [{ bearerAuth: [] }];
   const tags = ['payments'];
@@ -35,8 +35,6 @@ export async function paymentsRoutes(
   const headers = z.looseObject({
     'idempotency-key': z.string().optional().describe('1–255 characters; see API.md'),
   });
-
-  const { approvals, rates, invoices, suppliers, conversions, db } = options.services;
 
   routes.post(
     '/payments/invoice',
@@ -55,27 +53,7 @@ export async function paymentsRoutes(
     async (request, reply) => {
       const { enterpriseId } = principalOf(request);
       const { body } = request;
-      const approval = await approvals.holdIfRequired(
-        heldCallOf(request),
-        'PAY_INVOICE',
-        async () => {
-          const invoice = await invoices.requireInvoice(db, enterpriseId, body.sInvoiceId, {
-            field: 'sInvoiceId',
-          });
-          const quote = await rates.requireSpotQuote(
-            db,
-            enterpriseId,
-            body.sExchangeRateReference,
-            {
-              field: 'sExchangeRateReference',
-            },
-          );
-          return {
-            summary: invoice.invoice_name,
-            amountUsdCents: usdForExactMxn(invoice.total_mxn, quote.rateMicro),
-          };
-        },
-      );
+      const approval = await approvals.holdIfRequired(heldCallOf(request), 'PAY_INVOICE');
       if (approval) return replyHeld(request, reply, approval);
       const payment = await payments.payInvoice(
         enterpriseId,
@@ -109,30 +87,9 @@ export async function paymentsRoutes(
         recipientId: body.sPaymentRecipientId,
         idempotencyKey: key,
       });
-      const approval = await approvals.holdIfRequired(
-        heldCallOf(request),
-        'PAY_NOW',
-        async () => {
-          // A deleted supplier is found here and refused by the check, as the direct call does.
-          const recipient = await suppliers.requireRecipient(
-            db,
-            enterpriseId,
-            body.sPaymentRecipientId,
-            { includeDeleted: true },
-          );
-          const quote = await rates.requireSpotQuote(
-            db,
-            enterpriseId,
-            body.sExchangeRateReference,
-            { field: 'sExchangeRateReference' },
-          );
-          return {
-            summary: recipient.name,
-            amountUsdCents: body.dAmount ?? usdForExactMxn(body.dDesAmount ?? 0n, quote.rateMicro),
-          };
-        },
-        { context: context.hold },
-      );
+      const approval = await approvals.holdIfRequired(heldCallOf(request), 'PAY_NOW', {
+        context: context.hold,
+      });
       if (approval) return replyHeld(request, reply, approval);
       // Its audit entry goes in the payment's statement: one commit, not two.
       const payment = await payments.sendPayNow(
@@ -162,31 +119,7 @@ export async function paymentsRoutes(
     async (request, reply) => {
       const { enterpriseId } = principalOf(request);
       const { body } = request;
-      const approval = await approvals.holdIfRequired(
-        heldCallOf(request),
-        'PAY_FROM_CONVERSION',
-        async () => {
-          // A deleted supplier is found here and refused by the check, as the direct call does.
-          const recipient = await suppliers.requireRecipient(
-            db,
-            enterpriseId,
-            body.sPaymentRecipientId,
-            { includeDeleted: true },
-          );
-          const conversion = await conversions.requireConversion(
-            db,
-            enterpriseId,
-            body.sTransactionId,
-          );
-          return {
-            summary: recipient.name,
-            amountUsdCents:
-              conversion.rate_micro === null
-                ? null
-                : convertMxnToUsd(body.dAmount, conversion.rate_micro),
-          };
-        },
-      );
+      const approval = await approvals.holdIfRequired(heldCallOf(request), 'PAY_FROM_CONVERSION');
       if (approval) return replyHeld(request, reply, approval);
       const payment = await payments.payFromConversion(
         enterpriseId,

@@ -4,9 +4,8 @@ import { z } from 'zod';
 import { calendarDateSchema } from '@app/domain';
 import { languageOf } from '../../plugins/error-handler.js';
 import { principalOf } from '../../plugins/session.js';
-import type { FinanceServices } from '../finance.js';
 import { pageAnswerFields, pageQueryFields } from '../pagination.js';
-import { StatementService } from './statement.service.js';
+import type { StatementService } from './statement.service.js';
 import { MAX_STATEMENT_ENTRIES } from './statement.view.js';
 
 const statementPeriodSchema = z.object({
@@ -66,12 +65,9 @@ const statementSchema = z.object({
 
 export async function statementRoutes(
   app: FastifyInstance,
-  options: { services: FinanceServices },
+  options: { statements: StatementService },
 ): Promise<void> {
-  const statements = new StatementService(
-    options.services.reportsDb ?? options.services.db,
-    options.services.now,
-  );
+  const { statements } = options;
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const security = [{ bearerAuth: [] }];
   const tags = ['statement'];

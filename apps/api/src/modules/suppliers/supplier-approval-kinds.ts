@@ -11,6 +11,8 @@ export const SUPPLIER_APPROVAL_KINDS = {
     heldBy: ['POST /payment-recipient'],
     schema: createRecipientBody,
     quoteNeed: noQuoteNeed,
+    describe: async (_services, _asker, body) => ({ summary: body.sName, amountUsdCents: null }),
+    bankChange: true,
     run: {
       mode: 'inTransaction',
       execute: async (services, trx, run) => ({
@@ -33,6 +35,8 @@ export const SUPPLIER_APPROVAL_KINDS = {
     heldBy: ['PUT /payment-recipient'],
     schema: updateRecipientBody,
     quoteNeed: noQuoteNeed,
+    describe: async (_services, _asker, body) => ({ summary: body.sName, amountUsdCents: null }),
+    bankChange: true,
     run: {
       mode: 'inTransaction',
       execute: async (services, trx, run) => ({

@@ -1,8 +1,9 @@
+import type { SuppliersService } from './suppliers.service.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf } from '../../plugins/session.js';
-import type { FinanceServices } from '../finance.js';
+import type { ApprovalsService } from '../team/approvals.service.js';
 import { assertStepUp, stepUpCodeOf, stepUpHeaderSchema } from '../two-factor/step-up.js';
 import { approvalHeldSchema } from '../team/approval.view.js';
 import { heldCallOf, replyHeld } from '../team/held-call.js';
@@ -39,9 +40,9 @@ const pendingSupplierSchema = z
 
 export async function suppliersRoutes(
   app: FastifyInstance,
-  options: { services: FinanceServices },
+  options: { suppliers: SuppliersService; approvals: ApprovalsService },
 ): Promise<void> {
-  const { suppliers, approvals } = options.services;
+  const { suppliers, approvals } = options;
   const createBody = createRecipientBody;
   const updateBody = updateRecipientBody;
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -97,12 +98,7 @@ export async function suppliersRoutes(
     async (request, reply) => {
       // New bank data to pay: the same fresh second-factor code as a CLABE change.
       await assertStepUp(app.twoFactor, principalOf(request).user.sUserId, stepUpCodeOf(request));
-      const approval = await approvals.holdIfRequired(
-        heldCallOf(request),
-        'SUPPLIER_CREATE',
-        async () => ({ summary: request.body.sName, amountUsdCents: null }),
-        { bankChange: true },
-      );
+      const approval = await approvals.holdIfRequired(heldCallOf(request), 'SUPPLIER_CREATE');
       if (approval) return replyHeld(request, reply, approval);
       const paymentRecipient = await suppliers.create(
         principalOf(request).enterpriseId,
@@ -144,12 +140,7 @@ export async function suppliersRoutes(
       if (
         await suppliers.isBankChange(enterpriseId, body.sPaymentRecipientId, body.sAccountNumber)
       ) {
-        const approval = await approvals.holdIfRequired(
-          heldCallOf(request),
-          'SUPPLIER_UPDATE',
-          async () => ({ summary: body.sName, amountUsdCents: null }),
-          { bankChange: true },
-        );
+        const approval = await approvals.holdIfRequired(heldCallOf(request), 'SUPPLIER_UPDATE');
         if (approval) return replyHeld(request, reply, approval);
       }
       const paymentRecipient = await suppliers.update(

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { moneyToDecimalString } from '@app/domain';
+import { moneyToDecimalString, type Language } from '@app/domain';
 import type { Db, Trx } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { Principal } from '../auth/auth.service.js';
@@ -40,6 +40,7 @@ export interface HeldCall {
   idempotencyKey: string | undefined;
   /** The body as the client sent it (stored, and compared on a replay). */
   body: unknown;
+  language: Language;
 }
 
 /** Thrown to undo the transaction a held request is checked in. */
@@ -91,19 +92,13 @@ export class ApprovalHolds {
   /**
    * Holds the call for approval when it needs one, answering the approval (the route then
    * answers 202); undefined lets the call run now. A call replayed with the same
-   * Idempotency-Key finds its approval again, whatever became of it.
-   *
-   * `describe` is read only when an approval may be needed: what the call is about and its
-   * amount in USD cents (null when it cannot be told beforehand, which counts as above any
-   * threshold). `bankChange`: a supplier's new bank account, held whenever approvals are on,
-   * whatever the amount.
+   * Idempotency-Key finds its approval again, whatever became of it. The kind describes the
+   * request (what it is about, its amount) only when an approval may be needed.
    */
   async holdIfRequired(
     call: HeldCall,
     kind: ApprovalKind,
-    describe: () => Promise<{ summary: string; amountUsdCents: bigint | null }>,
     options: {
-      bankChange?: boolean;
       /** The hold context, when the caller read it with its own first read (pay-now does). */
       context?: repo.HoldContext;
     } = {},
@@ -111,6 +106,9 @@ export class ApprovalHolds {
     const { principal } = call;
     const enterpriseId = principal.enterpriseId;
     const key = call.idempotencyKey;
+    const entry = approvalKindEntry(kind);
+    const { describe } = entry;
+    if (!describe) throw new Error(`Approval kind ${kind} is not held by a route`);
     const { settings, keyHasApproval } =
       options.context ?? (await repo.findHoldContext(this.db, enterpriseId, kind, key ?? null));
     if (key !== undefined && keyHasApproval) {
@@ -123,9 +121,13 @@ export class ApprovalHolds {
     // its call waits for a person.
     const isKey = principal.apiKey !== undefined;
     if (!isPreparer && !isKey && threshold === null) return undefined;
-    const { summary, amountUsdCents } = await describe();
+    const { summary, amountUsdCents } = await describe(
+      this.services(),
+      { db: this.db, enterpriseId, userId: principal.user.sUserId, language: call.language },
+      parseRunBody(entry, call.body ?? {}),
+    );
     const belowThreshold =
-      !options.bankChange &&
+      !entry.bankChange &&
       amountUsdCents !== null &&
       threshold !== null &&
       amountUsdCents <= threshold;

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import { rateToNumber, type CalendarDate, type Language } from '@app/domain';
-import type { Trx } from '../../db/database.js';
+import type { Executor, Trx } from '../../db/database.js';
 import type { ConversionsService } from '../conversions/conversions.service.js';
+import type { InvoicesService } from '../invoices/invoices.service.js';
 import type { OrdersService } from '../orders/orders.service.js';
 import type { BatchPaymentsService } from '../payments/batch-payments.service.js';
 import type { PaymentsService } from '../payments/payments.service.js';
@@ -41,6 +42,24 @@ export interface ApprovalServices {
   orders: OrdersService;
   rateOrders: RateOrdersService;
   rates: RatesService;
+  invoices: InvoicesService;
+}
+
+/** Who asks, where a held request is described (the maker's own reads). */
+export interface HeldAsker {
+  db: Executor;
+  enterpriseId: string;
+  userId: string;
+  language: Language;
+}
+
+/**
+ * What a held request is about, for the people who decide it, and its amount in USD cents
+ * (null when it cannot be told beforehand, which counts as above any threshold).
+ */
+export interface HeldDescription {
+  summary: string;
+  amountUsdCents: bigint | null;
 }
 
 export interface RunResult {
@@ -56,6 +75,17 @@ export interface ApprovalKindEntry<Schema extends z.ZodType = z.ZodType> {
   /** The direct call's body schema: a request is stored only if it passes it. */
   schema: Schema;
   quoteNeed(body: RequestBody): FreshQuoteNeed;
+  /**
+   * The request described as it is asked, read only when an approval may be needed. Kinds
+   * held by a route have one; a kind held by a job describes its own hold.
+   */
+  describe?(
+    services: ApprovalServices,
+    asker: HeldAsker,
+    body: z.infer<Schema>,
+  ): Promise<HeldDescription>;
+  /** New bank data to pay: held whenever approvals are on, whatever the amount. */
+  bankChange?: boolean;
   /** The stored body with the approver's fresh quote put in (the fields the call reads it from). */
   withQuote?(body: RequestBody, quote: { id: string; rateMicro: bigint }): RequestBody;
   /**

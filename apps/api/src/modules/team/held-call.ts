@@ -14,6 +14,7 @@ export function heldCallOf(request: FastifyRequest): HeldCall {
     principal: principalOf(request),
     idempotencyKey: idempotencyKeyOf(request),
     body: request.sentBody,
+    language: languageOf(request),
   };
 }
 
