@@ -17,6 +17,9 @@ export default defineConfig({
       },
       {
         resolve: { conditions: ['source'] },
+        // Node-side modules resolve through the SSR environment: the domain package's TypeScript
+        // sources, so a test runs without building it first.
+        ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
         test: {
           name: 'api',
           environment: 'node',

@@ -48,7 +48,7 @@ afterAll(async () => {
 
 type Target = 'sendPayNow' | 'forex' | 'forward';
 
-async function forwardQuote(customer: Customer, amount: Record<string, number>) {
+async function forwardQuote(customer: Customer, amount: { dAmount?: number; dDesAmount?: number }) {
   const spot = await spotQuote(t, customer.enterpriseId);
   const response = await customer.call('POST', 'transactions/forwardRate', {
     dDateForward: FORWARD_DATE,

@@ -480,7 +480,7 @@ describe(`pay now on ${TEST_ENGINE}`, () => {
       }>,
     ) {
       await warmUp(payments, enterpriseId, calls[0]!);
-      const contexts = [];
+      const contexts: Awaited<ReturnType<typeof payments.readPayNowContext>>[] = [];
       for (const call of calls) {
         contexts.push(
           await payments.readPayNowContext(enterpriseId, {

@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRANSACTION_TYPE_IDS, rateToNumber } from '@app/domain';
@@ -131,7 +132,7 @@ describe('statement descriptions per language', () => {
         })
         .execute();
     }
-    await backfillDescriptionCodes(t.db);
+    await backfillDescriptionCodes(t.db as unknown as Kysely<unknown>);
     const rows = await t.db
       .selectFrom('journals')
       .select(['description', 'description_code', 'description_params'])

@@ -91,7 +91,7 @@ const COLUMNS: readonly TableColumn[] = [
 ];
 
 export function renderStatementPdf(
-  statement: Statement,
+  statement: Omit<Statement, 'total' | 'page'>,
   enterpriseName: string,
   issuedAt: Date,
   language: Language,

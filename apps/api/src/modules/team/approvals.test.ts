@@ -108,12 +108,12 @@ describe(`approvals (maker-checker) on ${TEST_ENGINE}`, { timeout: 120_000 }, ()
 
   it("holds a PREPARER's payment; another approves it at a fresh quote, once", async () => {
     const before = await paymentCount(admin.enterpriseId);
-    const usdBefore = (await balancesOf(t, admin.enterpriseId)).usd;
+    const usdBefore = (await balancesOf(t, admin.enterpriseId)).USD_AVAILABLE;
     const originalQuote = (await spotQuote(t, admin.enterpriseId)).id;
     const approval = held(await payNow(preparer, 250, 'prep-pay-1', originalQuote));
     expect(approval).toMatchObject({ sKind: 'PAY_NOW', dAmountUsd: 250, bMine: true });
     expect(await paymentCount(admin.enterpriseId)).toBe(before);
-    expect((await balancesOf(t, admin.enterpriseId)).usd).toBe(usdBefore);
+    expect((await balancesOf(t, admin.enterpriseId)).USD_AVAILABLE).toBe(usdBefore);
 
     // The same request again (a retry) finds the same approval; another body is refused.
     expect(held(await payNow(preparer, 250, 'prep-pay-1')).sApprovalId).toBe(approval.sApprovalId);

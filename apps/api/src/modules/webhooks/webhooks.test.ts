@@ -179,7 +179,7 @@ describe('webhooks (loopback allowed, as in tests and local development)', () =>
     await fundUsd(t, customer.enterpriseId, '11.00');
     await deliverUntil(() => mine().length === 1);
     const during = mine()[0]!.raw;
-    expect(during.headers['webhook-signature'].split(' ')).toHaveLength(2);
+    expect(during.headers['webhook-signature']!.split(' ')).toHaveLength(2);
     for (const secret of [oldSecret, newSecret]) {
       expect(new Webhook(secret).verify(during.body, during.headers)).toMatchObject({
         type: 'deposit.credited',
@@ -199,7 +199,7 @@ describe('webhooks (loopback allowed, as in tests and local development)', () =>
     await fundUsd(t, customer.enterpriseId, '12.00');
     await deliverUntil(() => mine().length === 2);
     const after = mine()[1]!.raw;
-    expect(after.headers['webhook-signature'].split(' ')).toHaveLength(1);
+    expect(after.headers['webhook-signature']!.split(' ')).toHaveLength(1);
     expect(() => new Webhook(oldSecret).verify(after.body, after.headers)).toThrow();
     expect(new Webhook(newSecret).verify(after.body, after.headers)).toMatchObject({
       data: { dAmountUsd: '12.00' },
