@@ -31,6 +31,7 @@ import {
   stopCluster,
   stopPgBouncer,
   stopReplica,
+  streamingReplica,
 } from './cluster-lib.mjs';
 
 const long = process.argv.includes('--long');
@@ -380,6 +381,58 @@ t.check(
   'an invoice paid through one replica is listed paid by every replica at once',
   staleLists.length === 0,
   staleLists.slice(0, 3).join('; '),
+);
+
+// Reports (statement, histories, exports, audit log) read the streaming replica once it has
+// replayed every write committed before they were asked; a payment is on its maker's
+// statement at once; with the replica stopped the primary serves them without an error.
+const reportReads = async () => {
+  const counts = { fromReplica: 0, fromPrimary: 0 };
+  for (const port of settings.apiPorts) {
+    const health = await call(`http://127.0.0.1:${port}`, 'GET', '/api/health');
+    counts.fromReplica += health.body?.reports?.fromReplica ?? 0;
+    counts.fromPrimary += health.body?.reports?.fromPrimary ?? 0;
+  }
+  return counts;
+};
+const reporter = customers[0];
+const statementOf = () => call(base, 'GET', 'statement?currency=USD', { token: reporter.token });
+const beforeQuiet = await reportReads();
+await sleep(1000);
+const quietAnswers = [];
+for (let i = 0; i < 6; i += 1) quietAnswers.push((await statementOf()).status);
+const replicaReads = (await reportReads()).fromReplica - beforeQuiet.fromReplica;
+t.check(
+  'with nothing being written, the statement is read on the streaming replica',
+  quietAnswers.every((status) => status === 200) && replicaReads >= 3,
+  `answers ${quietAnswers.join(', ')}; ${replicaReads} of 6 read on the replica`,
+);
+const closingBefore = (await statementOf()).body.closingBalance;
+reporter.quote = undefined;
+const madePayment = await call(base, 'POST', 'payments/sendPayNow', {
+  token: reporter.token,
+  headers: { 'idempotency-key': randomUUID() },
+  body: {
+    dAmount: 1.23,
+    comment: 'cluster report check',
+    sPaymentRecipientId: reporter.suppliers[0],
+    sExchangeRateReference: await quoteOf(reporter),
+  },
+});
+const closingAfter = (await statementOf()).body.closingBalance;
+t.check(
+  "a payment is on its maker's statement at once",
+  madePayment.status === 201 && Math.round((closingBefore - closingAfter) * 100) === 123,
+  `payment ${madePayment.status}; closing ${closingBefore} then ${closingAfter}`,
+);
+await streamingReplica(settings, { stop: true });
+const withoutReplica = [];
+for (let i = 0; i < 6; i += 1) withoutReplica.push((await statementOf()).status);
+await streamingReplica(settings, { stop: false });
+t.check(
+  'with the streaming replica stopped, reports are served by the primary without an error',
+  withoutReplica.every((status) => status === 200),
+  `answers ${withoutReplica.join(', ')}`,
 );
 
 await primary.end();

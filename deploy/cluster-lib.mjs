@@ -271,6 +271,19 @@ async function startPostgres(settings) {
   await waitFor('the replica', () => pgReady(bin, settings.replicaPort));
 }
 
+/** Stops (`stop: true`) or starts the streaming replica alone, as a replica outage would. */
+export async function streamingReplica(settings, { stop }) {
+  const bin = postgresBin();
+  const data = join(settings.dir, 'pg-replica');
+  if (stop) {
+    asPostgres(join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']);
+    return;
+  }
+  const log = join(settings.dir, 'run', 'replica.log');
+  asPostgres(join(bin, 'pg_ctl'), ['-D', data, '-l', log, '-w', 'start']);
+  await waitFor('the replica', () => pgReady(bin, settings.replicaPort));
+}
+
 function stopPostgres(settings) {
   const bin = postgresBin();
   if (!bin) return;

@@ -8,6 +8,7 @@ import {
 import { isLanguage, rateToDecimalString } from '@app/domain';
 import { publicUrl, secretsKeyBytes, type Config } from './config.js';
 import { openDatabase, type DatabaseHandle, type Db } from './db/database.js';
+import { ReportsDb } from './db/reports-db.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemoFinance } from './demo/demo-finance.js';
 import { seedDemoMarketplace } from './demo/demo-marketplace.js';
@@ -198,7 +199,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     now,
   );
-  const audit = new AuditService(database.db, now);
+  let replicaDb: Db | undefined;
+  if (config.READ_DATABASE_URL && database.engine === 'postgres') {
+    // The reports' own pool on the read-only replica, closed with the app.
+    const replica = await openDatabase({
+      databaseUrl: config.READ_DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      poolSize: Math.max(2, Math.ceil(config.DATABASE_POOL_SIZE / 4)),
+    });
+    app.addHook('onClose', async () => replica.close());
+    replicaDb = replica.db;
+  }
+  const reports = new ReportsDb(database.db, replicaDb, {
+    restMs: 10_000,
+    timeoutMs: 1_000,
+    warn: (message, error) => app.log.warn({ err: error }, message),
+  });
+  const audit = new AuditService(database.db, now, reports);
   app.decorate('audit', audit);
   const secretsKey = config.SECRETS_KEY ? secretsKeyBytes(config.SECRETS_KEY) : undefined;
   if (!secretsKey) {
@@ -243,20 +260,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       .catch((error: unknown) => app.log.warn({ err: error }, 'Recovery job could not be queued'));
   };
 
-  let reportsDb: Db | undefined;
-  if (config.READ_DATABASE_URL && database.engine === 'postgres') {
-    // The reports' own pool on the read-only replica, closed with the app.
-    const reports = await openDatabase({
-      databaseUrl: config.READ_DATABASE_URL,
-      dataDir: config.DATA_DIR,
-      poolSize: Math.max(2, Math.ceil(config.DATABASE_POOL_SIZE / 4)),
-    });
-    app.addHook('onClose', async () => reports.close());
-    reportsDb = reports.db;
-  }
   const finance = createFinanceServices(database.db, config, now, {
     dataVersion: database.dataVersion,
-    reportsDb,
+    reports,
   });
   const banxico = finance.banxico;
   if (banxico) {
@@ -394,7 +400,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerSwagger(app);
   const apiKeys = new ApiKeysService(database.db, now);
   await app.register(sessionPlugin, { auth, apiKeys });
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, { database, reports });
   // After the OpenAPI plugin, so STP's webhooks are in the document.
   app.decorate(
     'stp',
@@ -422,7 +428,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(webhooksRoutes, { webhooks });
       await api.register(apiKeysRoutes, { apiKeys });
       await api.register(accountingExportRoutes, {
-        accountingExport: new AccountingExportService(database.db, now),
+        accountingExport: new AccountingExportService(database.db, now, reports),
       });
       await api.register(notificationsRoutes, { db: database.db, now });
       await api.register(auditRoutes, { audit });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { parseRate } from '@app/domain';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
+import { ReportsDb } from '../db/reports-db.js';
 import { LedgerService } from '../ledger/ledger.service.js';
 import { ConversionsService } from './conversions/conversions.service.js';
 import { conversionsRoutes } from './conversions/conversions.routes.js';
@@ -33,8 +34,8 @@ export interface FinanceServices {
   now: () => Date;
   /** The database's data version where this process is its only writer (PGlite). */
   dataVersion: (() => number) | undefined;
-  /** Where read-only reports are read (READ_DATABASE_URL, a replica); `db` when unset. */
-  reportsDb?: Db;
+  /** Where read-only reports are read: a caught-up replica (READ_DATABASE_URL), else `db`. */
+  reports: ReportsDb;
   ledger: LedgerService;
   rates: RatesService;
   /** Banxico's FIX when RATE_SOURCE=banxico (app.ts refreshes it as a job). */
@@ -58,9 +59,10 @@ export function createFinanceServices(
   db: Db,
   config: Config,
   now: () => Date,
-  options: { dataVersion?: (() => number) | undefined; reportsDb?: Db | undefined } = {},
+  options: { dataVersion?: (() => number) | undefined; reports?: ReportsDb | undefined } = {},
 ): FinanceServices {
-  const { dataVersion, reportsDb } = options;
+  const { dataVersion } = options;
+  const reports = options.reports ?? new ReportsDb(db);
   const ledger = new LedgerService();
   const banxico =
     config.RATE_SOURCE === 'banxico' && config.BANXICO_TOKEN
@@ -103,8 +105,7 @@ export function createFinanceServices(
     config.INVOICE_SUMMARY_CACHE_MS,
     config.INVOICE_LIST_CACHE_MB * 2 ** 20,
   );
-  const conversions = new ConversionsService(db, ledger, rates, invoices, now);
-  conversions.reportsDb = reportsDb;
+  const conversions = new ConversionsService(db, ledger, rates, invoices, now, reports);
   const payments = new PaymentsService(
     db,
     ledger,
@@ -119,8 +120,8 @@ export function createFinanceServices(
   const batches = new BatchPaymentsService(db, payments, suppliers, invoices, rates, now);
   return {
     dashboard: new DashboardService(db, rates, dataVersion),
-    statements: new StatementService(reportsDb ?? db, now),
-    reportsDb,
+    statements: new StatementService(reports, now),
+    reports,
     db,
     now,
     dataVersion,

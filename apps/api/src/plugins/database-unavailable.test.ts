@@ -3,7 +3,8 @@ import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newCustomer } from '../test/finance-fixtures.js';
 import { ADMIN_URL, createTestApp, json, TEST_ENGINE, type TestApp } from '../test/test-app.js';
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './error-handler.js';
+import { isDatabaseUnavailable } from '../db/database-unavailable.js';
+import { DATABASE_RETRY_AFTER_SECONDS } from './error-handler.js';
 
 async function failureOf(work: () => Promise<unknown>): Promise<unknown> {
   try {

@@ -10,6 +10,7 @@ import {
   type CalendarDate,
 } from '@app/domain';
 import type { Db } from '../../db/database.js';
+import { ReportsDb } from '../../db/reports-db.js';
 import { AppError } from '../../errors.js';
 import { startOfDay } from '../statement/business-day.js';
 import * as repo from './accounting-export.repository.js';
@@ -106,6 +107,8 @@ export class AccountingExportService {
   constructor(
     private readonly db: Db,
     private readonly now: () => Date,
+    /** Where the export reads its journals (a caught-up replica, else the primary). */
+    private readonly reports: ReportsDb = new ReportsDb(db),
   ) {}
 
   /** The export's accounts with the company's names for them. */
@@ -132,7 +135,20 @@ export class AccountingExportService {
     return this.accounts(enterpriseId);
   }
 
-  async export(
+  export(
+    enterpriseId: string,
+    query: {
+      format: ExportFormat;
+      valuation?: ExportValuation | undefined;
+      from?: CalendarDate | undefined;
+      to?: CalendarDate | undefined;
+    },
+  ): Promise<{ csv: string; fileName: string }> {
+    return this.reports.read((db) => this.exportFrom(db, enterpriseId, query));
+  }
+
+  private async exportFrom(
+    db: Db,
     enterpriseId: string,
     query: {
       format: ExportFormat;
@@ -148,15 +164,15 @@ export class AccountingExportService {
     if (daysBetween(from, to) + 1 > MAX_EXPORT_DAYS) {
       throw new AppError('INVALID_INPUT', { field: 'to' });
     }
-    const names = await repo.findAccountNames(this.db, enterpriseId);
+    const names = await repo.findAccountNames(db, enterpriseId);
     const nameOf = (key: ExportAccount) => names[key] ?? EXPORT_ACCOUNTS[key];
     const rows = await repo.journalLines(
-      this.db,
+      db,
       enterpriseId,
       startOfDay(from),
       startOfDay(addDays(to, 1)),
     );
-    const payments = await this.journalPayments(enterpriseId, [
+    const payments = await this.journalPayments(db, enterpriseId, [
       ...new Set(rows.map((row) => row.journal_id)),
     ]);
     const accountOf = (row: repo.JournalLineRow): ExportAccount =>
@@ -223,11 +239,12 @@ export class AccountingExportService {
   }
 
   private async journalPayments(
+    db: Db,
     enterpriseId: string,
     journalIds: string[],
   ): Promise<Map<string, JournalPayment>> {
     const payments = new Map<string, JournalPayment>();
-    for (const row of await repo.paymentsOfJournals(this.db, enterpriseId, journalIds)) {
+    for (const row of await repo.paymentsOfJournals(db, enterpriseId, journalIds)) {
       let payment = payments.get(row.journal_id);
       if (!payment) {
         payment = { supplierName: row.supplier_name, invoiceParts: [] };

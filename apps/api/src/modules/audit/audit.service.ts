@@ -1,3 +1,4 @@
+import { ReportsDb } from '../../db/reports-db.js';
 import type { Db, Executor } from '../../db/database.js';
 import type { Principal } from '../auth/auth.service.js';
 import * as repo from './audit.repository.js';
@@ -39,6 +40,8 @@ export class AuditService {
   constructor(
     private readonly db: Db,
     private readonly now: () => Date,
+    /** Where the log is read (a caught-up replica, else the primary). */
+    private readonly reports: ReportsDb = new ReportsDb(db),
   ) {}
 
   /** Entries waiting for the next batch, with their callers' promises. */
@@ -116,13 +119,15 @@ export class AuditService {
     limit: number,
   ): Promise<{ entries: ApiAuditEntry[]; total: number; page: number; limit: number }> {
     const size = Math.min(limit, AUDIT_PAGE_SIZE_MAX);
-    const [rows, total] = await Promise.all([
-      repo.listAuditEntries(this.db, enterpriseId, filter, {
-        offset: (page - 1) * size,
-        limit: size,
-      }),
-      repo.countAuditEntries(this.db, enterpriseId, filter),
-    ]);
+    const [rows, total] = await this.reports.read((db) =>
+      Promise.all([
+        repo.listAuditEntries(db, enterpriseId, filter, {
+          offset: (page - 1) * size,
+          limit: size,
+        }),
+        repo.countAuditEntries(db, enterpriseId, filter),
+      ]),
+    );
     return { entries: rows.map(toApiEntry), total, page, limit: size };
   }
 }

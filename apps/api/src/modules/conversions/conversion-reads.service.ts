@@ -6,6 +6,7 @@ import {
   todayInTimeZone,
   TRANSACTION_TYPE_IDS,
 } from '@app/domain';
+import { ReportsDb } from '../../db/reports-db.js';
 import type { Db, Executor } from '../../db/database.js';
 import type { LedgerService } from '../../ledger/ledger.service.js';
 import type { ApiInvoice, InvoicesService } from '../invoices/invoices.service.js';
@@ -29,15 +30,14 @@ import type {
  * one conversion with its invoices, payments and the gain on them.
  */
 export class ConversionReadsService {
-  /** Where the read-only history is read (a streaming replica); the primary when unset. */
-  reportsDb: Db | undefined;
-
   constructor(
     private readonly db: Db,
     private readonly ledger: LedgerService,
     private readonly rates: RatesService,
     private readonly invoices: InvoicesService,
     private readonly now: () => Date,
+    /** Where the read-only history is read (a caught-up replica, else the primary). */
+    private readonly reports: ReportsDb = new ReportsDb(db),
   ) {}
 
   /** GET transactions/: settled conversions with MXN not yet paid out, and the MXN balance. */
@@ -54,10 +54,11 @@ export class ConversionReadsService {
 
   /** GET transactions/history: every conversion, newest first. */
   async history(enterpriseId: string, page: ListPage) {
-    const db = this.reportsDb ?? this.db;
-    const rows = await repo.listConversions(db, enterpriseId, 'ALL', pageOf(page));
-    const { transactions, totalGainUsd } = await this.describe(db, enterpriseId, rows, false);
-    return { transactions, totalProfit: moneyToNumber(totalGainUsd) };
+    return this.reports.read(async (db) => {
+      const rows = await repo.listConversions(db, enterpriseId, 'ALL', pageOf(page));
+      const { transactions, totalGainUsd } = await this.describe(db, enterpriseId, rows, false);
+      return { transactions, totalProfit: moneyToNumber(totalGainUsd) };
+    });
   }
 
   /** GET transactions/getForwardsActive: open forwards, soonest first, and the held deposits. */

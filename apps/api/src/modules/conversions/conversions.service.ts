@@ -1,4 +1,5 @@
 import type { CalendarDate } from '@app/domain';
+import type { ReportsDb } from '../../db/reports-db.js';
 import type { Db, Executor, Trx } from '../../db/database.js';
 import type { LedgerService } from '../../ledger/ledger.service.js';
 import type { MoneyWriteResult } from '../../ledger/money-write.js';
@@ -34,19 +35,11 @@ export class ConversionsService {
     rates: RatesService,
     invoices: InvoicesService,
     now: () => Date,
+    reports?: ReportsDb,
   ) {
-    this.reads = new ConversionReadsService(db, ledger, rates, invoices, now);
+    this.reads = new ConversionReadsService(db, ledger, rates, invoices, now, reports);
     this.forex = new ForexService(db, ledger, rates, invoices, now, this.reads);
     this.assignment = new InvoiceAssignmentService(db, invoices, now, this.reads);
-  }
-
-  /** Where the read-only history is read (a streaming replica); the primary when unset. */
-  get reportsDb(): Db | undefined {
-    return this.reads.reportsDb;
-  }
-
-  set reportsDb(db: Db | undefined) {
-    this.reads.reportsDb = db;
   }
 
   /** The enterprise's conversion (404 otherwise); `forUpdate` locks its row. */

@@ -18,7 +18,13 @@ describe(`platform on ${TEST_ENGINE}`, () => {
   it('reports health, the engine and the runtime, which is the pinned Node', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(json(response)).toEqual({ status: 'ok', database: TEST_ENGINE, node: process.version });
+    expect(json(response)).toEqual({
+      status: 'ok',
+      database: TEST_ENGINE,
+      node: process.version,
+      // No READ_DATABASE_URL: every report reads the primary.
+      reports: { replica: 'none', fromReplica: 0, fromPrimary: 0 },
+    });
     // .nvmrc names the major the project pins (the `node` package); `npm test` runs on it.
     const pinned = readFileSync(new URL('../../../../../.nvmrc', import.meta.url), 'utf8').trim();
     expect(json<{ node: string }>(response).node).toMatch(new RegExp(`^v${pinned}\\.`));

@@ -10,6 +10,7 @@ import {
   type Language,
 } from '@app/domain';
 import type { Db } from '../../db/database.js';
+import type { ReportsDb } from '../../db/reports-db.js';
 import { AppError } from '../../errors.js';
 import { renderJournalDescription } from '../../ledger/journal-description.js';
 import { fixOfDay } from '../rates/banxico-source.js';
@@ -43,7 +44,7 @@ const FIRST_PAGE: StatementPage = { page: 1, limit: MAX_STATEMENT_ENTRIES };
 /** Account statements built from the ledger postings of an available-balance account. */
 export class StatementService {
   constructor(
-    private readonly db: Db,
+    private readonly reports: ReportsDb,
     private readonly now: () => Date,
   ) {}
 
@@ -57,7 +58,9 @@ export class StatementService {
     language: Language = 'en',
     page: StatementPage = FIRST_PAGE,
   ): Promise<StatementAnswer> {
-    return toAnswer(await this.build(enterpriseId, query, language, page));
+    return this.reports.read(async (db) =>
+      toAnswer(await this.build(db, enterpriseId, query, language, page)),
+    );
   }
 
   /** The same statement as a PDF file. */
@@ -66,12 +69,15 @@ export class StatementService {
     query: StatementQuery,
     language: Language,
   ): Promise<Buffer> {
-    const statement = await this.build(enterpriseId, query, language, FIRST_PAGE);
-    const enterpriseName = (await findEnterpriseName(this.db, enterpriseId)) ?? '';
+    const { statement, enterpriseName } = await this.reports.read(async (db) => ({
+      statement: await this.build(db, enterpriseId, query, language, FIRST_PAGE),
+      enterpriseName: (await findEnterpriseName(db, enterpriseId)) ?? '',
+    }));
     return renderStatementPdf(statement, enterpriseName, this.now(), language);
   }
 
   private async build(
+    db: Db,
     enterpriseId: string,
     query: StatementQuery,
     language: Language,
@@ -81,19 +87,19 @@ export class StatementService {
     const start = startOfDay(from);
     const end = startOfDay(addDays(to, 1));
     const offset = (page.page - 1) * page.limit;
-    const accountId = await repo.findAccountId(this.db, enterpriseId, ACCOUNT_OF[query.currency]);
+    const accountId = await repo.findAccountId(db, enterpriseId, ACCOUNT_OF[query.currency]);
     const [sums, before, postings] = accountId
       ? await Promise.all([
-          repo.periodSums(this.db, accountId, from, to),
-          repo.sumOfFirstPostings(this.db, accountId, start, end, offset),
-          repo.listPostings(this.db, accountId, start, end, { offset, limit: page.limit }),
+          repo.periodSums(db, accountId, from, to),
+          repo.sumOfFirstPostings(db, accountId, start, end, offset),
+          repo.listPostings(db, accountId, start, end, { offset, limit: page.limit }),
         ])
       : [{ opening: 0n, debits: 0n, credits: 0n, count: 0 }, 0n, []];
     // Each line carries the balance after it: the opening, what the earlier pages moved, and
     // this page's lines up to it.
     let balance = sums.opening + before;
     const dateOf = businessDates();
-    const fixOf = this.fixesOfDays();
+    const fixOf = fixesOfDays(db);
     const lines: StatementLine[] = [];
     for (const posting of postings) {
       balance += posting.amount;
@@ -135,19 +141,6 @@ export class StatementService {
     };
   }
 
-  /** The FIX in force on each day, read once per day of a statement. */
-  private fixesOfDays(): (date: CalendarDate) => Promise<StatementLine['referenceFix']> {
-    const fixes = new Map<CalendarDate, Promise<StatementLine['referenceFix']>>();
-    return (date) => {
-      let fix = fixes.get(date);
-      if (!fix) {
-        fix = fixOfDay(this.db, date);
-        fixes.set(date, fix);
-      }
-      return fix;
-    };
-  }
-
   private period(query: StatementQuery): { from: CalendarDate; to: CalendarDate } {
     const to = query.to ?? todayInTimeZone(this.now());
     const { year, month } = calendarDateParts(to);
@@ -158,4 +151,17 @@ export class StatementService {
     }
     return { from, to };
   }
+}
+
+/** The FIX in force on each day, read once per day of a statement. */
+function fixesOfDays(db: Db): (date: CalendarDate) => Promise<StatementLine['referenceFix']> {
+  const fixes = new Map<CalendarDate, Promise<StatementLine['referenceFix']>>();
+  return (date) => {
+    let fix = fixes.get(date);
+    if (!fix) {
+      fix = fixOfDay(db, date);
+      fixes.set(date, fix);
+    }
+    return fix;
+  };
 }

@@ -2643,6 +2643,13 @@ export interface operations {
             /** @enum {string} */
             database: 'pglite' | 'postgres';
             node: string;
+            /** @description Where this process's read-only reports were read: the replica when it had replayed every write committed before the report, else the primary (`resting`: the replica failed lately) */
+            reports: {
+              /** @enum {string} */
+              replica: 'none' | 'in use' | 'resting';
+              fromReplica: number;
+              fromPrimary: number;
+            };
           };
         };
       };
