@@ -48,6 +48,7 @@ const RECEIPT: ReceiptData = {
   status: 'COMPLETED',
   type: 'PAY_NOW',
   payerName: 'Frutas del Norte SA',
+  timeZone: 'America/Mexico_City',
   recipientName: 'Limones Colima SPR',
   bankName: 'BBVA México',
   clabe: '012180000000000005',
@@ -97,7 +98,7 @@ describe('PDFs in Spanish show words, never codes', () => {
           referenceFix: null,
         })),
       },
-      'Frutas del Norte SA',
+      { name: 'Frutas del Norte SA', timeZone: 'America/Mexico_City' },
       new Date('2026-11-30T18:00:00Z'),
       'sp',
     );
@@ -134,7 +135,7 @@ describe('PDFs in Spanish show words, never codes', () => {
           },
         ],
       },
-      'Frutas del Norte SA',
+      { name: 'Frutas del Norte SA', timeZone: 'America/Mexico_City' },
       new Date('2026-12-31T18:00:00Z'),
       'en',
     );

@@ -15,8 +15,8 @@ import { renderJournalDescription } from '../../ledger/journal-description.js';
 import { fixOfDay } from '../rates/banxico-source.js';
 import { businessDates, startOfDay } from './business-day.js';
 import { renderStatementPdf } from './statement-pdf.js';
-// eslint-disable-next-line no-restricted-imports -- the statement's header names the enterprise as the receipt does
-import { findEnterpriseName } from '../payments/payments.repository.js';
+// eslint-disable-next-line no-restricted-imports -- the statement's header names the enterprise and its clock as the receipt does
+import { findEnterpriseHeading } from '../payments/payments.repository.js';
 import * as repo from './statement.repository.js';
 import {
   MAX_STATEMENT_ENTRIES,
@@ -67,8 +67,8 @@ export class StatementService {
     language: Language,
   ): Promise<Buffer> {
     const statement = await this.build(enterpriseId, query, language, FIRST_PAGE);
-    const enterpriseName = (await findEnterpriseName(this.db, enterpriseId)) ?? '';
-    return renderStatementPdf(statement, enterpriseName, this.now(), language);
+    const company = await findEnterpriseHeading(this.db, enterpriseId);
+    return renderStatementPdf(statement, company, this.now(), language);
   }
 
   private async build(

@@ -107,6 +107,7 @@ describe('user and enterprise forms', () => {
         sBlueBookNumber: '',
         sTaxId: '',
         sDescription: '',
+        sTimeZone: 'America/Chicago',
       }),
     ).toEqual({
       sName: 'Acme',
@@ -115,6 +116,7 @@ describe('user and enterprise forms', () => {
       sBlueBookNumber: null,
       sTaxId: null,
       sDescription: null,
+      sTimeZone: 'America/Chicago',
     });
   });
 });
@@ -158,6 +160,7 @@ describe('legal ids in the enterprise form', () => {
     sBlueBookNumber: '',
     sTaxId: '',
     sDescription: '',
+    sTimeZone: 'America/Mexico_City',
   };
   it('refuses a bad PACA licence and tax id with a message per field', () => {
     const result = enterpriseFormSchema.safeParse({
@@ -177,6 +180,26 @@ describe('legal ids in the enterprise form', () => {
         enterpriseFormSchema.safeParse({ ...values, sPacaLicense: '2014-0987', sTaxId: taxId })
           .success,
       ).toBe(true);
+    }
+  });
+});
+
+describe('the company time zone', () => {
+  const values = {
+    sName: 'Acme',
+    sLegalAddress: '',
+    sPacaLicense: '',
+    sBlueBookNumber: '',
+    sTaxId: '',
+    sDescription: '',
+  };
+  it('takes an IANA name and refuses anything else with its own message', () => {
+    expect(
+      enterpriseFormSchema.safeParse({ ...values, sTimeZone: 'America/Chicago' }).success,
+    ).toBe(true);
+    for (const sTimeZone of ['Mars/Base', 'CST', '']) {
+      const result = enterpriseFormSchema.safeParse({ ...values, sTimeZone });
+      expect(result.error?.issues.map((issue) => issue.message)).toEqual(['profile:timeZone']);
     }
   });
 });

@@ -3003,6 +3003,7 @@ export interface operations {
               sTeamRole: 'ADMIN' | 'APPROVER' | 'PREPARER' | 'VIEWER';
               bTotpEnabled?: boolean;
               bTotpSetupRequired?: boolean;
+              sTimeZone?: string;
             };
           };
         };
@@ -3285,6 +3286,7 @@ export interface operations {
               sTeamRole: 'ADMIN' | 'APPROVER' | 'PREPARER' | 'VIEWER';
               bTotpEnabled?: boolean;
               bTotpSetupRequired?: boolean;
+              sTimeZone?: string;
             };
             enterprise: {
               sEnterpriseId: string;
@@ -3438,6 +3440,7 @@ export interface operations {
               sTeamRole: 'ADMIN' | 'APPROVER' | 'PREPARER' | 'VIEWER';
               bTotpEnabled?: boolean;
               bTotpSetupRequired?: boolean;
+              sTimeZone?: string;
             };
           };
         };
@@ -3616,6 +3619,7 @@ export interface operations {
               sTeamRole: 'ADMIN' | 'APPROVER' | 'PREPARER' | 'VIEWER';
               bTotpEnabled?: boolean;
               bTotpSetupRequired?: boolean;
+              sTimeZone?: string;
             };
           };
         };
@@ -17977,6 +17981,8 @@ export interface operations {
               sTaxId: string | null;
               sDescription: string | null;
               sType: string;
+              /** @description The company time zone (IANA): every time shown to the company is on its clock */
+              sTimeZone: string;
             };
           };
         };
@@ -18108,6 +18114,8 @@ export interface operations {
               sTaxId: string | null;
               sDescription: string | null;
               sType: string;
+              /** @description The company time zone (IANA): every time shown to the company is on its clock */
+              sTimeZone: string;
             };
           };
         };
@@ -18229,6 +18237,8 @@ export interface operations {
           sBlueBookNumber?: string | null;
           sTaxId?: string | null;
           sDescription?: string | null;
+          /** @description An IANA time zone (e.g. America/Chicago); unchanged when left out */
+          sTimeZone?: string;
         };
       };
     };
@@ -18250,6 +18260,8 @@ export interface operations {
               sTaxId: string | null;
               sDescription: string | null;
               sType: string;
+              /** @description The company time zone (IANA): every time shown to the company is on its clock */
+              sTimeZone: string;
             };
           };
         };
