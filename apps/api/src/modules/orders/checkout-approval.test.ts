@@ -10,19 +10,10 @@ import {
   stockOf,
   tableCount,
 } from '../../test/order-fixtures.js';
-import { addTeamMember } from '../../test/team-fixtures.js';
+import { addTeamMember, approvalCount } from '../../test/team-fixtures.js';
 import { createTestApp, json, TEST_ENGINE, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
-
-async function approvalCount(enterpriseId: string): Promise<number> {
-  const row = await t.db
-    .selectFrom('approvals')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('enterprise_id', '=', enterpriseId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
 
 describe(
   `a held checkout is checked when it is asked, on ${TEST_ENGINE}`,
@@ -53,7 +44,7 @@ describe(
       expect(json<{ code: string }>(asked).code).toBe('INSUFFICIENT_FUNDS');
       expect(json(asked)).toEqual(json(direct));
 
-      expect(await approvalCount(buyer.enterpriseId)).toBe(0);
+      expect(await approvalCount(t, buyer.enterpriseId)).toBe(0);
       expect(await tableCount(t, 'orders')).toBe(ordersBefore);
       expect(await stockOf(t, articleId)).toBe(AVOCADO.stock);
       expect((await balancesOf(t, buyer.enterpriseId)).usd).toBe(usdBefore);
@@ -75,7 +66,7 @@ describe(
       const asked = await checkout(preparer, await checkoutBody(t, buyer, vendor, warehouseId));
       expect(asked.statusCode, asked.body).toBe(202);
       expect(json<{ approval: { sKind: string } }>(asked).approval.sKind).toBe('CHECKOUT');
-      expect(await approvalCount(buyer.enterpriseId)).toBe(1);
+      expect(await approvalCount(t, buyer.enterpriseId)).toBe(1);
       expect(await tableCount(t, 'orders')).toBe(ordersBefore);
       expect(await stockOf(t, articleIds[0]!)).toBe(AVOCADO.stock);
     });

@@ -152,16 +152,19 @@ describe('invite form', () => {
   });
 });
 
+/** An enterprise form with only its name filled in. */
+const ENTERPRISE_VALUES = {
+  sName: 'Acme',
+  sLegalAddress: '',
+  sPacaLicense: '',
+  sBlueBookNumber: '',
+  sTaxId: '',
+  sDescription: '',
+  sTimeZone: 'America/Mexico_City',
+};
+
 describe('legal ids in the enterprise form', () => {
-  const values = {
-    sName: 'Acme',
-    sLegalAddress: '',
-    sPacaLicense: '',
-    sBlueBookNumber: '',
-    sTaxId: '',
-    sDescription: '',
-    sTimeZone: 'America/Mexico_City',
-  };
+  const values = ENTERPRISE_VALUES;
   it('refuses a bad PACA licence and tax id with a message per field', () => {
     const result = enterpriseFormSchema.safeParse({
       ...values,
@@ -185,14 +188,7 @@ describe('legal ids in the enterprise form', () => {
 });
 
 describe('the company time zone', () => {
-  const values = {
-    sName: 'Acme',
-    sLegalAddress: '',
-    sPacaLicense: '',
-    sBlueBookNumber: '',
-    sTaxId: '',
-    sDescription: '',
-  };
+  const values = ENTERPRISE_VALUES;
   it('takes an IANA name and refuses anything else with its own message', () => {
     expect(
       enterpriseFormSchema.safeParse({ ...values, sTimeZone: 'America/Chicago' }).success,
