@@ -436,6 +436,19 @@ test('a buyer edits the enterprise data, the user data, and invites a sub-user',
     'E2E Fresh Imports LLC',
   );
   await expect(page.getByRole('textbox', { name: 'PACA licence number' })).toHaveValue('20231234');
+  // The company's clock: Mexico City's until an admin picks another; every time follows it.
+  const zone = page.getByRole('combobox', { name: 'Time zone' });
+  await expect(zone).toHaveValue('America/Mexico_City');
+  await zone.fill('America/New_Y');
+  await page.getByRole('option', { name: 'America/New_York' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('The company data was saved.').first()).toBeVisible();
+  await page.reload();
+  await expect(zone).toHaveValue('America/New_York');
+  // The finance screens' clock follows it, the zone named.
+  await page.goto('/exchange');
+  await expect(page.getByTestId('clock')).toHaveText(/ E[SD]T$/);
+  await page.goto('/profile/tab/1');
   await expectNoSeriousA11yViolations(page, 'enterprise tab');
   await shot(page, 'profile-enterprise-en', { mobile: true });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { freshFundedTenant, type Tenant } from './finance-fixtures';
 import { shot } from './screenshots';
@@ -687,6 +688,113 @@ test.describe('marketplace: catalogue, cart and checkout', () => {
     await expect(page.getByText('Tu carrito está vacío.')).toBeVisible();
     await shot(page, 'cart-empty-sp');
   });
+
+  for (const language of ['en', 'sp'] as const) {
+    const L = {
+      en: {
+        buy: 'Buy',
+        confirm: 'Confirm purchase',
+        changed: 'The exchange rate changed while you were reviewing',
+        accept: 'Accept the new rate',
+      },
+      sp: {
+        buy: 'Comprar',
+        confirm: 'Confirmar compra',
+        changed: 'El tipo de cambio cambió mientras revisabas',
+        accept: 'Aceptar el nuevo tipo de cambio',
+      },
+    }[language];
+
+    test(`${language}: a rate change on the purchase review is announced and needs a fresh click`, async ({
+      page,
+      request,
+    }) => {
+      const tenant = await freshFundedTenant(page, request, 20_000);
+      await addWarehouse(tenant);
+      const { vendor, article } = await growerArticle(
+        request,
+        'vendor2@demo.test',
+        'Blueberries 12 x 18 oz clamshell',
+      );
+      // Demo stock is shared by every test (and a retry): start from a known amount.
+      await setStock(request, vendor, article.sArticleId, article.iMinBoxes * 20);
+      await tenant.api('POST', 'shopping-cart/items', {
+        sProductId: article.sArticleId,
+        dQuantity: article.iMinBoxes,
+      });
+
+      // The page's first quote is another, a little higher than the server's (its previews are
+      // priced at the server's), so that the quote read after the refusal below differs.
+      let serverRate = 0;
+      let serverReference = '';
+      let shiftRate = true;
+      await page.route('**/api/v1/*/dashboard', async (route) => {
+        const response = await route.fetch();
+        const body = (await response.json()) as {
+          exchangeRateToday: number;
+          exchangeRateTodayReference: string;
+        };
+        serverRate = body.exchangeRateToday;
+        serverReference = body.exchangeRateTodayReference;
+        if (shiftRate) {
+          body.exchangeRateToday = Number((serverRate + 0.05).toFixed(4));
+          body.exchangeRateTodayReference = randomUUID();
+        }
+        await route.fulfill({ response, json: body });
+      });
+      await page.route('**/api/v1/*/orders/checkout/preview', async (route) => {
+        const body = route.request().postDataJSON() as Record<string, unknown>;
+        await route.continue({
+          postData: JSON.stringify({
+            ...body,
+            dExchangeRate: serverRate,
+            sExchangeRateReference: serverReference,
+          }),
+        });
+      });
+      // The first purchase meets an expired quote, as when the review stayed open too long.
+      const sentRates: number[] = [];
+      await page.route('**/api/v1/*/orders/checkout', async (route) => {
+        sentRates.push((route.request().postDataJSON() as { dExchangeRate: number }).dExchangeRate);
+        if (sentRates.length > 1) return route.continue();
+        shiftRate = false;
+        await route.fulfill({
+          status: 409,
+          json: {
+            code: 'QUOTE_EXPIRED',
+            message: 'The exchange rate expired.',
+            field: 'sExchangeRateReference',
+          },
+        });
+      });
+
+      await page.goto(`/payment-process/?vendor=${vendor.user.sEnterpriseId}`);
+      if (language === 'sp') await chooseLanguage(page, 'Español');
+      await expect(page.getByTestId('usd-balance')).toHaveText('$20,000.00 USD');
+      await page.getByRole('button', { name: L.buy, exact: true }).click();
+      const review = page.getByRole('dialog', { name: L.confirm });
+      const confirm = review.getByRole('button', { name: L.confirm });
+      await confirm.click();
+
+      // The old and the new rate and pesos are shown; confirming waits for a fresh click.
+      const notice = review.getByTestId('quote-changed');
+      await expect(notice).toContainText(L.changed);
+      await expect(notice).toContainText(/MXN.*MXN/);
+      await expect(confirm).toBeDisabled();
+      // The rate the page read again after the refusal: the one the purchase must be made at.
+      const newRate = serverRate;
+      await expectNoSeriousA11yViolations(page, `purchase rate changed (${language})`);
+      await shot(page, `purchase-rate-changed-${language}`);
+      await notice.getByRole('button', { name: L.accept }).click();
+      await expect(notice).toBeHidden();
+      await expect(confirm).toBeEnabled();
+      await confirm.click();
+      await expect(page).toHaveURL(/\/order-detail\/in-process\/[0-9a-f-]{36}$/);
+      expect(sentRates).toHaveLength(2);
+      expect(sentRates[0]).not.toBe(newRate);
+      expect(sentRates[1]).toBe(newRate);
+    });
+  }
 
   test('checkout without a warehouse says so and links to add one', async ({ page, request }) => {
     const tenant = await freshFundedTenant(page, request, 5_000);

@@ -78,6 +78,8 @@ export const sessionUserSchema = z.object({
   bTotpEnabled: z.boolean().optional(),
   /** The company requires a second factor and the user has none yet: lead them to set it up. */
   bTotpSetupRequired: z.boolean().optional(),
+  /** The company's time zone (IANA): every time the user is shown is on its clock. */
+  sTimeZone: z.string().optional(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { companyTimeZoneName, formatCompanyTime } from './company-time.js';
+import { companyTimeZoneName, formatCompanyTime, isTimeZone } from './company-time.js';
 
 describe('company time', () => {
   const at = new Date('2026-11-21T15:12:00Z');
@@ -13,5 +13,21 @@ describe('company time', () => {
 
   it('names no zone for a date without a time', () => {
     expect(formatCompanyTime(at, 'en-US', { dateStyle: 'medium' })).toBe('Nov 21, 2026');
+  });
+
+  it("shows the company's own zone when it has one, named", () => {
+    const options = { hour: 'numeric', minute: '2-digit' } as const;
+    expect(formatCompanyTime(at, 'en-US', options, 'America/Los_Angeles')).toBe('7:12 AM PST');
+    expect(formatCompanyTime(at, 'en-US', options, 'Europe/Madrid')).toBe('4:12 PM Europe/Madrid');
+    expect(formatCompanyTime(at, 'en-US', options, 'UTC')).toBe('3:12 PM UTC');
+  });
+
+  it('takes only IANA zone names', () => {
+    for (const name of ['America/Chicago', 'America/Mexico_City', 'Europe/Madrid', 'UTC']) {
+      expect(isTimeZone(name), name).toBe(true);
+    }
+    for (const name of ['Mars/Base', 'CST', 'GMT-6', '', 'america/chicago', 'America/Chicago ']) {
+      expect(isTimeZone(name), name).toBe(false);
+    }
   });
 });

@@ -1,17 +1,33 @@
 import { BUSINESS_TIME_ZONE } from './calendar-date.js';
 
 /**
- * Every time a company sees (screens, receipts, statements, documents) is on the company's
- * clock, Mexico City's, and says so: "9:12 AM CST" on a screen and on the receipt of the same
- * payment, whatever the browser's or the server's time zone.
+ * Every time a company sees (screens, receipts, statements, documents, e-mails) is on the
+ * company's own clock, its time zone setting, and says so: "9:12 AM CST" on a screen and on
+ * the receipt of the same payment, whatever the browser's or the server's time zone. A
+ * company that chose none is on Mexico City's.
  */
 export const COMPANY_TIME_ZONE = BUSINESS_TIME_ZONE;
+
+/** An IANA zone name as the setting takes it: `Area/Location` (or UTC), known to Intl. */
+const ZONE_NAME = /^(UTC|[A-Z][A-Za-z_-]*(\/[A-Za-z0-9_+-]+){1,2})$/;
+
+/** Whether `name` is an IANA time zone this runtime knows ("America/Chicago"). */
+export function isTimeZone(name: string): boolean {
+  if (!ZONE_NAME.test(name)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const zoneNames = new Map<string, Intl.DateTimeFormat>();
 
 /**
- * The zone's short name at an instant, as an English reader knows it ("CST"): Spanish
- * locales only have "GMT-6", which nobody in the trade says.
+ * The zone's short name at an instant, as an English reader knows it ("CST", "PDT"): Spanish
+ * locales only have "GMT-6", which nobody in the trade says. A zone with no such letters
+ * ("GMT+1") is named by its IANA name ("Europe/Madrid").
  */
 export function companyTimeZoneName(at: Date, timeZone: string = COMPANY_TIME_ZONE): string {
   let format = zoneNames.get(timeZone);
@@ -19,7 +35,8 @@ export function companyTimeZoneName(at: Date, timeZone: string = COMPANY_TIME_ZO
     format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' });
     zoneNames.set(timeZone, format);
   }
-  return format.formatToParts(at).find((part) => part.type === 'timeZoneName')?.value ?? '';
+  const short = format.formatToParts(at).find((part) => part.type === 'timeZoneName')?.value;
+  return short && /^[A-Z]{2,5}$/.test(short) ? short : timeZone;
 }
 
 const formats = new Map<string, Intl.DateTimeFormat>();

@@ -34,6 +34,8 @@ export interface EnterprisesTable {
   cooling_off_hours: Generated<number>;
   /** Marketplace payouts to it wait until then: the cooling-off after its CLABE changed. */
   payouts_held_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The company's clock for every time it is shown (an IANA name, e.g. America/Chicago). */
+  time_zone: Generated<string>;
   created_at: CreatedAt;
 }
 

@@ -76,3 +76,13 @@ export async function setTeamSettings(
   });
   expect(response.statusCode, response.body).toBe(200);
 }
+
+/** How many approvals the company has, whatever their status. */
+export async function approvalCount(t: TestApp, enterpriseId: string): Promise<number> {
+  const row = await t.db
+    .selectFrom('approvals')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('enterprise_id', '=', enterpriseId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '../components/format-instant';
 import { formatDate, formatMoney, formatTime } from './format';
+import { clearSession, setSession } from './session-store';
+import { ana } from '../test/fixtures';
 
 describe('formatMoney', () => {
   it('shows en-US money with exactly two decimals', () => {
@@ -51,5 +54,20 @@ describe('formatTime', () => {
     const instant = new Date(Date.UTC(2026, 10, 21, 21, 4, 5));
     expect(formatTime(instant, 'en')).toMatch(/^3:04:05\sPM CST$/);
     expect(formatTime(instant, 'sp')).toMatch(/04:05.* CST$/);
+  });
+
+  it("follows the signed-in company's own time zone, named, on every screen time", () => {
+    const instant = new Date(Date.UTC(2026, 10, 21, 21, 4, 5));
+    setSession({ token: 't', user: { ...ana, sTimeZone: 'America/New_York' } });
+    try {
+      expect(formatTime(instant, 'en')).toMatch(/^4:04:05\sPM EST$/);
+      expect(formatDateTime(instant.toISOString(), 'en')).toMatch(
+        /November 21, 2026.*4:04\sPM EST$/,
+      );
+      setSession({ token: 't', user: { ...ana, sTimeZone: 'Europe/Madrid' } });
+      expect(formatTime(instant, 'sp')).toMatch(/^10:04:05 p\.\s?m\. Europe\/Madrid$/);
+    } finally {
+      clearSession();
+    }
   });
 });

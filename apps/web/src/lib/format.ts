@@ -1,4 +1,5 @@
 import { formatCompanyTime, type Language } from '@app/domain';
+import { companyTimeZone } from './company-clock';
 import { localeOf } from './i18n/i18n';
 
 /** Money is always shown en-US with exactly two decimals, whatever the language (spec §9). */
@@ -63,9 +64,10 @@ export function formatDate(calendarDate: string, language: Language): string {
  * the header clock reads as the receipts do.
  */
 export function formatTime(instant: Date, language: Language): string {
-  return formatCompanyTime(instant, localeOf(language), {
-    hour: 'numeric',
-    minute: '2-digit',
-    second: '2-digit',
-  });
+  return formatCompanyTime(
+    instant,
+    localeOf(language),
+    { hour: 'numeric', minute: '2-digit', second: '2-digit' },
+    companyTimeZone(),
+  );
 }

@@ -40,6 +40,7 @@ import * as growerVerification from './0043-grower-verification.js';
 import * as invoiceListSupplierDeleted from './0047-invoice-list-supplier-deleted.js';
 import * as batchItemAsked from './0048-batch-item-asked.js';
 import * as cfdiPaymentComplements from './0049-cfdi-payment-complements.js';
+import * as companyTimeZone from './0052-company-time-zone.js';
 
 /** Every migration in order. Names are stored in the database: never rename one. */
 export const migrations: Record<string, Migration> = {
@@ -84,4 +85,5 @@ export const migrations: Record<string, Migration> = {
   '0047-invoice-list-supplier-deleted': invoiceListSupplierDeleted,
   '0048-batch-item-asked': batchItemAsked,
   '0049-cfdi-payment-complements': cfdiPaymentComplements,
+  '0052-company-time-zone': companyTimeZone,
 };

@@ -20,6 +20,7 @@ export interface UserWithEnterprise {
   enterpriseVerified: boolean;
   totpEnabledAt: Date | null;
   companyRequiresTotp: boolean;
+  companyTimeZone: string;
 }
 
 export function selectUserWithEnterprise(db: Executor) {
@@ -42,6 +43,7 @@ export function selectUserWithEnterprise(db: Executor) {
       'e.verified as enterpriseVerified',
       'u.totp_enabled_at as totpEnabledAt',
       'e.require_totp as companyRequiresTotp',
+      'e.time_zone as companyTimeZone',
     ]);
 }
 

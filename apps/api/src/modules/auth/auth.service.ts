@@ -89,6 +89,7 @@ export function toSessionUser(user: repo.UserWithEnterprise): SessionUser {
     sTeamRole: user.teamRole,
     bTotpEnabled: user.totpEnabledAt !== null,
     bTotpSetupRequired: user.companyRequiresTotp && user.totpEnabledAt === null,
+    sTimeZone: user.companyTimeZone,
   };
 }
 
@@ -380,6 +381,11 @@ export class AuthService {
    */
   forgetUser(userId: string): void {
     this.sessions.forgetUser(userId);
+  }
+
+  /** The same for every user of a company, after a change of the company's own settings. */
+  forgetEnterprise(enterpriseId: string): void {
+    this.sessions.forgetEnterprise(enterpriseId);
   }
 
   /**

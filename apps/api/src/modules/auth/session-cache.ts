@@ -52,4 +52,10 @@ export class SessionCache {
       if (entry.principal.user.sUserId === userId) this.entries.delete(key);
     }
   }
+
+  forgetEnterprise(enterpriseId: string): void {
+    for (const [key, entry] of this.entries) {
+      if (entry.principal.enterpriseId === enterpriseId) this.entries.delete(key);
+    }
+  }
 }

@@ -61,3 +61,16 @@ export async function listPendingBankChanges(db: Executor, now: Date, limit: num
     .limit(limit)
     .execute();
 }
+
+/** The company's time zone: the notice's times are on its clock. */
+export async function findCompanyTimeZone(
+  db: Executor,
+  enterpriseId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('enterprises')
+    .select('time_zone')
+    .where('id', '=', enterpriseId)
+    .executeTakeFirst();
+  return row?.time_zone;
+}

@@ -37,6 +37,8 @@ export interface OrderDocumentData {
   buyer: DocumentCompany;
   warehouse: DocumentWarehouse;
   printedAt: Date;
+  /** The reading company's time zone: the document's times are on its clock. */
+  timeZone: string;
   /**
    * Which version this is (see document-versions.ts), and when the delivery was recorded; none
    * for the bill of lading, a shipping document that a delivery does not change.
@@ -270,11 +272,17 @@ function header(
   doc.font(PDF_FONT.bold).fontSize(20).fillColor('#000000').text(title);
   doc.moveDown(0.3);
   labelledLine(doc, t.order, `#${data.order.iTrackingId}`);
-  labelledLine(doc, t.orderDate, formatInstantText(new Date(data.order.created_at), language));
-  labelledLine(doc, t.printed, formatInstantText(data.printedAt, language));
+  labelledLine(
+    doc,
+    t.orderDate,
+    formatInstantText(new Date(data.order.created_at), language, data.timeZone),
+  );
+  labelledLine(doc, t.printed, formatInstantText(data.printedAt, language, data.timeZone));
   if (!data.version) return;
   const { shown, deliveredAt } = data.version;
-  const recorded = deliveredAt ? formatInstantText(new Date(deliveredAt), language) : '';
+  const recorded = deliveredAt
+    ? formatInstantText(new Date(deliveredAt), language, data.timeZone)
+    : '';
   labelledLine(
     doc,
     t.version,
@@ -332,7 +340,7 @@ function commercialInvoice(doc: PDFKit.PDFDocument, data: OrderDocumentData, lan
     labelledLine(
       doc,
       t.rateLockedUntil,
-      formatInstantText(new Date(order.payment.rate_locked_until), language),
+      formatInstantText(new Date(order.payment.rate_locked_until), language, data.timeZone),
     );
   }
   if (order.payment.dForwardDate) labelledLine(doc, t.forwardDate, order.payment.dForwardDate);

@@ -7,7 +7,7 @@ export async function findCompanies(db: Executor, enterpriseIds: readonly string
   if (enterpriseIds.length === 0) return [];
   return db
     .selectFrom('enterprises')
-    .select(['id', 'name', 'legal_address', 'paca_license', 'tax_id'])
+    .select(['id', 'name', 'legal_address', 'paca_license', 'tax_id', 'time_zone'])
     .where('id', 'in', enterpriseIds)
     .execute();
 }

@@ -1,4 +1,4 @@
-import type { Language, OrderDocumentKind } from '@app/domain';
+import { COMPANY_TIME_ZONE, type Language, type OrderDocumentKind } from '@app/domain';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { OrderParty } from '../orders/order-records.js';
@@ -79,6 +79,9 @@ export class OrderDocumentsService {
           notes: warehouse.comments,
         },
         printedAt: this.now(),
+        // The times are on the clock of the company that prints it.
+        timeZone:
+          companies.find((row) => row.id === party.enterpriseId)?.time_zone ?? COMPANY_TIME_ZONE,
         version: versioned ? { shown, deliveredAt: versions.deliveredAt } : undefined,
       },
       language,

@@ -25,6 +25,13 @@ export const CHECKOUT_APPROVAL_KIND = {
       sExchangeRateReference: quote.id,
       ...(body['dExchangeRate'] === undefined ? {} : { dExchangeRate: rateField(quote.rateMicro) }),
     }),
+    check: (services, trx, run) =>
+      services.orders.checkInTransaction(
+        trx,
+        { enterpriseId: run.enterpriseId, userId: run.userId },
+        checkoutInput(run.body),
+        run.now,
+      ),
     run: {
       mode: 'standalone',
       answerOf: (stored) => ({ order: stored }),

@@ -99,6 +99,20 @@ export class OrderCheckoutService {
   }
 
   /**
+   * The checkout placed inside the caller's transaction, which the caller undoes: it throws
+   * what `checkout` would now (cart, grower, quote, funds, the forward's limits), so that a
+   * held checkout that could not run is refused when it is asked.
+   */
+  async checkInTransaction(
+    trx: Trx,
+    caller: Caller,
+    input: CheckoutInput,
+    now: Date,
+  ): Promise<void> {
+    await this.placeOrder(trx, caller, input, now);
+  }
+
+  /**
    * POST orders/:id/pay: pays an order whose payment is pending. DEFERRED pays now from
    * the USD balance at the locked rate while it holds (24 h), else at the given live
    * quote. FORWARD settles the forward (if the buyer has not already), on its day or

@@ -77,6 +77,10 @@ export class OrdersService {
     return this.checkoutService.checkout(caller, input, idempotencyKey, language);
   }
 
+  checkInTransaction(trx: Trx, caller: Caller, input: CheckoutInput, now: Date): Promise<void> {
+    return this.checkoutService.checkInTransaction(trx, caller, input, now);
+  }
+
   pay(
     caller: Caller,
     orderId: string,

@@ -64,7 +64,7 @@ export class PaymentReadsService {
       parts.map((part) => part.invoice_id),
       this.rates.customerRateAt(this.now()),
     );
-    const payerName = (await repo.findEnterpriseName(this.db, enterpriseId)) ?? '';
+    const payer = await repo.findEnterpriseHeading(this.db, enterpriseId);
     const referenceFix = await fixOfDay(this.db, todayInTimeZone(view.created_at));
     return renderPaymentReceipt(
       {
@@ -75,7 +75,8 @@ export class PaymentReadsService {
         status: view.status,
         returnReason: view.return_reason,
         type: view.type,
-        payerName,
+        payerName: payer.name,
+        timeZone: payer.timeZone,
         recipientName: view.recipient_name,
         bankName: view.recipient_bank_name,
         clabe: view.recipient_clabe,

@@ -5,17 +5,16 @@ import { CEP_LABELS, type CepData } from '../rails/stp/cep.js';
 import { formatMoneyText, formatRateText, labelledLine, PDF_FONT, renderPdf } from './pdf.js';
 
 /**
- * A receipt's time on the company's clock, named: 'November 21, 2026 at 12:00 PM CST' or
- * '21 de noviembre de 2026, 12:00 p.m. CST', as the screens show it.
+ * A receipt's time on the company's clock (its time zone setting), named: 'November 21, 2026
+ * at 12:00 PM CST' or '21 de noviembre de 2026, 12:00 p.m. CST', as the screens show it.
  */
-export function formatReceiptInstant(at: Date, language: Language): string {
-  return formatCompanyTime(at, language === 'sp' ? 'es-MX' : 'en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
+export function formatReceiptInstant(at: Date, language: Language, timeZone: string): string {
+  return formatCompanyTime(
+    at,
+    language === 'sp' ? 'es-MX' : 'en-US',
+    { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' },
+    timeZone,
+  );
 }
 
 export interface ReceiptData {
@@ -28,6 +27,8 @@ export interface ReceiptData {
   returnReason?: string | null;
   type: PaymentType;
   payerName: string;
+  /** The paying company's time zone: the receipt's times are on its clock. */
+  timeZone: string;
   recipientName: string;
   bankName: string;
   clabe: string;
@@ -108,14 +109,22 @@ export function renderPaymentReceipt(receipt: ReceiptData, language: Language): 
       doc.font(PDF_FONT.regular).fontSize(11).fillColor('#555555').text(text.subtitle);
       doc.moveDown();
       labelledLine(doc, text.paymentId, `#${receipt.trackingId.toString()}`);
-      labelledLine(doc, text.date, formatReceiptInstant(receipt.createdAt, language));
+      labelledLine(
+        doc,
+        text.date,
+        formatReceiptInstant(receipt.createdAt, language, receipt.timeZone),
+      );
       labelledLine(doc, text.trackingKey, receipt.trackingKey);
       labelledLine(doc, text.status, text.statuses[receipt.status]);
       if (receipt.status === 'RETURNED' && receipt.returnReason) {
         labelledLine(doc, text.returnReason, receipt.returnReason);
       }
       if (receipt.completedAt) {
-        labelledLine(doc, text.completed, formatReceiptInstant(receipt.completedAt, language));
+        labelledLine(
+          doc,
+          text.completed,
+          formatReceiptInstant(receipt.completedAt, language, receipt.timeZone),
+        );
       }
       labelledLine(doc, text.type, text.types[receipt.type]);
       doc.moveDown();

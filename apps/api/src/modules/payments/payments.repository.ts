@@ -1,3 +1,4 @@
+import { COMPANY_TIME_ZONE } from '@app/domain';
 import { sql, type Selectable } from 'kysely';
 import type { Executor } from '../../db/database.js';
 import type { PaymentRecipientsTable, PaymentsTable } from '../../db/schema.js';
@@ -166,16 +167,17 @@ export async function listPaymentInvoices(
     .execute();
 }
 
-export async function findEnterpriseName(
+/** What a company's documents print at their head: its name, and the clock its times are on. */
+export async function findEnterpriseHeading(
   db: Executor,
   enterpriseId: string,
-): Promise<string | undefined> {
+): Promise<{ name: string; timeZone: string }> {
   const row = await db
     .selectFrom('enterprises')
-    .select('name')
+    .select(['name', 'time_zone'])
     .where('id', '=', enterpriseId)
     .executeTakeFirst();
-  return row?.name;
+  return { name: row?.name ?? '', timeZone: row?.time_zone ?? COMPANY_TIME_ZONE };
 }
 
 /** Locks a payment by id, whatever its enterprise (the payout rail's callbacks). */

@@ -245,9 +245,17 @@ export function formatRateText(rateMicro: bigint): string {
 
 const LOCALES: Record<Language, string> = { en: 'en-US', sp: 'es-MX' };
 
-/** An instant as the date and time on the company clock, the zone named ("… 9:12 AM CST"). */
-export function formatInstantText(at: Date, language: Language): string {
-  return formatCompanyTime(at, LOCALES[language], { dateStyle: 'long', timeStyle: 'short' });
+/**
+ * An instant as the date and time on the reading company's clock (its time zone setting),
+ * the zone named ("… 9:12 AM CST").
+ */
+export function formatInstantText(at: Date, language: Language, timeZone: string): string {
+  return formatCompanyTime(
+    at,
+    LOCALES[language],
+    { dateStyle: 'long', timeStyle: 'short' },
+    timeZone,
+  );
 }
 
 /** A label and its value, the value in bold; a long value wraps within the margins. */

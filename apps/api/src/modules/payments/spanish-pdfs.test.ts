@@ -2,7 +2,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_DOCUMENT_KINDS } from '@app/domain';
 import { JOURNAL_KINDS } from '../../ledger/accounts.js';
-import { pdfText } from '../../test/payment-fixtures.js';
+import { newCustomer, spotQuote } from '../../test/finance-fixtures.js';
+import { insertSupplier, pdfText } from '../../test/payment-fixtures.js';
 import {
   checkoutBody,
   newGrower,
@@ -10,7 +11,7 @@ import {
   placedOrder,
   putInCart,
 } from '../../test/order-fixtures.js';
-import { createTestApp, TEST_ENGINE, type TestApp } from '../../test/test-app.js';
+import { createTestApp, json, TEST_ENGINE, type TestApp } from '../../test/test-app.js';
 import { renderStatementPdf } from '../statement/statement-pdf.js';
 import { renderPaymentReceipt, type ReceiptData } from './payment-receipt.js';
 
@@ -48,6 +49,7 @@ const RECEIPT: ReceiptData = {
   status: 'COMPLETED',
   type: 'PAY_NOW',
   payerName: 'Frutas del Norte SA',
+  timeZone: 'America/Mexico_City',
   recipientName: 'Limones Colima SPR',
   bankName: 'BBVA México',
   clabe: '012180000000000005',
@@ -97,7 +99,7 @@ describe('PDFs in Spanish show words, never codes', () => {
           referenceFix: null,
         })),
       },
-      'Frutas del Norte SA',
+      { name: 'Frutas del Norte SA', timeZone: 'America/Mexico_City' },
       new Date('2026-11-30T18:00:00Z'),
       'sp',
     );
@@ -134,7 +136,7 @@ describe('PDFs in Spanish show words, never codes', () => {
           },
         ],
       },
-      'Frutas del Norte SA',
+      { name: 'Frutas del Norte SA', timeZone: 'America/Mexico_City' },
       new Date('2026-12-31T18:00:00Z'),
       'en',
     );
@@ -159,7 +161,7 @@ describe('PDFs in Spanish show words, never codes', () => {
   });
 });
 
-describe(`trade documents in Spanish (${TEST_ENGINE})`, () => {
+describe(`trade documents and SPEI proofs in Spanish (${TEST_ENGINE})`, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
@@ -199,6 +201,36 @@ describe(`trade documents in Spanish (${TEST_ENGINE})`, () => {
         ),
       );
       expectSpanishOnly(growerCopy);
+    }
+  });
+
+  it('prints the SPEI proof of a payment in Spanish, in every status', async () => {
+    const payer = await newCustomer(t, { usd: '10000.00' });
+    const supplierId = await insertSupplier(t, payer.enterpriseId, { name: 'Limones Colima SPR' });
+    const paid = await payer.call('POST', 'payments/sendPayNow', {
+      dAmount: 500,
+      comment: 'Anticipo de limones',
+      sPaymentRecipientId: supplierId,
+      sExchangeRateReference: (await spotQuote(t, payer.enterpriseId)).id,
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const paymentId = json<{ payment: { sPaymentId: string } }>(paid).payment.sPaymentId;
+    const at = t.clock.now();
+    for (const settled of [
+      { status: 'PROCESSING', completed_at: null, return_reason: null },
+      { status: 'COMPLETED', completed_at: at, return_reason: null },
+      { status: 'RETURNED', completed_at: null, return_reason: 'Cuenta inexistente' },
+    ] as const) {
+      await t.db.updateTable('payments').set(settled).where('id', '=', paymentId).execute();
+      const response = await payer.call('GET', `payments/${paymentId}/spei/pdf`, undefined, {
+        lang: 'sp',
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const proof = pdfText(
+        Buffer.from(json<{ pdf: { data: string } }>(response).pdf.data, 'base64'),
+      );
+      expectSpanishOnly(proof);
+      expect(proof).toContain('Comprobante de transferencia SPEI');
     }
   });
 });

@@ -4,10 +4,10 @@ import type { Executor } from '../../db/database.js';
 export async function findPayer(
   db: Executor,
   enterpriseId: string,
-): Promise<{ name: string; tax_id: string | null } | undefined> {
+): Promise<{ name: string; tax_id: string | null; time_zone: string } | undefined> {
   return db
     .selectFrom('enterprises')
-    .select(['name', 'tax_id'])
+    .select(['name', 'tax_id', 'time_zone'])
     .where('id', '=', enterpriseId)
     .executeTakeFirst();
 }

@@ -1,4 +1,5 @@
 import {
+  COMPANY_TIME_ZONE,
   maskAccount,
   moneyToNumber,
   parseMoney,
@@ -74,12 +75,20 @@ export class SpeiProofService {
   constructor(protected readonly db: Db) {}
 
   async proof(enterpriseId: string, paymentId: string): Promise<SpeiProof> {
+    return (await this.read(enterpriseId, paymentId)).proof;
+  }
+
+  /** The proof, and the paying company's time zone its PDF prints the times in. */
+  private async read(
+    enterpriseId: string,
+    paymentId: string,
+  ): Promise<{ proof: SpeiProof; timeZone: string }> {
     const view = isUuid(paymentId)
       ? await repo.findPaymentView(this.db, enterpriseId, paymentId)
       : undefined;
     if (!view) throw new AppError('NOT_FOUND', { field: 'sPaymentId' });
     const payer = await findPayer(this.db, enterpriseId);
-    return {
+    const proof: SpeiProof = {
       sPaymentId: view.id,
       iTrackingId: Number(view.tracking_id),
       sTrackingKey: view.tracking_key,
@@ -100,10 +109,11 @@ export class SpeiProofService {
       },
       cep: cepAnswer(await findCepData(this.db, view.id)),
     };
+    return { proof, timeZone: payer?.time_zone ?? COMPANY_TIME_ZONE };
   }
 
   async pdf(enterpriseId: string, paymentId: string, language: Language): Promise<Buffer> {
-    const proof = await this.proof(enterpriseId, paymentId);
+    const { proof, timeZone } = await this.read(enterpriseId, paymentId);
     const text = TEXT[language];
     return renderPdf(
       { title: text.title, subject: proof.sTrackingKey, createdAt: new Date(proof.created_at) },
@@ -116,12 +126,16 @@ export class SpeiProofService {
         if (proof.sStatus === 'RETURNED') {
           labelledLine(doc, text.returnReason, proof.sReturnReason ?? text.none);
         }
-        labelledLine(doc, text.ordered, formatInstantText(new Date(proof.created_at), language));
+        labelledLine(
+          doc,
+          text.ordered,
+          formatInstantText(new Date(proof.created_at), language, timeZone),
+        );
         if (proof.completed_at && proof.sStatus === 'COMPLETED') {
           labelledLine(
             doc,
             text.liquidated,
-            formatInstantText(new Date(proof.completed_at), language),
+            formatInstantText(new Date(proof.completed_at), language, timeZone),
           );
         }
         labelledLine(doc, text.reference, `#${proof.iTrackingId}`);

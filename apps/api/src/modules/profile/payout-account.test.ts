@@ -1,6 +1,6 @@
 import { generate } from 'otplib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeClabe, maskAccount } from '@app/domain';
+import { formatCompanyTime, makeClabe, maskAccount } from '@app/domain';
 import { expectLedgerSound, newCustomer, spotQuote } from '../../test/finance-fixtures.js';
 import { expectError, type Company } from '../../test/marketplace-fixtures.js';
 import {
@@ -181,7 +181,10 @@ describe(`a grower's payout account on ${TEST_ENGINE}`, () => {
     expect(done.emails.map((email) => email.to_address).sort()).toEqual(done.adminEmails.sort());
     const text = done.emails[0]!.body_text;
     expect(text).toContain(NEW_CLABE.slice(-4));
-    expect(text).toContain(heldUntil);
+    // When the hold ends, on the company's clock with its zone named.
+    expect(text).toContain(
+      `held until ${formatCompanyTime(new Date(heldUntil), 'en-US', { dateStyle: 'long', timeStyle: 'short' })}`,
+    );
     expect(text).not.toContain(NEW_CLABE);
 
     const audit = await bankAudit(vendor);

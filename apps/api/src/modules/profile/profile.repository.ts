@@ -10,6 +10,8 @@ export interface EnterpriseProfileFields {
   blueBookNumber: string | null;
   taxId: string | null;
   description: string | null;
+  /** The company's time zone (IANA); unchanged when not given. */
+  timeZone?: string | undefined;
 }
 
 export interface BankFields {
@@ -39,6 +41,7 @@ export async function findEnterprise(db: Executor, enterpriseId: string) {
       'clabe',
       'bank_name_mxn',
       'payouts_held_until',
+      'time_zone',
     ])
     .where('id', '=', enterpriseId)
     .executeTakeFirst();
@@ -92,6 +95,7 @@ export async function updateEnterpriseProfile(
       blue_book_number: fields.blueBookNumber,
       tax_id: fields.taxId,
       description: fields.description,
+      ...(fields.timeZone === undefined ? {} : { time_zone: fields.timeZone }),
       // Changed legal ids lose the back office's verification until it checks them again;
       // the reason of that verification goes with it (a reason on an unverified company
       // is always why the back office withdrew it).

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { clabeSchema, emailSchema, TEAM_ROLES } from '@app/domain';
+import { clabeSchema, emailSchema, isTimeZone, TEAM_ROLES } from '@app/domain';
 import { principalOf } from '../../plugins/session.js';
 import { assertStepUpOrPassword, stepUpCodeOf, stepUpHeaderSchema } from '../two-factor/step-up.js';
 import { memberCaller, sessionHook, vendorCaller } from '../marketplace-access.js';
@@ -32,6 +32,9 @@ const enterpriseSchema = z.object({
   sTaxId: z.string().nullable(),
   sDescription: z.string().nullable(),
   sType: z.string(),
+  sTimeZone: z
+    .string()
+    .describe('The company time zone (IANA): every time shown to the company is on its clock'),
 });
 
 const userSchema = z.object({
@@ -124,6 +127,12 @@ export async function profileRoutes(
           sBlueBookNumber: optionalText(40),
           sTaxId: optionalText(40),
           sDescription: optionalText(4000),
+          sTimeZone: z
+            .string()
+            .max(64)
+            .refine(isTimeZone, 'TIME_ZONE_UNKNOWN')
+            .optional()
+            .describe('An IANA time zone (e.g. America/Chicago); unchanged when left out'),
         }),
         response: { 200: z.object({ enterprise: enterpriseSchema }) },
       },
@@ -136,6 +145,7 @@ export async function profileRoutes(
         blueBookNumber: request.body.sBlueBookNumber,
         taxId: request.body.sTaxId,
         description: request.body.sDescription,
+        timeZone: request.body.sTimeZone,
       }),
     }),
   );

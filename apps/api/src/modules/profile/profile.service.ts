@@ -33,6 +33,8 @@ export interface EnterpriseAnswer {
   sTaxId: string | null;
   sDescription: string | null;
   sType: EnterpriseType;
+  /** The company's time zone (IANA): every time its people are shown is on this clock. */
+  sTimeZone: string;
 }
 
 export interface UserAnswer {
@@ -108,6 +110,7 @@ export class ProfileService {
       sTaxId: row.tax_id,
       sDescription: row.description,
       sType: row.type,
+      sTimeZone: row.time_zone,
     } satisfies EnterpriseAnswer;
   }
 
@@ -121,6 +124,8 @@ export class ProfileService {
     if (problem) throw new AppError('INVALID_INPUT', { field: problem.field });
     const taxId = fields.taxId ? (normalizeCompanyTaxId(fields.taxId) ?? null) : null;
     await repo.updateEnterpriseProfile(this.db, enterpriseId, { ...fields, taxId });
+    // Each session carries the company's time zone: the team's next requests read it again.
+    if (fields.timeZone !== undefined) this.auth.forgetEnterprise(enterpriseId);
     return this.enterprise(enterpriseId);
   }
 

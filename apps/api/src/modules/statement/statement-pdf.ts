@@ -92,7 +92,8 @@ const COLUMNS: readonly TableColumn[] = [
 
 export function renderStatementPdf(
   statement: Omit<Statement, 'total' | 'page'>,
-  enterpriseName: string,
+  /** The company the statement is of: its name, and its time zone for the issue time. */
+  company: { name: string; timeZone: string },
   issuedAt: Date,
   language: Language,
 ): Promise<Buffer> {
@@ -108,10 +109,10 @@ export function renderStatementPdf(
     (doc) => {
       doc.font(PDF_FONT.bold).fontSize(18).text(text.title);
       doc.moveDown(0.5);
-      labelledLine(doc, text.enterprise, enterpriseName);
+      labelledLine(doc, text.enterprise, company.name);
       labelledLine(doc, text.account, text.accounts[statement.currency]);
       labelledLine(doc, text.period, `${day(statement.from)} – ${day(statement.to)}`);
-      labelledLine(doc, text.issued, formatInstantText(issuedAt, language));
+      labelledLine(doc, text.issued, formatInstantText(issuedAt, language, company.timeZone));
       doc.moveDown(0.5);
       labelledLine(doc, text.opening, amount(statement.opening));
       doc.moveDown(0.5);

@@ -16,8 +16,8 @@ import { renderJournalDescription } from '../../ledger/journal-description.js';
 import { fixOfDay } from '../rates/banxico-source.js';
 import { businessDates, startOfDay } from './business-day.js';
 import { renderStatementPdf } from './statement-pdf.js';
-// eslint-disable-next-line no-restricted-imports -- the statement's header names the enterprise as the receipt does
-import { findEnterpriseName } from '../payments/payments.repository.js';
+// eslint-disable-next-line no-restricted-imports -- the statement's header names the enterprise and its clock as the receipt does
+import { findEnterpriseHeading } from '../payments/payments.repository.js';
 import * as repo from './statement.repository.js';
 import {
   MAX_STATEMENT_ENTRIES,
@@ -69,11 +69,11 @@ export class StatementService {
     query: StatementQuery,
     language: Language,
   ): Promise<Buffer> {
-    const { statement, enterpriseName } = await this.reports.read(async (db) => ({
+    const { statement, company } = await this.reports.read(async (db) => ({
       statement: await this.build(db, enterpriseId, query, language, FIRST_PAGE),
-      enterpriseName: (await findEnterpriseName(db, enterpriseId)) ?? '',
+      company: await findEnterpriseHeading(db, enterpriseId),
     }));
-    return renderStatementPdf(statement, enterpriseName, this.now(), language);
+    return renderStatementPdf(statement, company, this.now(), language);
   }
 
   private async build(

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeClabe } from '@app/domain';
 import { newCustomer, spotQuote, type Customer } from '../../test/finance-fixtures.js';
 import { insertInvoice, insertSupplier } from '../../test/payment-fixtures.js';
-import { addTeamMember } from '../../test/team-fixtures.js';
+import { addTeamMember, approvalCount } from '../../test/team-fixtures.js';
 import { createTestApp, json, TEST_ENGINE, type TestApp } from '../../test/test-app.js';
 
 interface Details {
@@ -28,15 +28,6 @@ let t: TestApp;
 let admin: Customer;
 let preparer: Customer;
 let supplierId: string;
-
-async function approvalsCount(enterpriseId: string): Promise<number> {
-  const row = await t.db
-    .selectFrom('approvals')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('enterprise_id', '=', enterpriseId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
 
 async function read(caller: Customer, approvalId: string, lang?: 'sp'): Promise<Approval> {
   const response = await caller.call(
@@ -69,7 +60,7 @@ describe(
     });
 
     it('refuses an impossible payment when it is asked, as the direct call would, and queues nothing', async () => {
-      const before = await approvalsCount(admin.enterpriseId);
+      const before = await approvalCount(t, admin.enterpriseId);
       const quote = await spotQuote(t, admin.enterpriseId);
       const tooMuch = await preparer.call('POST', 'payments/sendPayNow', {
         dDesAmount: 1_000_000_000,
@@ -99,7 +90,7 @@ describe(
       });
       expect(batch.statusCode, batch.body).toBe(409);
       expect(json(batch)).toMatchObject({ code: 'INSUFFICIENT_FUNDS', field: 'items.1' });
-      expect(await approvalsCount(admin.enterpriseId)).toBe(before);
+      expect(await approvalCount(t, admin.enterpriseId)).toBe(before);
     });
 
     it('a refusal at approval tells the maker and the checker why, by e-mail', async () => {

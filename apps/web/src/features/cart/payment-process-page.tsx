@@ -1,4 +1,10 @@
-import { todayInTimeZone } from '@app/domain';
+import {
+  convertUsdToMxn,
+  moneyToNumber,
+  parseMoney,
+  parseRate,
+  todayInTimeZone,
+} from '@app/domain';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,6 +23,8 @@ import { isQuoteError, notifyQuoteRefreshed } from '../../lib/finance/quote-erro
 import { financeKeys, useDashboardQuery, useIdempotencyKey } from '../../lib/finance/queries';
 import { formatMoney } from '../../lib/format';
 import { useSession } from '../../lib/session-store';
+import { useSeenQuote } from '../../lib/finance/use-seen-quote';
+import { QuoteChangedNotice } from '../../components/quote-changed-notice';
 import type { ProviderCart } from './api/cart';
 import { cartKeys, useCartQuery } from './api/cart';
 import type { CheckoutBody, PaymentMethod } from './api/checkout';
@@ -74,7 +82,7 @@ function Checkout({ cart }: { cart: ProviderCart }) {
     deadline: quote ? quoteDeadline(dashboard.dataUpdatedAt, quote.quoteExpiresAt) : undefined,
     resetKey: dashboard.dataUpdatedAt,
     onZero: () => void dashboard.refetch(),
-    running: Boolean(quote) && !confirmOpen,
+    running: Boolean(quote),
   });
 
   const refreshAfterQuoteError = () => {
@@ -100,6 +108,13 @@ function Checkout({ cart }: { cart: ProviderCart }) {
       void navigate(`/order-detail/in-process/${answer.order.sOrderId}`);
     },
     onError: (error) => {
+      if (isQuoteError(error) && method !== 'FORWARD') {
+        // The review stays open on the new spot quote, shown beside the old one if the rate
+        // moved, for the buyer to confirm again.
+        void dashboard.refetch();
+        notifyQuoteRefreshed();
+        return;
+      }
       setConfirmOpen(false);
       if (isQuoteError(error)) refreshAfterQuoteError();
       else setFailure(error);
@@ -149,6 +164,18 @@ function Checkout({ cart }: { cart: ProviderCart }) {
   // The total the checkout will charge: the same pricing, asked for this very body.
   const previewQuery = useCheckoutPreviewQuery(body);
   const preview = previewQuery.isPlaceholderData ? undefined : previewQuery.data;
+  // A quote refreshed while the review is open is announced, and confirming waits for the
+  // buyer to take the new figures: nothing is bought at a rate they did not see.
+  const shown = useSeenQuote(
+    confirmOpen,
+    body ? { rate: body.dExchangeRate, reference: body.sExchangeRateReference } : undefined,
+  );
+  // The order's USD does not follow the rate (prices and fees are in USD); its pesos do.
+  const totalUsd = previewQuery.data?.dTotal;
+  const mxnAt = (rate: number) =>
+    totalUsd === undefined
+      ? '…'
+      : `${formatMoney(moneyToNumber(convertUsdToMxn(parseMoney(totalUsd), parseRate(rate))))} MXN`;
 
   const spotRate = quote ? (
     <RateLine
@@ -291,12 +318,28 @@ function Checkout({ cart }: { cart: ProviderCart }) {
         preview={preview}
         busy={place.isPending}
         rateText={rateText}
+        rateChange={
+          shown.changed && (
+            <QuoteChangedNotice
+              before={shown.changed.before.rate}
+              after={shown.changed.after.rate}
+              figures={[
+                {
+                  label: t('money.preview.confirmTotalMxn'),
+                  before: mxnAt(shown.changed.before.rate),
+                  after: mxnAt(shown.changed.after.rate),
+                },
+              ]}
+              onAccept={shown.accept}
+            />
+          )
+        }
         onCancel={() => {
           setConfirmOpen(false);
           void dashboard.refetch();
         }}
         onConfirm={() => {
-          if (body) place.mutate(body);
+          if (body && !shown.changed) place.mutate(body);
         }}
       />
 

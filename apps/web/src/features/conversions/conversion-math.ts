@@ -8,6 +8,7 @@ import {
   type TransactionTypeKey,
 } from '@app/domain';
 import type { Invoice, Transaction, TransactionInvoice } from '../../lib/finance/types';
+import { companyTimeZone } from '../../lib/company-clock';
 
 /**
  * The arithmetic of the conversion screens, on integers (centavos and rate micro-units):
@@ -136,13 +137,16 @@ export function maskAccount(account: string): string {
   return `********${account.slice(-4)}`;
 }
 
-/** The calendar date (`YYYY-MM-DD`) of an instant in the user's time zone. */
-export function instantToCalendarDate(instant: string, timeZone?: string): string {
+/** The calendar date (`YYYY-MM-DD`) of an instant on the company clock (or `timeZone`'s). */
+export function instantToCalendarDate(
+  instant: string,
+  timeZone: string = companyTimeZone(),
+): string {
   const parts = new Intl.DateTimeFormat('en-CA', {
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
-    ...(timeZone ? { timeZone } : {}),
+    timeZone,
   }).formatToParts(new Date(instant));
   const part = (type: string) => parts.find((entry) => entry.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;

@@ -107,6 +107,7 @@ describe('user and enterprise forms', () => {
         sBlueBookNumber: '',
         sTaxId: '',
         sDescription: '',
+        sTimeZone: 'America/Chicago',
       }),
     ).toEqual({
       sName: 'Acme',
@@ -115,6 +116,7 @@ describe('user and enterprise forms', () => {
       sBlueBookNumber: null,
       sTaxId: null,
       sDescription: null,
+      sTimeZone: 'America/Chicago',
     });
   });
 });
@@ -150,15 +152,19 @@ describe('invite form', () => {
   });
 });
 
+/** An enterprise form with only its name filled in. */
+const ENTERPRISE_VALUES = {
+  sName: 'Acme',
+  sLegalAddress: '',
+  sPacaLicense: '',
+  sBlueBookNumber: '',
+  sTaxId: '',
+  sDescription: '',
+  sTimeZone: 'America/Mexico_City',
+};
+
 describe('legal ids in the enterprise form', () => {
-  const values = {
-    sName: 'Acme',
-    sLegalAddress: '',
-    sPacaLicense: '',
-    sBlueBookNumber: '',
-    sTaxId: '',
-    sDescription: '',
-  };
+  const values = ENTERPRISE_VALUES;
   it('refuses a bad PACA licence and tax id with a message per field', () => {
     const result = enterpriseFormSchema.safeParse({
       ...values,
@@ -177,6 +183,19 @@ describe('legal ids in the enterprise form', () => {
         enterpriseFormSchema.safeParse({ ...values, sPacaLicense: '2014-0987', sTaxId: taxId })
           .success,
       ).toBe(true);
+    }
+  });
+});
+
+describe('the company time zone', () => {
+  const values = ENTERPRISE_VALUES;
+  it('takes an IANA name and refuses anything else with its own message', () => {
+    expect(
+      enterpriseFormSchema.safeParse({ ...values, sTimeZone: 'America/Chicago' }).success,
+    ).toBe(true);
+    for (const sTimeZone of ['Mars/Base', 'CST', '']) {
+      const result = enterpriseFormSchema.safeParse({ ...values, sTimeZone });
+      expect(result.error?.issues.map((issue) => issue.message)).toEqual(['profile:timeZone']);
     }
   });
 });

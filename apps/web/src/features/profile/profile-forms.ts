@@ -1,5 +1,6 @@
 import {
   bankNameFromClabe,
+  isTimeZone,
   normalizeCompanyTaxId,
   validateClabe,
   validatePacaLicense,
@@ -82,6 +83,7 @@ export const enterpriseFormSchema = z.object({
     { error: 'profile:taxId' },
   ),
   sDescription: optionalText(4000),
+  sTimeZone: z.string().refine(isTimeZone, { error: 'profile:timeZone' }),
 });
 export type EnterpriseFormValues = z.input<typeof enterpriseFormSchema>;
 
@@ -93,6 +95,7 @@ export function enterpriseFormValues(enterprise: Enterprise): EnterpriseFormValu
     sBlueBookNumber: enterprise.sBlueBookNumber ?? '',
     sTaxId: enterprise.sTaxId ?? '',
     sDescription: enterprise.sDescription ?? '',
+    sTimeZone: enterprise.sTimeZone,
   };
 }
 
@@ -104,6 +107,7 @@ export function enterpriseBody(values: EnterpriseFormValues): EnterpriseBody {
     sBlueBookNumber: orNull(values.sBlueBookNumber),
     sTaxId: orNull(values.sTaxId),
     sDescription: orNull(values.sDescription),
+    sTimeZone: values.sTimeZone,
   };
 }
 

@@ -2,6 +2,7 @@ import type { SessionUser } from '@app/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatTime } from '../../lib/format';
 import { getSession, setSession } from '../../lib/session-store';
 import { jsonResponse, renderApp } from '../../test/render-app';
 
@@ -218,5 +219,40 @@ describe('profile page', () => {
     expect(await screen.findByText('You cannot deactivate your own account.')).toBeTruthy();
     const [[, init]] = calls('PUT', 'profile/users/u1') as [[unknown, RequestInit]];
     expect(JSON.parse(String(init.body))).toEqual({ bActive: false });
+  });
+
+  it("lets an admin set the company's time zone, and the screens follow its clock at once", async () => {
+    setSession({ token: 't1', user: { ...grower, sTimeZone: 'America/Mexico_City' } });
+    const enterprise = {
+      sEnterpriseId: 'e1',
+      sName: 'Huertas',
+      bVerified: false,
+      sLegalAddress: null,
+      sPacaLicense: null,
+      sBlueBookNumber: null,
+      sTaxId: null,
+      sDescription: null,
+      sType: 'vendor',
+      sTimeZone: 'America/Mexico_City',
+    };
+    let sent: Record<string, unknown> | undefined;
+    handlers['GET customers/enterprises/e1'] = () => jsonResponse(200, { results: enterprise });
+    handlers['PUT profile/enterprise'] = (init) => {
+      sent = JSON.parse(String(init?.body)) as Record<string, unknown>;
+      return jsonResponse(200, { enterprise: { ...enterprise, sTimeZone: sent['sTimeZone'] } });
+    };
+    const user = userEvent.setup();
+    renderApp('/profile/tab/1');
+    const zone = await screen.findByRole('combobox', { name: 'Time zone' });
+    expect((zone as HTMLInputElement).value).toBe('America/Mexico_City');
+
+    await user.clear(zone);
+    await user.type(zone, 'America/New_Y');
+    await user.click(await screen.findByRole('option', { name: 'America/New_York' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(sent?.['sTimeZone']).toBe('America/New_York'));
+    await waitFor(() => expect(getSession()?.user.sTimeZone).toBe('America/New_York'));
+    expect(formatTime(new Date('2026-11-21T21:04:05Z'), 'en')).toMatch(/^4:04:05\sPM EST$/);
   });
 });

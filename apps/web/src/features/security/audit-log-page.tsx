@@ -21,6 +21,7 @@ import {
 } from './api/security';
 import { SmallTable } from '../../components/small-table';
 import { auditActionLabel } from './audit-actions';
+import { companyTimeZone } from '../../lib/company-clock';
 
 const PAGE_SIZES = [25, 50, 100];
 
@@ -72,10 +73,12 @@ export function AuditLogPage() {
   const dateTime = useMemo(
     () => ({
       format: (at: Date) =>
-        formatCompanyTime(at, i18n.language === 'sp' ? 'es-MX' : 'en-US', {
-          dateStyle: 'medium',
-          timeStyle: 'medium',
-        }),
+        formatCompanyTime(
+          at,
+          i18n.language === 'sp' ? 'es-MX' : 'en-US',
+          { dateStyle: 'medium', timeStyle: 'medium' },
+          companyTimeZone(),
+        ),
     }),
     [i18n.language],
   );

@@ -3010,6 +3010,7 @@ export interface operations {
               sTeamRole: 'ADMIN' | 'APPROVER' | 'PREPARER' | 'VIEWER';
               bTotpEnabled?: boolean;
               bTotpSetupRequired?: boolean;
+              sTimeZone?: string;
             };
           };
         };
@@ -3292,6 +3293,7 @@ export interface operations {
               sTeamRole: 'ADMIN' | 'APPROVER' | 'PREPARER' | 'VIEWER';
               bTotpEnabled?: boolean;
               bTotpSetupRequired?: boolean;
+              sTimeZone?: string;
             };
             enterprise: {
               sEnterpriseId: string;
@@ -3445,6 +3447,7 @@ export interface operations {
               sTeamRole: 'ADMIN' | 'APPROVER' | 'PREPARER' | 'VIEWER';
               bTotpEnabled?: boolean;
               bTotpSetupRequired?: boolean;
+              sTimeZone?: string;
             };
           };
         };
@@ -3623,6 +3626,7 @@ export interface operations {
               sTeamRole: 'ADMIN' | 'APPROVER' | 'PREPARER' | 'VIEWER';
               bTotpEnabled?: boolean;
               bTotpSetupRequired?: boolean;
+              sTimeZone?: string;
             };
           };
         };
@@ -17984,6 +17988,8 @@ export interface operations {
               sTaxId: string | null;
               sDescription: string | null;
               sType: string;
+              /** @description The company time zone (IANA): every time shown to the company is on its clock */
+              sTimeZone: string;
             };
           };
         };
@@ -18115,6 +18121,8 @@ export interface operations {
               sTaxId: string | null;
               sDescription: string | null;
               sType: string;
+              /** @description The company time zone (IANA): every time shown to the company is on its clock */
+              sTimeZone: string;
             };
           };
         };
@@ -18236,6 +18244,8 @@ export interface operations {
           sBlueBookNumber?: string | null;
           sTaxId?: string | null;
           sDescription?: string | null;
+          /** @description An IANA time zone (e.g. America/Chicago); unchanged when left out */
+          sTimeZone?: string;
         };
       };
     };
@@ -18257,6 +18267,8 @@ export interface operations {
               sTaxId: string | null;
               sDescription: string | null;
               sType: string;
+              /** @description The company time zone (IANA): every time shown to the company is on its clock */
+              sTimeZone: string;
             };
           };
         };

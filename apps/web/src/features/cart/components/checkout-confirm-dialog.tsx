@@ -1,5 +1,6 @@
 import Typography from '@mui/material/Typography';
 import { forwardDeposit, moneyToNumber, parseMoney } from '@app/domain';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FactList } from '../../../components/fact-list';
@@ -25,6 +26,7 @@ export function CheckoutConfirmDialog({
   preview,
   busy,
   rateText,
+  rateChange,
   onCancel,
   onConfirm,
 }: {
@@ -36,6 +38,8 @@ export function CheckoutConfirmDialog({
   preview: CheckoutPreview | undefined;
   busy: boolean;
   rateText: (rate: number) => string;
+  /** Said when the quote changed under the open review; confirming waits until it is gone. */
+  rateChange?: ReactNode;
   onCancel: () => void;
   onConfirm: () => void;
 }) {
@@ -83,10 +87,11 @@ export function CheckoutConfirmDialog({
       confirmLabel={t('cart.checkout.confirm')}
       cancelLabel={t('cart.checkout.cancel')}
       busy={busy}
-      confirmDisabled={!body || !preview}
+      confirmDisabled={!body || !preview || Boolean(rateChange)}
       onCancel={onCancel}
       onConfirm={onConfirm}
     >
+      {rateChange}
       <Typography sx={{ mb: 1.5 }}>{t('cart.checkout.confirmIntro')}</Typography>
       <FactList
         dense

@@ -4,6 +4,7 @@ import { LineChart } from '@mui/x-charts/LineChart';
 import { localeOf } from '../../../lib/i18n/i18n';
 import type { RatePoint } from '../api/rate-history';
 import { formatCardRate } from '../../../components/format-rate';
+import { formatDateTime, formatDay } from '../../../components/format-instant';
 
 interface RateHistoryChartProps {
   points: RatePoint[];
@@ -25,12 +26,11 @@ export function RateHistoryChart({
   const theme = useTheme();
   const locale = localeOf(language);
   const tick = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric' });
-  const tooltip = new Intl.DateTimeFormat(locale, {
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    ...(hourly ? { hour: 'numeric', minute: '2-digit' } : {}),
-  });
+  // A point's time on the company clock, its zone named, as every other time of the app.
+  const tooltip = {
+    format: (at: Date) =>
+      hourly ? formatDateTime(at.toISOString(), language) : formatDay(at.toISOString(), language),
+  };
   const pointRate = new Intl.NumberFormat('en-US', {
     minimumFractionDigits: 4,
     maximumFractionDigits: 4,

@@ -5,7 +5,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useDeferredValue, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { localeOf, useLanguage } from '../../../lib/i18n/i18n';
+import { useLanguage } from '../../../lib/i18n/i18n';
+import { formatDay } from '../../../components/format-instant';
 import type { HistoryPeriod, RatePoint } from '../api/rate-history';
 import { HISTORY_PERIODS, useRateHistoryQuery } from '../api/rate-history';
 import { formatCardRate } from '../../../components/format-rate';
@@ -60,11 +61,8 @@ function useSummary(points: RatePoint[] | undefined) {
   const language = useLanguage();
   if (!points || points.length === 0) return undefined;
   const rates = points.map((point) => point.rate);
-  const date = new Intl.DateTimeFormat(localeOf(language), {
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-  });
+  // The days on the company clock, as every other date of an instant in the app.
+  const date = { format: (at: Date) => formatDay(at.toISOString(), language) };
   const first = points[0] as RatePoint;
   const last = points[points.length - 1] as RatePoint;
   return t('exchange.history.summary', {

@@ -16,7 +16,9 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatCompanyTime } from '@app/domain';
 import { isApiError } from '../../../lib/api-client';
+import { companyTimeZone } from '../../../lib/company-clock';
 import { localeOf, useLanguage } from '../../../lib/i18n/i18n';
 import {
   JOB_STATES,
@@ -65,10 +67,16 @@ export function JobsPanel() {
       void queryClient.invalidateQueries({ queryKey: jobKeys.all });
     },
   });
-  const dateTime = new Intl.DateTimeFormat(localeOf(language), {
-    dateStyle: 'medium',
-    timeStyle: 'medium',
-  });
+  // On the company clock, its zone named, as every other time of the app.
+  const dateTime = {
+    format: (at: Date) =>
+      formatCompanyTime(
+        at,
+        localeOf(language),
+        { dateStyle: 'medium', timeStyle: 'medium' },
+        companyTimeZone(),
+      ),
+  };
   const counts = jobsQuery.data?.counts;
   const total = counts ? JOB_STATES.reduce((sum, key) => sum + counts[key], 0) : 0;
   const jobs = jobsQuery.data?.jobs ?? [];

@@ -16,6 +16,8 @@ import { PAIR_SX } from '../../../components/form-layout';
 import { ProfileTextField } from './profile-text-field';
 import { FormActions, FormSkeleton, LoadError, SaveButton, TabSection } from './tab-section';
 import { useWriteGuard } from '../../../lib/team-role';
+import { getSession, updateSessionUser } from '../../../lib/session-store';
+import { TimeZoneField } from './time-zone-field';
 
 const resolver = zodResolver(enterpriseFormSchema, { error: validationErrorMap });
 const FIELDS = [
@@ -25,6 +27,7 @@ const FIELDS = [
   'sBlueBookNumber',
   'sTaxId',
   'sDescription',
+  'sTimeZone',
 ] as const;
 
 /** The verified flag: set by the back office only, shown read-only. */
@@ -80,6 +83,9 @@ function EnterpriseForm({ enterprise }: { enterprise: Enterprise }) {
     try {
       const answer = await update.mutateAsync(enterpriseBody(values));
       reset(enterpriseFormValues(answer.enterprise));
+      // The screens follow the company's clock at once.
+      const session = getSession();
+      if (session) updateSessionUser({ ...session.user, sTimeZone: answer.enterprise.sTimeZone });
       showSuccessToast(t('profile.enterprise.saved'));
     } catch (error) {
       if (!applyServerFieldError(error, FIELDS, setError)) showErrorToast(error);
@@ -126,6 +132,7 @@ function EnterpriseForm({ enterprise }: { enterprise: Enterprise }) {
         multiline
         minRows={3}
       />
+      <TimeZoneField control={control} />
       <FormActions>
         <SaveButton busy={update.isPending} reason={adminBlocked} />
       </FormActions>

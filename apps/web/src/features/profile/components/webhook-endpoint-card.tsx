@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { formatDateTime } from '../../../components/format-instant';
+import { formatDateTime, formatInstant } from '../../../components/format-instant';
 import { useLanguage } from '../../../lib/i18n/i18n';
 import { showErrorToast, showSuccessToast } from '../../../lib/toast';
 import {
@@ -111,11 +111,12 @@ function attemptResult(attempt: WebhookDelivery['attempts'][number], noAnswer: s
 }
 
 function DeliveriesLog({ endpointId }: { endpointId: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const language = useLanguage();
   const deliveries = useWebhookDeliveriesQuery(endpointId, true);
   const { replay } = useWebhookMutations();
-  const time = (iso: string) =>
-    new Date(iso).toLocaleString(i18n.language === 'sp' ? 'es-MX' : 'en-US');
+  // On the company clock, its zone named, as every other time of the app.
+  const time = (iso: string) => formatInstant(iso, language);
 
   const sendAgain = async (delivery: WebhookDelivery) => {
     try {

@@ -5,6 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router';
 import { formatMoney } from '../../../lib/format';
+import { formatInstant } from '../../../components/format-instant';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { GridColDef, GridLocaleText } from '@mui/x-data-grid';
@@ -92,9 +93,7 @@ export function SuppliersTable({
           row.dPaymentsHeldUntil && new Date(row.dPaymentsHeldUntil) > new Date() ? (
             <Tooltip
               title={t('team.heldUntil', {
-                time: new Date(row.dPaymentsHeldUntil).toLocaleString(
-                  language === 'sp' ? 'es-MX' : 'en-US',
-                ),
+                time: formatInstant(row.dPaymentsHeldUntil, language),
               })}
             >
               <span data-testid="supplier-held">{`${row.sAccountNumber} ⏸`}</span>

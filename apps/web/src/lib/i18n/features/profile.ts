@@ -32,6 +32,7 @@ export const profileEn = {
     atLeast: 'Enter at least {{count}}.',
     atMost: 'Enter at most {{count}}.',
     userLimit: 'Your company has reached its limit of users.',
+    timeZone: 'Choose a time zone from the list, e.g. America/Chicago.',
     selfDeactivate: 'You cannot deactivate your own account.',
     selfDemote: 'You cannot remove your own administrator role.',
     pacaLicense:
@@ -62,6 +63,9 @@ export const profileEn = {
     notVerified: 'Not verified yet',
     verifiedHint: 'Verification is granted by our team after reviewing your documents.',
     saved: 'The company data was saved.',
+    timeZone: 'Time zone',
+    timeZoneHint:
+      'Every time your team sees, on screens, receipts, statements and e-mails, is on this clock.',
   },
   users: {
     heading: 'Users of your company',
@@ -300,6 +304,7 @@ export const profileSp: Widen<typeof profileEn> = {
     atLeast: 'Escribe al menos {{count}}.',
     atMost: 'Escribe como máximo {{count}}.',
     userLimit: 'Tu empresa alcanzó su límite de usuarios.',
+    timeZone: 'Elige una zona horaria de la lista, p. ej. America/Mexico_City.',
     selfDeactivate: 'No puedes desactivar tu propia cuenta.',
     selfDemote: 'No puedes quitarte el rol de administrador.',
     pacaLicense:
@@ -330,6 +335,9 @@ export const profileSp: Widen<typeof profileEn> = {
     notVerified: 'Aún no verificada',
     verifiedHint: 'Nuestro equipo otorga la verificación después de revisar tus documentos.',
     saved: 'Los datos de la empresa se guardaron.',
+    timeZone: 'Zona horaria',
+    timeZoneHint:
+      'Toda hora que ve tu equipo, en pantallas, comprobantes, estados de cuenta y correos, está en este horario.',
   },
   users: {
     heading: 'Usuarios de tu empresa',
