@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { companyTimeZoneName, formatCompanyTime, isTimeZone } from './company-time.js';
+import {
+  companyTimeZoneName,
+  formatCompanyTime,
+  isTimeZone,
+  startOfDayInTimeZone,
+} from './company-time.js';
 
 describe('company time', () => {
   const at = new Date('2026-11-21T15:12:00Z');
@@ -28,6 +33,22 @@ describe('company time', () => {
     }
     for (const name of ['Mars/Base', 'CST', 'GMT-6', '', 'america/chicago', 'America/Chicago ']) {
       expect(isTimeZone(name), name).toBe(false);
+    }
+  });
+});
+
+describe('startOfDayInTimeZone', () => {
+  it("gives the instant a day begins on the zone's clock, across DST changes and half-hour zones", () => {
+    const cases: Array<[string, string, string]> = [
+      ['2026-11-01', 'America/Chicago', '2026-11-01T05:00:00.000Z'], // CDT, the day it ends
+      ['2026-11-02', 'America/Chicago', '2026-11-02T06:00:00.000Z'], // CST
+      ['2026-11-21', 'America/Mexico_City', '2026-11-21T06:00:00.000Z'], // no DST since 2022
+      ['2026-03-29', 'Europe/Madrid', '2026-03-28T23:00:00.000Z'], // CET, the day CEST starts
+      ['2026-01-01', 'Asia/Kolkata', '2025-12-31T18:30:00.000Z'],
+      ['2026-02-28', 'UTC', '2026-02-28T00:00:00.000Z'],
+    ];
+    for (const [date, zone, instant] of cases) {
+      expect(startOfDayInTimeZone(date, zone).toISOString(), `${date} ${zone}`).toBe(instant);
     }
   });
 });

@@ -1,4 +1,4 @@
-import { BUSINESS_TIME_ZONE } from './calendar-date.js';
+import { BUSINESS_TIME_ZONE, calendarDateParts, type CalendarDate } from './calendar-date.js';
 
 /**
  * Every time a company sees (screens, receipts, statements, documents, e-mails) is on the
@@ -61,4 +61,49 @@ export function formatCompanyTime(
   const hasTime =
     options.timeStyle !== undefined || options.hour !== undefined || options.minute !== undefined;
   return hasTime ? `${text} ${companyTimeZoneName(at, timeZone)}` : text;
+}
+
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+
+/** How far the zone's wall clock is ahead of UTC at an instant, in milliseconds. */
+function zoneOffsetMs(at: Date, timeZone: string): number {
+  let format = wallClocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    wallClocks.set(timeZone, format);
+  }
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(format.formatToParts(at).find((item) => item.type === type)?.value);
+  const wall = Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  );
+  return wall - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/**
+ * The instant a calendar day begins on a zone's clock (its midnight, or the first minute
+ * after it on a day whose midnight a DST change skips): where "from 2026-11-01" starts for a
+ * company, whatever the reader's own zone.
+ */
+export function startOfDayInTimeZone(date: CalendarDate, timeZone: string): Date {
+  const { year, month, day } = calendarDateParts(date);
+  const midnightUtc = Date.UTC(year, month - 1, day);
+  // The zone's offset at the guess, then again at the result: a DST change between them moves it.
+  let start = midnightUtc - zoneOffsetMs(new Date(midnightUtc), timeZone);
+  start = midnightUtc - zoneOffsetMs(new Date(start), timeZone);
+  return new Date(start);
 }

@@ -1,4 +1,4 @@
-import { formatCompanyTime } from '@app/domain';
+import { addDays, formatCompanyTime, isCalendarDate, startOfDayInTimeZone } from '@app/domain';
 import Alert from '@mui/material/Alert';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -25,11 +25,10 @@ import { companyTimeZone } from '../../lib/company-clock';
 
 const PAGE_SIZES = [25, 50, 100];
 
-/** The instant a local calendar day ('YYYY-MM-DD') starts, `days` days on; built from its parts. */
-function startOfLocalDay(calendarDate: string, days = 0): string | undefined {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(calendarDate);
-  if (!match) return undefined;
-  return new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + days).toISOString();
+/** The instant a calendar day ('YYYY-MM-DD') starts on the company clock, `days` days on. */
+function startOfCompanyDay(calendarDate: string, days = 0): string | undefined {
+  if (!isCalendarDate(calendarDate)) return undefined;
+  return startOfDayInTimeZone(addDays(calendarDate, days), companyTimeZone()).toISOString();
 }
 
 function changeText(value: unknown): string {
@@ -62,9 +61,9 @@ export function AuditLogPage() {
   const query: AuditLogQuery = {
     page: page + 1,
     limit,
-    ...(startOfLocalDay(from) ? { from: startOfLocalDay(from) } : {}),
+    ...(startOfCompanyDay(from) ? { from: startOfCompanyDay(from) } : {}),
     // "To" includes the whole day chosen.
-    ...(startOfLocalDay(to, 1) ? { to: startOfLocalDay(to, 1) } : {}),
+    ...(startOfCompanyDay(to, 1) ? { to: startOfCompanyDay(to, 1) } : {}),
     ...(user ? { user } : {}),
   };
   const log = useAuditLogQuery(query);

@@ -5,6 +5,7 @@ import { localeOf } from '../../../lib/i18n/i18n';
 import type { RatePoint } from '../api/rate-history';
 import { formatCardRate } from '../../../components/format-rate';
 import { formatDateTime, formatDay } from '../../../components/format-instant';
+import { companyTimeZone } from '../../../lib/company-clock';
 
 interface RateHistoryChartProps {
   points: RatePoint[];
@@ -25,7 +26,12 @@ export function RateHistoryChart({
 }: RateHistoryChartProps) {
   const theme = useTheme();
   const locale = localeOf(language);
-  const tick = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric' });
+  // Ticks name the day on the company clock too, so a tick and its tooltip never disagree.
+  const tick = new Intl.DateTimeFormat(locale, {
+    month: 'short',
+    day: 'numeric',
+    timeZone: companyTimeZone(),
+  });
   // A point's time on the company clock, its zone named, as every other time of the app.
   const tooltip = {
     format: (at: Date) =>
