@@ -152,6 +152,14 @@ describe(`goods secured before shipping on ${TEST_ENGINE}`, () => {
       dGoodsUsd: moneyToNumber(GOODS),
       dGoodsMxn: moneyToNumber(convertUsdToMxn(GOODS, rateMicro)),
       dExchangeRate: rateToNumber(rateMicro),
+      lines: [
+        {
+          sLineId: grower.lines[0]!.sLineId,
+          dGoodsUsd: moneyToNumber(GOODS),
+          dGoodsMxn: moneyToNumber(convertUsdToMxn(GOODS, rateMicro)),
+        },
+      ],
+      payout: null,
     });
     await refusedToPrepare(vendor, order.sOrderId);
 

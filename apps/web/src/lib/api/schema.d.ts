@@ -20825,15 +20825,24 @@ export interface operations {
               sVendorName: string;
               sWarehouseId: string;
               sWarehouseName: string;
-              dSubtotal: number;
-              dFees: number;
-              dTotal: number;
+              /** @description Goods and freight as ordered, USD; null on the grower's side (it carries the buyer's freight and fees) */
+              dSubtotal: number | null;
+              /** @description The buyer's fees; null on the grower's side (it carries the buyer's freight and fees) */
+              dFees: number | null;
+              /** @description What the buyer pays; null on the grower's side (it carries the buyer's freight and fees) */
+              dTotal: number | null;
+              /** @description The buyer's delivered total; null on the grower's side (it carries the buyer's freight and fees) */
               dFinalPrice: number | null;
+              /** @description What the grower receives, USD: its payout once released, else the goods; null on the buyer's side */
+              dGrowerUsd: number | null;
               iPallets: number;
               iTransports: number;
               iLines: number;
-              /** @enum {string} */
-              sPaymentMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD';
+              /**
+               * @description How the buyer pays; null on the grower's side
+               * @enum {string|null}
+               */
+              sPaymentMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD' | null;
               /** @enum {string} */
               sPaymentStatus: 'PENDING' | 'PAID';
               sDisputeId: string | null;
@@ -20868,14 +20877,14 @@ export interface operations {
                 dPallets: number;
                 /** @description Price per box, FOB McAllen */
                 dUnitPriceUSD: number;
-                /** @description Freight per box (a pallet of freight shared over its boxes) */
-                sLogisticCost: string;
-                /** @description Border cold storage in/out charge per box */
-                dTotalInOutPerBox: number;
-                /** @description Unit price + freight + in/out, per box */
-                sTotalPerBox: string;
-                /** @description Boxes × total per box */
-                sTotal: string;
+                /** @description Freight per box (a pallet of freight shared over its boxes); null on the grower's side (it carries the buyer's freight and fees) */
+                sLogisticCost: string | null;
+                /** @description Border cold storage in/out charge per box; null on the grower's side (it carries the buyer's freight and fees) */
+                dTotalInOutPerBox: number | null;
+                /** @description Unit price + freight + in/out, per box; null on the grower's side (it carries the buyer's freight and fees) */
+                sTotalPerBox: string | null;
+                /** @description Boxes × total per box; null on the grower's side (it carries the buyer's freight and fees) */
+                sTotal: string | null;
                 /** @description Boxes counted as delivered (and paid) */
                 dDeliveredQuantity: number | null;
                 dDeliveredUnitPrice: number | null;
@@ -20885,9 +20894,10 @@ export interface operations {
                 dReceivedQuantity: number | null;
                 /** @description The grower's count, when the buyer's differed */
                 dVendorDeliveredQuantity: number | null;
-                /** @description Delivered boxes × (delivered unit price + freight + in/out) */
+                /** @description Delivered boxes × (delivered unit price + freight + in/out); null on the grower's side (it carries the buyer's freight and fees) */
                 dFinalPrice: number | null;
               }[];
+              /** @description The buyer's fees; empty on the grower's side */
               fees: {
                 sFeeId: string;
                 sFeeKey: string;
@@ -20924,6 +20934,7 @@ export interface operations {
                   iPallets: number;
                 }[];
               }[];
+              /** @description The buyer's payment; null on the grower's side */
               payment: {
                 /** @enum {string} */
                 sMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD';
@@ -20939,7 +20950,7 @@ export interface operations {
                 rate_locked_until: string | null;
                 dForwardDate: string | null;
                 paid_at: string | null;
-              };
+              } | null;
               iOrderedBoxes: number;
               iDeliveredBoxes: number | null;
               rating: {
@@ -21023,6 +21034,24 @@ export interface operations {
                 /** @description The same at the rate locked at checkout, MXN */
                 dGoodsMxn: number | null;
                 dExchangeRate: number | null;
+                lines: {
+                  sLineId: string;
+                  /** @description Boxes × agreed price, USD */
+                  dGoodsUsd: number;
+                  /** @description The same at the locked rate, MXN */
+                  dGoodsMxn: number | null;
+                }[];
+                /** @description The payout sent to the grower; null until the order is released and paid out */
+                payout: {
+                  dAmountUsd: number;
+                  dAmountMxn: number;
+                  dExchangeRate: number;
+                  /** @enum {string} */
+                  sStatus: 'PROCESSING' | 'COMPLETED' | 'RETURNED';
+                  /** @description The transfer tracking key (clave de rastreo) */
+                  sTrackingKey: string;
+                  created_at: string;
+                } | null;
               } | null;
             };
           };
@@ -21295,15 +21324,24 @@ export interface operations {
               sVendorName: string;
               sWarehouseId: string;
               sWarehouseName: string;
-              dSubtotal: number;
-              dFees: number;
-              dTotal: number;
+              /** @description Goods and freight as ordered, USD; null on the grower's side (it carries the buyer's freight and fees) */
+              dSubtotal: number | null;
+              /** @description The buyer's fees; null on the grower's side (it carries the buyer's freight and fees) */
+              dFees: number | null;
+              /** @description What the buyer pays; null on the grower's side (it carries the buyer's freight and fees) */
+              dTotal: number | null;
+              /** @description The buyer's delivered total; null on the grower's side (it carries the buyer's freight and fees) */
               dFinalPrice: number | null;
+              /** @description What the grower receives, USD: its payout once released, else the goods; null on the buyer's side */
+              dGrowerUsd: number | null;
               iPallets: number;
               iTransports: number;
               iLines: number;
-              /** @enum {string} */
-              sPaymentMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD';
+              /**
+               * @description How the buyer pays; null on the grower's side
+               * @enum {string|null}
+               */
+              sPaymentMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD' | null;
               /** @enum {string} */
               sPaymentStatus: 'PENDING' | 'PAID';
               sDisputeId: string | null;
@@ -21461,15 +21499,24 @@ export interface operations {
               sVendorName: string;
               sWarehouseId: string;
               sWarehouseName: string;
-              dSubtotal: number;
-              dFees: number;
-              dTotal: number;
+              /** @description Goods and freight as ordered, USD; null on the grower's side (it carries the buyer's freight and fees) */
+              dSubtotal: number | null;
+              /** @description The buyer's fees; null on the grower's side (it carries the buyer's freight and fees) */
+              dFees: number | null;
+              /** @description What the buyer pays; null on the grower's side (it carries the buyer's freight and fees) */
+              dTotal: number | null;
+              /** @description The buyer's delivered total; null on the grower's side (it carries the buyer's freight and fees) */
               dFinalPrice: number | null;
+              /** @description What the grower receives, USD: its payout once released, else the goods; null on the buyer's side */
+              dGrowerUsd: number | null;
               iPallets: number;
               iTransports: number;
               iLines: number;
-              /** @enum {string} */
-              sPaymentMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD';
+              /**
+               * @description How the buyer pays; null on the grower's side
+               * @enum {string|null}
+               */
+              sPaymentMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD' | null;
               /** @enum {string} */
               sPaymentStatus: 'PENDING' | 'PAID';
               sDisputeId: string | null;
@@ -21504,14 +21551,14 @@ export interface operations {
                 dPallets: number;
                 /** @description Price per box, FOB McAllen */
                 dUnitPriceUSD: number;
-                /** @description Freight per box (a pallet of freight shared over its boxes) */
-                sLogisticCost: string;
-                /** @description Border cold storage in/out charge per box */
-                dTotalInOutPerBox: number;
-                /** @description Unit price + freight + in/out, per box */
-                sTotalPerBox: string;
-                /** @description Boxes × total per box */
-                sTotal: string;
+                /** @description Freight per box (a pallet of freight shared over its boxes); null on the grower's side (it carries the buyer's freight and fees) */
+                sLogisticCost: string | null;
+                /** @description Border cold storage in/out charge per box; null on the grower's side (it carries the buyer's freight and fees) */
+                dTotalInOutPerBox: number | null;
+                /** @description Unit price + freight + in/out, per box; null on the grower's side (it carries the buyer's freight and fees) */
+                sTotalPerBox: string | null;
+                /** @description Boxes × total per box; null on the grower's side (it carries the buyer's freight and fees) */
+                sTotal: string | null;
                 /** @description Boxes counted as delivered (and paid) */
                 dDeliveredQuantity: number | null;
                 dDeliveredUnitPrice: number | null;
@@ -21521,9 +21568,10 @@ export interface operations {
                 dReceivedQuantity: number | null;
                 /** @description The grower's count, when the buyer's differed */
                 dVendorDeliveredQuantity: number | null;
-                /** @description Delivered boxes × (delivered unit price + freight + in/out) */
+                /** @description Delivered boxes × (delivered unit price + freight + in/out); null on the grower's side (it carries the buyer's freight and fees) */
                 dFinalPrice: number | null;
               }[];
+              /** @description The buyer's fees; empty on the grower's side */
               fees: {
                 sFeeId: string;
                 sFeeKey: string;
@@ -21560,6 +21608,7 @@ export interface operations {
                   iPallets: number;
                 }[];
               }[];
+              /** @description The buyer's payment; null on the grower's side */
               payment: {
                 /** @enum {string} */
                 sMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD';
@@ -21575,7 +21624,7 @@ export interface operations {
                 rate_locked_until: string | null;
                 dForwardDate: string | null;
                 paid_at: string | null;
-              };
+              } | null;
               iOrderedBoxes: number;
               iDeliveredBoxes: number | null;
               rating: {
@@ -21659,6 +21708,24 @@ export interface operations {
                 /** @description The same at the rate locked at checkout, MXN */
                 dGoodsMxn: number | null;
                 dExchangeRate: number | null;
+                lines: {
+                  sLineId: string;
+                  /** @description Boxes × agreed price, USD */
+                  dGoodsUsd: number;
+                  /** @description The same at the locked rate, MXN */
+                  dGoodsMxn: number | null;
+                }[];
+                /** @description The payout sent to the grower; null until the order is released and paid out */
+                payout: {
+                  dAmountUsd: number;
+                  dAmountMxn: number;
+                  dExchangeRate: number;
+                  /** @enum {string} */
+                  sStatus: 'PROCESSING' | 'COMPLETED' | 'RETURNED';
+                  /** @description The transfer tracking key (clave de rastreo) */
+                  sTrackingKey: string;
+                  created_at: string;
+                } | null;
               } | null;
             };
           };
@@ -21815,15 +21882,24 @@ export interface operations {
               sVendorName: string;
               sWarehouseId: string;
               sWarehouseName: string;
-              dSubtotal: number;
-              dFees: number;
-              dTotal: number;
+              /** @description Goods and freight as ordered, USD; null on the grower's side (it carries the buyer's freight and fees) */
+              dSubtotal: number | null;
+              /** @description The buyer's fees; null on the grower's side (it carries the buyer's freight and fees) */
+              dFees: number | null;
+              /** @description What the buyer pays; null on the grower's side (it carries the buyer's freight and fees) */
+              dTotal: number | null;
+              /** @description The buyer's delivered total; null on the grower's side (it carries the buyer's freight and fees) */
               dFinalPrice: number | null;
+              /** @description What the grower receives, USD: its payout once released, else the goods; null on the buyer's side */
+              dGrowerUsd: number | null;
               iPallets: number;
               iTransports: number;
               iLines: number;
-              /** @enum {string} */
-              sPaymentMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD';
+              /**
+               * @description How the buyer pays; null on the grower's side
+               * @enum {string|null}
+               */
+              sPaymentMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD' | null;
               /** @enum {string} */
               sPaymentStatus: 'PENDING' | 'PAID';
               sDisputeId: string | null;
@@ -21858,14 +21934,14 @@ export interface operations {
                 dPallets: number;
                 /** @description Price per box, FOB McAllen */
                 dUnitPriceUSD: number;
-                /** @description Freight per box (a pallet of freight shared over its boxes) */
-                sLogisticCost: string;
-                /** @description Border cold storage in/out charge per box */
-                dTotalInOutPerBox: number;
-                /** @description Unit price + freight + in/out, per box */
-                sTotalPerBox: string;
-                /** @description Boxes × total per box */
-                sTotal: string;
+                /** @description Freight per box (a pallet of freight shared over its boxes); null on the grower's side (it carries the buyer's freight and fees) */
+                sLogisticCost: string | null;
+                /** @description Border cold storage in/out charge per box; null on the grower's side (it carries the buyer's freight and fees) */
+                dTotalInOutPerBox: number | null;
+                /** @description Unit price + freight + in/out, per box; null on the grower's side (it carries the buyer's freight and fees) */
+                sTotalPerBox: string | null;
+                /** @description Boxes × total per box; null on the grower's side (it carries the buyer's freight and fees) */
+                sTotal: string | null;
                 /** @description Boxes counted as delivered (and paid) */
                 dDeliveredQuantity: number | null;
                 dDeliveredUnitPrice: number | null;
@@ -21875,9 +21951,10 @@ export interface operations {
                 dReceivedQuantity: number | null;
                 /** @description The grower's count, when the buyer's differed */
                 dVendorDeliveredQuantity: number | null;
-                /** @description Delivered boxes × (delivered unit price + freight + in/out) */
+                /** @description Delivered boxes × (delivered unit price + freight + in/out); null on the grower's side (it carries the buyer's freight and fees) */
                 dFinalPrice: number | null;
               }[];
+              /** @description The buyer's fees; empty on the grower's side */
               fees: {
                 sFeeId: string;
                 sFeeKey: string;
@@ -21914,6 +21991,7 @@ export interface operations {
                   iPallets: number;
                 }[];
               }[];
+              /** @description The buyer's payment; null on the grower's side */
               payment: {
                 /** @enum {string} */
                 sMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD';
@@ -21929,7 +22007,7 @@ export interface operations {
                 rate_locked_until: string | null;
                 dForwardDate: string | null;
                 paid_at: string | null;
-              };
+              } | null;
               iOrderedBoxes: number;
               iDeliveredBoxes: number | null;
               rating: {
@@ -22013,6 +22091,24 @@ export interface operations {
                 /** @description The same at the rate locked at checkout, MXN */
                 dGoodsMxn: number | null;
                 dExchangeRate: number | null;
+                lines: {
+                  sLineId: string;
+                  /** @description Boxes × agreed price, USD */
+                  dGoodsUsd: number;
+                  /** @description The same at the locked rate, MXN */
+                  dGoodsMxn: number | null;
+                }[];
+                /** @description The payout sent to the grower; null until the order is released and paid out */
+                payout: {
+                  dAmountUsd: number;
+                  dAmountMxn: number;
+                  dExchangeRate: number;
+                  /** @enum {string} */
+                  sStatus: 'PROCESSING' | 'COMPLETED' | 'RETURNED';
+                  /** @description The transfer tracking key (clave de rastreo) */
+                  sTrackingKey: string;
+                  created_at: string;
+                } | null;
               } | null;
             };
           };
@@ -22227,15 +22323,24 @@ export interface operations {
               sVendorName: string;
               sWarehouseId: string;
               sWarehouseName: string;
-              dSubtotal: number;
-              dFees: number;
-              dTotal: number;
+              /** @description Goods and freight as ordered, USD; null on the grower's side (it carries the buyer's freight and fees) */
+              dSubtotal: number | null;
+              /** @description The buyer's fees; null on the grower's side (it carries the buyer's freight and fees) */
+              dFees: number | null;
+              /** @description What the buyer pays; null on the grower's side (it carries the buyer's freight and fees) */
+              dTotal: number | null;
+              /** @description The buyer's delivered total; null on the grower's side (it carries the buyer's freight and fees) */
               dFinalPrice: number | null;
+              /** @description What the grower receives, USD: its payout once released, else the goods; null on the buyer's side */
+              dGrowerUsd: number | null;
               iPallets: number;
               iTransports: number;
               iLines: number;
-              /** @enum {string} */
-              sPaymentMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD';
+              /**
+               * @description How the buyer pays; null on the grower's side
+               * @enum {string|null}
+               */
+              sPaymentMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD' | null;
               /** @enum {string} */
               sPaymentStatus: 'PENDING' | 'PAID';
               sDisputeId: string | null;
@@ -22270,14 +22375,14 @@ export interface operations {
                 dPallets: number;
                 /** @description Price per box, FOB McAllen */
                 dUnitPriceUSD: number;
-                /** @description Freight per box (a pallet of freight shared over its boxes) */
-                sLogisticCost: string;
-                /** @description Border cold storage in/out charge per box */
-                dTotalInOutPerBox: number;
-                /** @description Unit price + freight + in/out, per box */
-                sTotalPerBox: string;
-                /** @description Boxes × total per box */
-                sTotal: string;
+                /** @description Freight per box (a pallet of freight shared over its boxes); null on the grower's side (it carries the buyer's freight and fees) */
+                sLogisticCost: string | null;
+                /** @description Border cold storage in/out charge per box; null on the grower's side (it carries the buyer's freight and fees) */
+                dTotalInOutPerBox: number | null;
+                /** @description Unit price + freight + in/out, per box; null on the grower's side (it carries the buyer's freight and fees) */
+                sTotalPerBox: string | null;
+                /** @description Boxes × total per box; null on the grower's side (it carries the buyer's freight and fees) */
+                sTotal: string | null;
                 /** @description Boxes counted as delivered (and paid) */
                 dDeliveredQuantity: number | null;
                 dDeliveredUnitPrice: number | null;
@@ -22287,9 +22392,10 @@ export interface operations {
                 dReceivedQuantity: number | null;
                 /** @description The grower's count, when the buyer's differed */
                 dVendorDeliveredQuantity: number | null;
-                /** @description Delivered boxes × (delivered unit price + freight + in/out) */
+                /** @description Delivered boxes × (delivered unit price + freight + in/out); null on the grower's side (it carries the buyer's freight and fees) */
                 dFinalPrice: number | null;
               }[];
+              /** @description The buyer's fees; empty on the grower's side */
               fees: {
                 sFeeId: string;
                 sFeeKey: string;
@@ -22326,6 +22432,7 @@ export interface operations {
                   iPallets: number;
                 }[];
               }[];
+              /** @description The buyer's payment; null on the grower's side */
               payment: {
                 /** @enum {string} */
                 sMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD';
@@ -22341,7 +22448,7 @@ export interface operations {
                 rate_locked_until: string | null;
                 dForwardDate: string | null;
                 paid_at: string | null;
-              };
+              } | null;
               iOrderedBoxes: number;
               iDeliveredBoxes: number | null;
               rating: {
@@ -22425,6 +22532,24 @@ export interface operations {
                 /** @description The same at the rate locked at checkout, MXN */
                 dGoodsMxn: number | null;
                 dExchangeRate: number | null;
+                lines: {
+                  sLineId: string;
+                  /** @description Boxes × agreed price, USD */
+                  dGoodsUsd: number;
+                  /** @description The same at the locked rate, MXN */
+                  dGoodsMxn: number | null;
+                }[];
+                /** @description The payout sent to the grower; null until the order is released and paid out */
+                payout: {
+                  dAmountUsd: number;
+                  dAmountMxn: number;
+                  dExchangeRate: number;
+                  /** @enum {string} */
+                  sStatus: 'PROCESSING' | 'COMPLETED' | 'RETURNED';
+                  /** @description The transfer tracking key (clave de rastreo) */
+                  sTrackingKey: string;
+                  created_at: string;
+                } | null;
               } | null;
             };
           };
@@ -22605,15 +22730,24 @@ export interface operations {
               sVendorName: string;
               sWarehouseId: string;
               sWarehouseName: string;
-              dSubtotal: number;
-              dFees: number;
-              dTotal: number;
+              /** @description Goods and freight as ordered, USD; null on the grower's side (it carries the buyer's freight and fees) */
+              dSubtotal: number | null;
+              /** @description The buyer's fees; null on the grower's side (it carries the buyer's freight and fees) */
+              dFees: number | null;
+              /** @description What the buyer pays; null on the grower's side (it carries the buyer's freight and fees) */
+              dTotal: number | null;
+              /** @description The buyer's delivered total; null on the grower's side (it carries the buyer's freight and fees) */
               dFinalPrice: number | null;
+              /** @description What the grower receives, USD: its payout once released, else the goods; null on the buyer's side */
+              dGrowerUsd: number | null;
               iPallets: number;
               iTransports: number;
               iLines: number;
-              /** @enum {string} */
-              sPaymentMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD';
+              /**
+               * @description How the buyer pays; null on the grower's side
+               * @enum {string|null}
+               */
+              sPaymentMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD' | null;
               /** @enum {string} */
               sPaymentStatus: 'PENDING' | 'PAID';
               sDisputeId: string | null;
@@ -22648,14 +22782,14 @@ export interface operations {
                 dPallets: number;
                 /** @description Price per box, FOB McAllen */
                 dUnitPriceUSD: number;
-                /** @description Freight per box (a pallet of freight shared over its boxes) */
-                sLogisticCost: string;
-                /** @description Border cold storage in/out charge per box */
-                dTotalInOutPerBox: number;
-                /** @description Unit price + freight + in/out, per box */
-                sTotalPerBox: string;
-                /** @description Boxes × total per box */
-                sTotal: string;
+                /** @description Freight per box (a pallet of freight shared over its boxes); null on the grower's side (it carries the buyer's freight and fees) */
+                sLogisticCost: string | null;
+                /** @description Border cold storage in/out charge per box; null on the grower's side (it carries the buyer's freight and fees) */
+                dTotalInOutPerBox: number | null;
+                /** @description Unit price + freight + in/out, per box; null on the grower's side (it carries the buyer's freight and fees) */
+                sTotalPerBox: string | null;
+                /** @description Boxes × total per box; null on the grower's side (it carries the buyer's freight and fees) */
+                sTotal: string | null;
                 /** @description Boxes counted as delivered (and paid) */
                 dDeliveredQuantity: number | null;
                 dDeliveredUnitPrice: number | null;
@@ -22665,9 +22799,10 @@ export interface operations {
                 dReceivedQuantity: number | null;
                 /** @description The grower's count, when the buyer's differed */
                 dVendorDeliveredQuantity: number | null;
-                /** @description Delivered boxes × (delivered unit price + freight + in/out) */
+                /** @description Delivered boxes × (delivered unit price + freight + in/out); null on the grower's side (it carries the buyer's freight and fees) */
                 dFinalPrice: number | null;
               }[];
+              /** @description The buyer's fees; empty on the grower's side */
               fees: {
                 sFeeId: string;
                 sFeeKey: string;
@@ -22704,6 +22839,7 @@ export interface operations {
                   iPallets: number;
                 }[];
               }[];
+              /** @description The buyer's payment; null on the grower's side */
               payment: {
                 /** @enum {string} */
                 sMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD';
@@ -22719,7 +22855,7 @@ export interface operations {
                 rate_locked_until: string | null;
                 dForwardDate: string | null;
                 paid_at: string | null;
-              };
+              } | null;
               iOrderedBoxes: number;
               iDeliveredBoxes: number | null;
               rating: {
@@ -22803,6 +22939,24 @@ export interface operations {
                 /** @description The same at the rate locked at checkout, MXN */
                 dGoodsMxn: number | null;
                 dExchangeRate: number | null;
+                lines: {
+                  sLineId: string;
+                  /** @description Boxes × agreed price, USD */
+                  dGoodsUsd: number;
+                  /** @description The same at the locked rate, MXN */
+                  dGoodsMxn: number | null;
+                }[];
+                /** @description The payout sent to the grower; null until the order is released and paid out */
+                payout: {
+                  dAmountUsd: number;
+                  dAmountMxn: number;
+                  dExchangeRate: number;
+                  /** @enum {string} */
+                  sStatus: 'PROCESSING' | 'COMPLETED' | 'RETURNED';
+                  /** @description The transfer tracking key (clave de rastreo) */
+                  sTrackingKey: string;
+                  created_at: string;
+                } | null;
               } | null;
             };
           };
@@ -22950,15 +23104,24 @@ export interface operations {
               sVendorName: string;
               sWarehouseId: string;
               sWarehouseName: string;
-              dSubtotal: number;
-              dFees: number;
-              dTotal: number;
+              /** @description Goods and freight as ordered, USD; null on the grower's side (it carries the buyer's freight and fees) */
+              dSubtotal: number | null;
+              /** @description The buyer's fees; null on the grower's side (it carries the buyer's freight and fees) */
+              dFees: number | null;
+              /** @description What the buyer pays; null on the grower's side (it carries the buyer's freight and fees) */
+              dTotal: number | null;
+              /** @description The buyer's delivered total; null on the grower's side (it carries the buyer's freight and fees) */
               dFinalPrice: number | null;
+              /** @description What the grower receives, USD: its payout once released, else the goods; null on the buyer's side */
+              dGrowerUsd: number | null;
               iPallets: number;
               iTransports: number;
               iLines: number;
-              /** @enum {string} */
-              sPaymentMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD';
+              /**
+               * @description How the buyer pays; null on the grower's side
+               * @enum {string|null}
+               */
+              sPaymentMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD' | null;
               /** @enum {string} */
               sPaymentStatus: 'PENDING' | 'PAID';
               sDisputeId: string | null;
@@ -22993,14 +23156,14 @@ export interface operations {
                 dPallets: number;
                 /** @description Price per box, FOB McAllen */
                 dUnitPriceUSD: number;
-                /** @description Freight per box (a pallet of freight shared over its boxes) */
-                sLogisticCost: string;
-                /** @description Border cold storage in/out charge per box */
-                dTotalInOutPerBox: number;
-                /** @description Unit price + freight + in/out, per box */
-                sTotalPerBox: string;
-                /** @description Boxes × total per box */
-                sTotal: string;
+                /** @description Freight per box (a pallet of freight shared over its boxes); null on the grower's side (it carries the buyer's freight and fees) */
+                sLogisticCost: string | null;
+                /** @description Border cold storage in/out charge per box; null on the grower's side (it carries the buyer's freight and fees) */
+                dTotalInOutPerBox: number | null;
+                /** @description Unit price + freight + in/out, per box; null on the grower's side (it carries the buyer's freight and fees) */
+                sTotalPerBox: string | null;
+                /** @description Boxes × total per box; null on the grower's side (it carries the buyer's freight and fees) */
+                sTotal: string | null;
                 /** @description Boxes counted as delivered (and paid) */
                 dDeliveredQuantity: number | null;
                 dDeliveredUnitPrice: number | null;
@@ -23010,9 +23173,10 @@ export interface operations {
                 dReceivedQuantity: number | null;
                 /** @description The grower's count, when the buyer's differed */
                 dVendorDeliveredQuantity: number | null;
-                /** @description Delivered boxes × (delivered unit price + freight + in/out) */
+                /** @description Delivered boxes × (delivered unit price + freight + in/out); null on the grower's side (it carries the buyer's freight and fees) */
                 dFinalPrice: number | null;
               }[];
+              /** @description The buyer's fees; empty on the grower's side */
               fees: {
                 sFeeId: string;
                 sFeeKey: string;
@@ -23049,6 +23213,7 @@ export interface operations {
                   iPallets: number;
                 }[];
               }[];
+              /** @description The buyer's payment; null on the grower's side */
               payment: {
                 /** @enum {string} */
                 sMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD';
@@ -23064,7 +23229,7 @@ export interface operations {
                 rate_locked_until: string | null;
                 dForwardDate: string | null;
                 paid_at: string | null;
-              };
+              } | null;
               iOrderedBoxes: number;
               iDeliveredBoxes: number | null;
               rating: {
@@ -23148,6 +23313,24 @@ export interface operations {
                 /** @description The same at the rate locked at checkout, MXN */
                 dGoodsMxn: number | null;
                 dExchangeRate: number | null;
+                lines: {
+                  sLineId: string;
+                  /** @description Boxes × agreed price, USD */
+                  dGoodsUsd: number;
+                  /** @description The same at the locked rate, MXN */
+                  dGoodsMxn: number | null;
+                }[];
+                /** @description The payout sent to the grower; null until the order is released and paid out */
+                payout: {
+                  dAmountUsd: number;
+                  dAmountMxn: number;
+                  dExchangeRate: number;
+                  /** @enum {string} */
+                  sStatus: 'PROCESSING' | 'COMPLETED' | 'RETURNED';
+                  /** @description The transfer tracking key (clave de rastreo) */
+                  sTrackingKey: string;
+                  created_at: string;
+                } | null;
               } | null;
             };
           };
@@ -23464,15 +23647,24 @@ export interface operations {
               sVendorName: string;
               sWarehouseId: string;
               sWarehouseName: string;
-              dSubtotal: number;
-              dFees: number;
-              dTotal: number;
+              /** @description Goods and freight as ordered, USD; null on the grower's side (it carries the buyer's freight and fees) */
+              dSubtotal: number | null;
+              /** @description The buyer's fees; null on the grower's side (it carries the buyer's freight and fees) */
+              dFees: number | null;
+              /** @description What the buyer pays; null on the grower's side (it carries the buyer's freight and fees) */
+              dTotal: number | null;
+              /** @description The buyer's delivered total; null on the grower's side (it carries the buyer's freight and fees) */
               dFinalPrice: number | null;
+              /** @description What the grower receives, USD: its payout once released, else the goods; null on the buyer's side */
+              dGrowerUsd: number | null;
               iPallets: number;
               iTransports: number;
               iLines: number;
-              /** @enum {string} */
-              sPaymentMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD';
+              /**
+               * @description How the buyer pays; null on the grower's side
+               * @enum {string|null}
+               */
+              sPaymentMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD' | null;
               /** @enum {string} */
               sPaymentStatus: 'PENDING' | 'PAID';
               sDisputeId: string | null;
@@ -23630,15 +23822,24 @@ export interface operations {
               sVendorName: string;
               sWarehouseId: string;
               sWarehouseName: string;
-              dSubtotal: number;
-              dFees: number;
-              dTotal: number;
+              /** @description Goods and freight as ordered, USD; null on the grower's side (it carries the buyer's freight and fees) */
+              dSubtotal: number | null;
+              /** @description The buyer's fees; null on the grower's side (it carries the buyer's freight and fees) */
+              dFees: number | null;
+              /** @description What the buyer pays; null on the grower's side (it carries the buyer's freight and fees) */
+              dTotal: number | null;
+              /** @description The buyer's delivered total; null on the grower's side (it carries the buyer's freight and fees) */
               dFinalPrice: number | null;
+              /** @description What the grower receives, USD: its payout once released, else the goods; null on the buyer's side */
+              dGrowerUsd: number | null;
               iPallets: number;
               iTransports: number;
               iLines: number;
-              /** @enum {string} */
-              sPaymentMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD';
+              /**
+               * @description How the buyer pays; null on the grower's side
+               * @enum {string|null}
+               */
+              sPaymentMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD' | null;
               /** @enum {string} */
               sPaymentStatus: 'PENDING' | 'PAID';
               sDisputeId: string | null;
@@ -23673,14 +23874,14 @@ export interface operations {
                 dPallets: number;
                 /** @description Price per box, FOB McAllen */
                 dUnitPriceUSD: number;
-                /** @description Freight per box (a pallet of freight shared over its boxes) */
-                sLogisticCost: string;
-                /** @description Border cold storage in/out charge per box */
-                dTotalInOutPerBox: number;
-                /** @description Unit price + freight + in/out, per box */
-                sTotalPerBox: string;
-                /** @description Boxes × total per box */
-                sTotal: string;
+                /** @description Freight per box (a pallet of freight shared over its boxes); null on the grower's side (it carries the buyer's freight and fees) */
+                sLogisticCost: string | null;
+                /** @description Border cold storage in/out charge per box; null on the grower's side (it carries the buyer's freight and fees) */
+                dTotalInOutPerBox: number | null;
+                /** @description Unit price + freight + in/out, per box; null on the grower's side (it carries the buyer's freight and fees) */
+                sTotalPerBox: string | null;
+                /** @description Boxes × total per box; null on the grower's side (it carries the buyer's freight and fees) */
+                sTotal: string | null;
                 /** @description Boxes counted as delivered (and paid) */
                 dDeliveredQuantity: number | null;
                 dDeliveredUnitPrice: number | null;
@@ -23690,9 +23891,10 @@ export interface operations {
                 dReceivedQuantity: number | null;
                 /** @description The grower's count, when the buyer's differed */
                 dVendorDeliveredQuantity: number | null;
-                /** @description Delivered boxes × (delivered unit price + freight + in/out) */
+                /** @description Delivered boxes × (delivered unit price + freight + in/out); null on the grower's side (it carries the buyer's freight and fees) */
                 dFinalPrice: number | null;
               }[];
+              /** @description The buyer's fees; empty on the grower's side */
               fees: {
                 sFeeId: string;
                 sFeeKey: string;
@@ -23729,6 +23931,7 @@ export interface operations {
                   iPallets: number;
                 }[];
               }[];
+              /** @description The buyer's payment; null on the grower's side */
               payment: {
                 /** @enum {string} */
                 sMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD';
@@ -23744,7 +23947,7 @@ export interface operations {
                 rate_locked_until: string | null;
                 dForwardDate: string | null;
                 paid_at: string | null;
-              };
+              } | null;
               iOrderedBoxes: number;
               iDeliveredBoxes: number | null;
               rating: {
@@ -23828,6 +24031,24 @@ export interface operations {
                 /** @description The same at the rate locked at checkout, MXN */
                 dGoodsMxn: number | null;
                 dExchangeRate: number | null;
+                lines: {
+                  sLineId: string;
+                  /** @description Boxes × agreed price, USD */
+                  dGoodsUsd: number;
+                  /** @description The same at the locked rate, MXN */
+                  dGoodsMxn: number | null;
+                }[];
+                /** @description The payout sent to the grower; null until the order is released and paid out */
+                payout: {
+                  dAmountUsd: number;
+                  dAmountMxn: number;
+                  dExchangeRate: number;
+                  /** @enum {string} */
+                  sStatus: 'PROCESSING' | 'COMPLETED' | 'RETURNED';
+                  /** @description The transfer tracking key (clave de rastreo) */
+                  sTrackingKey: string;
+                  created_at: string;
+                } | null;
               } | null;
             };
           };
@@ -24000,15 +24221,24 @@ export interface operations {
               sVendorName: string;
               sWarehouseId: string;
               sWarehouseName: string;
-              dSubtotal: number;
-              dFees: number;
-              dTotal: number;
+              /** @description Goods and freight as ordered, USD; null on the grower's side (it carries the buyer's freight and fees) */
+              dSubtotal: number | null;
+              /** @description The buyer's fees; null on the grower's side (it carries the buyer's freight and fees) */
+              dFees: number | null;
+              /** @description What the buyer pays; null on the grower's side (it carries the buyer's freight and fees) */
+              dTotal: number | null;
+              /** @description The buyer's delivered total; null on the grower's side (it carries the buyer's freight and fees) */
               dFinalPrice: number | null;
+              /** @description What the grower receives, USD: its payout once released, else the goods; null on the buyer's side */
+              dGrowerUsd: number | null;
               iPallets: number;
               iTransports: number;
               iLines: number;
-              /** @enum {string} */
-              sPaymentMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD';
+              /**
+               * @description How the buyer pays; null on the grower's side
+               * @enum {string|null}
+               */
+              sPaymentMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD' | null;
               /** @enum {string} */
               sPaymentStatus: 'PENDING' | 'PAID';
               sDisputeId: string | null;
@@ -24043,14 +24273,14 @@ export interface operations {
                 dPallets: number;
                 /** @description Price per box, FOB McAllen */
                 dUnitPriceUSD: number;
-                /** @description Freight per box (a pallet of freight shared over its boxes) */
-                sLogisticCost: string;
-                /** @description Border cold storage in/out charge per box */
-                dTotalInOutPerBox: number;
-                /** @description Unit price + freight + in/out, per box */
-                sTotalPerBox: string;
-                /** @description Boxes × total per box */
-                sTotal: string;
+                /** @description Freight per box (a pallet of freight shared over its boxes); null on the grower's side (it carries the buyer's freight and fees) */
+                sLogisticCost: string | null;
+                /** @description Border cold storage in/out charge per box; null on the grower's side (it carries the buyer's freight and fees) */
+                dTotalInOutPerBox: number | null;
+                /** @description Unit price + freight + in/out, per box; null on the grower's side (it carries the buyer's freight and fees) */
+                sTotalPerBox: string | null;
+                /** @description Boxes × total per box; null on the grower's side (it carries the buyer's freight and fees) */
+                sTotal: string | null;
                 /** @description Boxes counted as delivered (and paid) */
                 dDeliveredQuantity: number | null;
                 dDeliveredUnitPrice: number | null;
@@ -24060,9 +24290,10 @@ export interface operations {
                 dReceivedQuantity: number | null;
                 /** @description The grower's count, when the buyer's differed */
                 dVendorDeliveredQuantity: number | null;
-                /** @description Delivered boxes × (delivered unit price + freight + in/out) */
+                /** @description Delivered boxes × (delivered unit price + freight + in/out); null on the grower's side (it carries the buyer's freight and fees) */
                 dFinalPrice: number | null;
               }[];
+              /** @description The buyer's fees; empty on the grower's side */
               fees: {
                 sFeeId: string;
                 sFeeKey: string;
@@ -24099,6 +24330,7 @@ export interface operations {
                   iPallets: number;
                 }[];
               }[];
+              /** @description The buyer's payment; null on the grower's side */
               payment: {
                 /** @enum {string} */
                 sMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD';
@@ -24114,7 +24346,7 @@ export interface operations {
                 rate_locked_until: string | null;
                 dForwardDate: string | null;
                 paid_at: string | null;
-              };
+              } | null;
               iOrderedBoxes: number;
               iDeliveredBoxes: number | null;
               rating: {
@@ -24198,6 +24430,24 @@ export interface operations {
                 /** @description The same at the rate locked at checkout, MXN */
                 dGoodsMxn: number | null;
                 dExchangeRate: number | null;
+                lines: {
+                  sLineId: string;
+                  /** @description Boxes × agreed price, USD */
+                  dGoodsUsd: number;
+                  /** @description The same at the locked rate, MXN */
+                  dGoodsMxn: number | null;
+                }[];
+                /** @description The payout sent to the grower; null until the order is released and paid out */
+                payout: {
+                  dAmountUsd: number;
+                  dAmountMxn: number;
+                  dExchangeRate: number;
+                  /** @enum {string} */
+                  sStatus: 'PROCESSING' | 'COMPLETED' | 'RETURNED';
+                  /** @description The transfer tracking key (clave de rastreo) */
+                  sTrackingKey: string;
+                  created_at: string;
+                } | null;
               } | null;
             };
           };
@@ -24389,15 +24639,24 @@ export interface operations {
               sVendorName: string;
               sWarehouseId: string;
               sWarehouseName: string;
-              dSubtotal: number;
-              dFees: number;
-              dTotal: number;
+              /** @description Goods and freight as ordered, USD; null on the grower's side (it carries the buyer's freight and fees) */
+              dSubtotal: number | null;
+              /** @description The buyer's fees; null on the grower's side (it carries the buyer's freight and fees) */
+              dFees: number | null;
+              /** @description What the buyer pays; null on the grower's side (it carries the buyer's freight and fees) */
+              dTotal: number | null;
+              /** @description The buyer's delivered total; null on the grower's side (it carries the buyer's freight and fees) */
               dFinalPrice: number | null;
+              /** @description What the grower receives, USD: its payout once released, else the goods; null on the buyer's side */
+              dGrowerUsd: number | null;
               iPallets: number;
               iTransports: number;
               iLines: number;
-              /** @enum {string} */
-              sPaymentMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD';
+              /**
+               * @description How the buyer pays; null on the grower's side
+               * @enum {string|null}
+               */
+              sPaymentMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD' | null;
               /** @enum {string} */
               sPaymentStatus: 'PENDING' | 'PAID';
               sDisputeId: string | null;
@@ -24432,14 +24691,14 @@ export interface operations {
                 dPallets: number;
                 /** @description Price per box, FOB McAllen */
                 dUnitPriceUSD: number;
-                /** @description Freight per box (a pallet of freight shared over its boxes) */
-                sLogisticCost: string;
-                /** @description Border cold storage in/out charge per box */
-                dTotalInOutPerBox: number;
-                /** @description Unit price + freight + in/out, per box */
-                sTotalPerBox: string;
-                /** @description Boxes × total per box */
-                sTotal: string;
+                /** @description Freight per box (a pallet of freight shared over its boxes); null on the grower's side (it carries the buyer's freight and fees) */
+                sLogisticCost: string | null;
+                /** @description Border cold storage in/out charge per box; null on the grower's side (it carries the buyer's freight and fees) */
+                dTotalInOutPerBox: number | null;
+                /** @description Unit price + freight + in/out, per box; null on the grower's side (it carries the buyer's freight and fees) */
+                sTotalPerBox: string | null;
+                /** @description Boxes × total per box; null on the grower's side (it carries the buyer's freight and fees) */
+                sTotal: string | null;
                 /** @description Boxes counted as delivered (and paid) */
                 dDeliveredQuantity: number | null;
                 dDeliveredUnitPrice: number | null;
@@ -24449,9 +24708,10 @@ export interface operations {
                 dReceivedQuantity: number | null;
                 /** @description The grower's count, when the buyer's differed */
                 dVendorDeliveredQuantity: number | null;
-                /** @description Delivered boxes × (delivered unit price + freight + in/out) */
+                /** @description Delivered boxes × (delivered unit price + freight + in/out); null on the grower's side (it carries the buyer's freight and fees) */
                 dFinalPrice: number | null;
               }[];
+              /** @description The buyer's fees; empty on the grower's side */
               fees: {
                 sFeeId: string;
                 sFeeKey: string;
@@ -24488,6 +24748,7 @@ export interface operations {
                   iPallets: number;
                 }[];
               }[];
+              /** @description The buyer's payment; null on the grower's side */
               payment: {
                 /** @enum {string} */
                 sMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD';
@@ -24503,7 +24764,7 @@ export interface operations {
                 rate_locked_until: string | null;
                 dForwardDate: string | null;
                 paid_at: string | null;
-              };
+              } | null;
               iOrderedBoxes: number;
               iDeliveredBoxes: number | null;
               rating: {
@@ -24587,6 +24848,24 @@ export interface operations {
                 /** @description The same at the rate locked at checkout, MXN */
                 dGoodsMxn: number | null;
                 dExchangeRate: number | null;
+                lines: {
+                  sLineId: string;
+                  /** @description Boxes × agreed price, USD */
+                  dGoodsUsd: number;
+                  /** @description The same at the locked rate, MXN */
+                  dGoodsMxn: number | null;
+                }[];
+                /** @description The payout sent to the grower; null until the order is released and paid out */
+                payout: {
+                  dAmountUsd: number;
+                  dAmountMxn: number;
+                  dExchangeRate: number;
+                  /** @enum {string} */
+                  sStatus: 'PROCESSING' | 'COMPLETED' | 'RETURNED';
+                  /** @description The transfer tracking key (clave de rastreo) */
+                  sTrackingKey: string;
+                  created_at: string;
+                } | null;
               } | null;
             };
           };
