@@ -34,7 +34,8 @@ export function asDelivered(order: ApiOrder): ApiOrder {
   const lines = order.lines.map((line) => {
     const quantity = line.dDeliveredQuantity ?? line.dQuantity;
     const unitPrice = parseMoney(line.dDeliveredUnitPrice ?? line.dUnitPriceUSD);
-    const perBox = unitPrice + parseMoney(line.sLogisticCost) + parseMoney(line.dTotalInOutPerBox);
+    const perBox =
+      unitPrice + parseMoney(line.sLogisticCost ?? 0) + parseMoney(line.dTotalInOutPerBox ?? 0);
     const total = perBox * BigInt(quantity);
     subtotal += total;
     boxes += quantity;

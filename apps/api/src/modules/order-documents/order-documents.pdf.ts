@@ -318,32 +318,30 @@ function commercialInvoice(doc: PDFKit.PDFDocument, data: OrderDocumentData, lan
       line.sProductName,
       count(line.dQuantity, language),
       `$${groupedDecimal(line.dUnitPriceUSD)}`,
-      `$${groupedDecimal(line.sLogisticCost)}`,
-      `$${groupedDecimal(line.dTotalInOutPerBox)}`,
-      `$${groupedDecimal(line.sTotalPerBox)}`,
-      `$${groupedDecimal(line.sTotal)}`,
+      `$${groupedDecimal(line.sLogisticCost ?? 0)}`,
+      `$${groupedDecimal(line.dTotalInOutPerBox ?? 0)}`,
+      `$${groupedDecimal(line.sTotalPerBox ?? 0)}`,
+      `$${groupedDecimal(line.sTotal ?? 0)}`,
     ]),
   );
-  labelledLine(doc, t.goods, `$${groupedDecimal(order.dSubtotal)} USD`);
+  labelledLine(doc, t.goods, `$${groupedDecimal(order.dSubtotal ?? 0)} USD`);
   for (const fee of order.fees) {
     labelledLine(doc, `${t.fees}: ${fee.sFeeName}`, `$${groupedDecimal(fee.dTotal)} USD`);
   }
-  labelledLine(doc, t.total, `$${groupedDecimal(order.dTotal)} USD`);
+  labelledLine(doc, t.total, `$${groupedDecimal(order.dTotal ?? 0)} USD`);
+  // Documents read the buyer's side of the order, which always carries its payment.
+  const payment = order.payment!;
   heading(doc, t.payment);
-  labelledLine(doc, t.payment, order.payment.sMethodName);
-  labelledLine(
-    doc,
-    t.paymentStatus,
-    t.paymentStatuses[order.payment.sStatus] ?? order.payment.sStatus,
-  );
-  if (order.payment.rate_locked_until) {
+  labelledLine(doc, t.payment, payment.sMethodName);
+  labelledLine(doc, t.paymentStatus, t.paymentStatuses[payment.sStatus] ?? payment.sStatus);
+  if (payment.rate_locked_until) {
     labelledLine(
       doc,
       t.rateLockedUntil,
-      formatInstantText(new Date(order.payment.rate_locked_until), language, data.timeZone),
+      formatInstantText(new Date(payment.rate_locked_until), language, data.timeZone),
     );
   }
-  if (order.payment.dForwardDate) labelledLine(doc, t.forwardDate, order.payment.dForwardDate);
+  if (payment.dForwardDate) labelledLine(doc, t.forwardDate, payment.dForwardDate);
   heading(doc, t.terms);
   doc.font(PDF_FONT.regular).fontSize(9).fillColor('#000000').text(t.termsText);
   doc.moveDown(0.5);

@@ -35,7 +35,7 @@ export class OrderDocumentsService {
     language: Language,
     version?: DocumentVersion,
   ): Promise<{ pdf: Buffer; fileName: string }> {
-    const ordered = await this.orders.get(party, orderId, language);
+    const ordered = await this.orders.getForDocuments(party, orderId, language);
     const versions = documentVersions(ordered);
     // The bill of lading travels with the load: a delivery does not issue it again.
     const versioned = kind !== 'bill-of-lading';

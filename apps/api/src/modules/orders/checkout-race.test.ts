@@ -57,7 +57,7 @@ describe(`one cart checked out many times at once on ${TEST_ENGINE}`, () => {
     // The buyer paid once: the balance is down by one order's total, to the cent.
     const placed = json<{ order: ApiOrder }>(answers.find((one) => one.statusCode === 201)!);
     expect((await balancesOf(t, buyer.enterpriseId)).USD_AVAILABLE).toBe(
-      parseMoney('60000.00') - parseMoney(placed.order.dTotal),
+      parseMoney('60000.00') - parseMoney(placed.order.dTotal!),
     );
   });
 });

@@ -359,6 +359,97 @@ describe(`marketplace money on ${TEST_ENGINE}`, () => {
     expectError(await buyer.call('POST', `orders/${order.sOrderId}/accept`), 409, 'INVALID_STATE');
   });
 
+  it("answers the grower its own money only: goods and payout, never the buyer's fees or total", async () => {
+    const { buyer, vendor, order, rateMicro } = await deliveredOrder(130);
+    expect((await buyer.call('POST', `orders/${order.sOrderId}/accept`)).statusCode).toBe(200);
+    const bought = await orderOf(buyer, order.sOrderId);
+    // The buyer's answer still carries its fees, total and payment.
+    expect(bought.dTotal).toBe(moneyToNumber(TOTAL));
+    expect(bought.fees.map((fee) => fee.dTotal)).toContain(moneyToNumber(CROSSING));
+    expect(bought.payment?.dAmountUsd).toBe(moneyToNumber(TOTAL));
+    expect(bought.vendorMoney).toBeNull();
+
+    const detail = await vendor.call('GET', `vendor/orders/${order.sOrderId}`);
+    const list = await vendor.call('GET', 'vendor/orders?tab=finalized');
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(list.statusCode, list.body).toBe(200);
+    // Every number that carries the buyer's fees is absent from the grower's JSON.
+    const buyerNumbers = [
+      bought.dSubtotal,
+      bought.dTotal,
+      bought.dFees,
+      bought.dFinalPrice,
+      bought.payment!.dAmountMxn,
+      ...bought.fees.map((fee) => fee.dTotal),
+      ...bought.lines.flatMap((line) => [
+        line.sLogisticCost,
+        line.dTotalInOutPerBox,
+        line.sTotalPerBox,
+        line.sTotal,
+        line.dFinalPrice,
+      ]),
+    ];
+    expect(buyerNumbers.every((value) => value !== null)).toBe(true);
+    for (const body of [detail.body, list.body]) {
+      for (const value of buyerNumbers) {
+        expect(body).not.toMatch(
+          new RegExp(`[:\\[,]"?${String(value).replace('.', '\\.')}"?[,}\\]]`),
+        );
+      }
+    }
+    const seen = json<{ order: ApiOrder }>(detail).order;
+    expect(seen).toMatchObject({
+      dSubtotal: null,
+      dFees: null,
+      dTotal: null,
+      dFinalPrice: null,
+      sPaymentMethod: null,
+      payment: null,
+      fees: [],
+      dGrowerUsd: 3250,
+    });
+    // The payout equals the ledger's, to the cent, in USD and MXN at the locked rate.
+    const payoutRow = await t.db
+      .selectFrom('orders as o')
+      .innerJoin('payments as p', 'p.id', 'o.payment_id')
+      .select(['o.payout_usd_cents', 'p.amount_mxn', 'p.tracking_key'])
+      .where('o.id', '=', order.sOrderId)
+      .executeTakeFirstOrThrow();
+    expect(payoutRow.payout_usd_cents).toBe(parseMoney('3250.00'));
+    expect(await houseBalance('HOUSE_PAYOUT_CLEARING_MXN')).toBe(payoutRow.amount_mxn);
+    expect(seen.vendorMoney).toEqual({
+      dGoodsUsd: 3500,
+      dGoodsMxn: moneyToNumber(convertUsdToMxn(GOODS, rateMicro)),
+      dExchangeRate: rateToNumber(rateMicro),
+      lines: [
+        {
+          sLineId: seen.lines[0]!.sLineId,
+          dGoodsUsd: 3500,
+          dGoodsMxn: moneyToNumber(convertUsdToMxn(GOODS, rateMicro)),
+        },
+      ],
+      payout: {
+        dAmountUsd: moneyToNumber(payoutRow.payout_usd_cents!),
+        dAmountMxn: moneyToNumber(payoutRow.amount_mxn),
+        dExchangeRate: rateToNumber(rateMicro),
+        sStatus: 'PROCESSING',
+        sTrackingKey: payoutRow.tracking_key,
+        created_at: expect.any(String),
+      },
+    });
+    const rows = json<{ orders: Array<Record<string, unknown>> }>(list).orders;
+    expect(rows).toEqual([
+      expect.objectContaining({
+        sOrderId: order.sOrderId,
+        dTotal: null,
+        dFees: null,
+        dFinalPrice: null,
+        sPaymentMethod: null,
+        dGrowerUsd: moneyToNumber(payoutRow.payout_usd_cents!),
+      }),
+    ]);
+  });
+
   it('releases by itself when the dispute window closes, and a full delivery refunds nothing', async () => {
     const { vendor, order } = await deliveredOrder();
     t.clock.advanceMinutes(8 * 60 + 1);

@@ -80,23 +80,30 @@ export class OrderReadsService {
       repo.countOrders(this.db, party, tab),
     ]);
     return {
-      orders: views.map((view) => toSummary(view, language)),
+      orders: views.map((view) => toSummary(view, language, party.side)),
       total,
       page: page.page,
       limit,
     };
   }
 
-  async get(party: OrderParty, orderId: string, language: Language): Promise<ApiOrder> {
+  /** One order as `shown` sees it: the party's own side unless a caller asks otherwise. */
+  async get(
+    party: OrderParty,
+    orderId: string,
+    language: Language,
+    shown: OrderParty['side'] = party.side,
+  ): Promise<ApiOrder> {
     await this.settlement.finishDue(party);
     if (!isUuid(orderId)) throw new AppError('NOT_FOUND', { field: 'sOrderId' });
     const view = await repo.findOrderView(this.db, party, orderId.toLowerCase());
     if (!view) throw new AppError('NOT_FOUND', { field: 'sOrderId' });
-    const [lines, fees, events, rating] = await Promise.all([
+    const [lines, fees, events, rating, payout] = await Promise.all([
       repo.findLines(this.db, view.id),
       repo.findFees(this.db, view.id),
       repo.findEvents(this.db, view.id),
       repo.findRating(this.db, view.id),
+      shown === 'vendor' ? repo.findVendorPayout(this.db, view.id) : undefined,
     ]);
     let forwardDate: string | null = null;
     let forward: { depositCents: bigint; date: string | null } | null = null;
@@ -113,7 +120,10 @@ export class OrderReadsService {
     const reachedAt = new Map<string, Date>();
     for (const event of events)
       if (!reachedAt.has(event.status)) reachedAt.set(event.status, event.created_at);
-    const summary = toSummary(view, language);
+    const summary = toSummary(view, language, shown);
+    // The grower's answer carries its own money only: never the buyer's freight, fees,
+    // total or payment.
+    const buyer = shown === 'buyer';
     const apiLines: ApiOrderLine[] = lines.map((line) => {
       const totalPerBox =
         line.unit_price_cents + line.logistic_cost_per_box_cents + line.in_out_per_box_cents;
@@ -135,10 +145,10 @@ export class OrderReadsService {
         dBoxesPerPallet: line.boxes_per_pallet,
         dPallets: palletsFor(line.quantity_boxes, line.boxes_per_pallet),
         dUnitPriceUSD: moneyToNumber(line.unit_price_cents),
-        sLogisticCost: moneyToDecimalString(line.logistic_cost_per_box_cents),
-        dTotalInOutPerBox: moneyToNumber(line.in_out_per_box_cents),
-        sTotalPerBox: moneyToDecimalString(totalPerBox),
-        sTotal: moneyToDecimalString(totalPerBox * BigInt(line.quantity_boxes)),
+        sLogisticCost: buyer ? moneyToDecimalString(line.logistic_cost_per_box_cents) : null,
+        dTotalInOutPerBox: buyer ? moneyToNumber(line.in_out_per_box_cents) : null,
+        sTotalPerBox: buyer ? moneyToDecimalString(totalPerBox) : null,
+        sTotal: buyer ? moneyToDecimalString(totalPerBox * BigInt(line.quantity_boxes)) : null,
         dDeliveredQuantity: line.delivered_boxes,
         dDeliveredUnitPrice:
           line.delivered_unit_price_cents === null
@@ -147,7 +157,7 @@ export class OrderReadsService {
         dAgreedUnitPrice: moneyToNumber(agreedUnitPrice(line)),
         dReceivedQuantity: line.received_boxes,
         dVendorDeliveredQuantity: line.vendor_delivered_boxes,
-        dFinalPrice: delivered === null ? null : moneyToNumber(delivered),
+        dFinalPrice: buyer && delivered !== null ? moneyToNumber(delivered) : null,
       };
     });
     const loads = loadTransports(
@@ -181,7 +191,7 @@ export class OrderReadsService {
         sNotes: view.warehouse_notes,
       },
       lines: apiLines,
-      fees: fees.map((fee) => ({
+      fees: (buyer ? fees : []).map((fee) => ({
         sFeeId: fee.id,
         sFeeKey: fee.name,
         sFeeName: feeLabel(fee.name, language),
@@ -208,26 +218,28 @@ export class OrderReadsService {
           iPallets: part.pallets,
         })),
       })),
-      payment: {
-        sMethod: view.payment_method as PaymentMethod,
-        sMethodName: PAYMENT_METHOD_LABELS[language][view.payment_method as PaymentMethod],
-        sStatus: view.payment_status,
-        sPaymentId: view.payment_id,
-        sTransactionId: view.conversion_id,
-        dAmountUsd: moneyToNumber(view.total_cents),
-        dAmountMxn:
-          view.rate_micro === null
-            ? null
-            : moneyToNumber(convertUsdToMxn(view.total_cents, view.rate_micro)),
-        dExchangeRate: view.rate_micro === null ? null : rateToNumber(view.rate_micro),
-        sExchangeRateReference: view.quote_id,
-        rate_locked_until:
-          view.payment_method === 'DEFERRED' && view.rate_locked_at !== null
-            ? new Date(view.rate_locked_at.getTime() + RATE_LOCK_HOURS * HOUR_MS).toISOString()
-            : null,
-        dForwardDate: forwardDate,
-        paid_at: view.paid_at?.toISOString() ?? null,
-      },
+      payment: buyer
+        ? {
+            sMethod: view.payment_method as PaymentMethod,
+            sMethodName: PAYMENT_METHOD_LABELS[language][view.payment_method as PaymentMethod],
+            sStatus: view.payment_status,
+            sPaymentId: view.payment_id,
+            sTransactionId: view.conversion_id,
+            dAmountUsd: moneyToNumber(view.total_cents),
+            dAmountMxn:
+              view.rate_micro === null
+                ? null
+                : moneyToNumber(convertUsdToMxn(view.total_cents, view.rate_micro)),
+            dExchangeRate: view.rate_micro === null ? null : rateToNumber(view.rate_micro),
+            sExchangeRateReference: view.quote_id,
+            rate_locked_until:
+              view.payment_method === 'DEFERRED' && view.rate_locked_at !== null
+                ? new Date(view.rate_locked_at.getTime() + RATE_LOCK_HOURS * HOUR_MS).toISOString()
+                : null,
+            dForwardDate: forwardDate,
+            paid_at: view.paid_at?.toISOString() ?? null,
+          }
+        : null,
       iOrderedBoxes: lines.reduce((sum, line) => sum + line.quantity_boxes, 0),
       iDeliveredBoxes: deliveredBoxes,
       rating: rating
@@ -257,7 +269,7 @@ export class OrderReadsService {
         bSecured: isMoneySecured(view),
       },
       schedule: orderSchedule({
-        side: party.side,
+        side: shown,
         method: view.payment_method,
         paid: view.payment_status === 'PAID',
         paidAt: view.paid_at,
@@ -265,7 +277,26 @@ export class OrderReadsService {
         totalCents: view.total_cents,
         forward,
       }),
-      vendorMoney: party.side === 'vendor' ? vendorMoney(view.goods_cents, view.rate_micro) : null,
+      vendorMoney: buyer
+        ? null
+        : vendorMoney(
+            view.goods_cents,
+            view.rate_micro,
+            lines.map((line) => ({
+              id: line.id,
+              goodsCents: agreedUnitPrice(line) * BigInt(line.quantity_boxes),
+            })),
+            payout
+              ? {
+                  amountUsdCents: payout.amount_usd,
+                  amountMxnCents: payout.amount_mxn,
+                  rateMicro: payout.rate_micro,
+                  status: payout.status,
+                  trackingKey: payout.tracking_key,
+                  createdAt: payout.created_at,
+                }
+              : null,
+          ),
     };
   }
   /** GET vendor/payouts: the grower's payouts, newest first. */

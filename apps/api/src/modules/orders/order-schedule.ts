@@ -45,6 +45,24 @@ export const vendorMoneySchema = z
     dGoodsUsd: z.number().describe('The goods as ordered (boxes × agreed price), USD'),
     dGoodsMxn: z.number().nullable().describe('The same at the rate locked at checkout, MXN'),
     dExchangeRate: z.number().nullable(),
+    lines: z.array(
+      z.object({
+        sLineId: z.string(),
+        dGoodsUsd: z.number().describe('Boxes × agreed price, USD'),
+        dGoodsMxn: z.number().nullable().describe('The same at the locked rate, MXN'),
+      }),
+    ),
+    payout: z
+      .object({
+        dAmountUsd: z.number(),
+        dAmountMxn: z.number(),
+        dExchangeRate: z.number(),
+        sStatus: z.enum(['PROCESSING', 'COMPLETED', 'RETURNED']),
+        sTrackingKey: z.string().describe('The transfer tracking key (clave de rastreo)'),
+        created_at: z.string(),
+      })
+      .nullable()
+      .describe('The payout sent to the grower; null until the order is released and paid out'),
   })
   .nullable()
   .describe("What the grower receives for the goods; null on the buyer's side");
@@ -119,11 +137,44 @@ export function orderSchedule(facts: ScheduleFacts): ApiOrderSchedule {
   };
 }
 
-/** The grower's own money on an order: the goods at the rate locked at checkout. */
-export function vendorMoney(goodsCents: bigint, rateMicro: bigint | null): ApiVendorMoney {
+export interface VendorPayoutFacts {
+  amountUsdCents: bigint;
+  amountMxnCents: bigint;
+  rateMicro: bigint;
+  status: string;
+  trackingKey: string;
+  createdAt: Date;
+}
+
+/**
+ * The grower's own money on an order: the goods (each line and in all) at the rate locked
+ * at checkout, and the payout once sent. Nothing is deducted from the grower: the fees are
+ * the buyer's, so the payout is the accepted goods.
+ */
+export function vendorMoney(
+  goodsCents: bigint,
+  rateMicro: bigint | null,
+  lines: Array<{ id: string; goodsCents: bigint }>,
+  payout: VendorPayoutFacts | null,
+): ApiVendorMoney {
+  const mxn = (cents: bigint) =>
+    rateMicro === null ? null : moneyToNumber(convertUsdToMxn(cents, rateMicro));
   return {
     dGoodsUsd: moneyToNumber(goodsCents),
-    dGoodsMxn: rateMicro === null ? null : moneyToNumber(convertUsdToMxn(goodsCents, rateMicro)),
+    dGoodsMxn: mxn(goodsCents),
     dExchangeRate: rateMicro === null ? null : rateToNumber(rateMicro),
+    lines: lines.map((line) => ({
+      sLineId: line.id,
+      dGoodsUsd: moneyToNumber(line.goodsCents),
+      dGoodsMxn: mxn(line.goodsCents),
+    })),
+    payout: payout && {
+      dAmountUsd: moneyToNumber(payout.amountUsdCents),
+      dAmountMxn: moneyToNumber(payout.amountMxnCents),
+      dExchangeRate: rateToNumber(payout.rateMicro),
+      sStatus: payout.status as 'PROCESSING' | 'COMPLETED' | 'RETURNED',
+      sTrackingKey: payout.trackingKey,
+      created_at: payout.createdAt.toISOString(),
+    },
   };
 }

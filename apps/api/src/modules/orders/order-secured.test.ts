@@ -152,6 +152,14 @@ describe(`goods secured before shipping on ${TEST_ENGINE}`, () => {
       dGoodsUsd: moneyToNumber(GOODS),
       dGoodsMxn: moneyToNumber(convertUsdToMxn(GOODS, rateMicro)),
       dExchangeRate: rateToNumber(rateMicro),
+      lines: [
+        {
+          sLineId: grower.lines[0]!.sLineId,
+          dGoodsUsd: moneyToNumber(GOODS),
+          dGoodsMxn: moneyToNumber(convertUsdToMxn(GOODS, rateMicro)),
+        },
+      ],
+      payout: null,
     });
     await refusedToPrepare(vendor, order.sOrderId);
 
@@ -195,7 +203,7 @@ describe(`goods secured before shipping on ${TEST_ENGINE}`, () => {
       'INSUFFICIENT_FUNDS',
     );
     expect(await moneyTableCounts(t)).toEqual(before);
-    expect((await orderAs(buyer, `orders/${order.sOrderId}`)).payment.sStatus).toBe('PENDING');
+    expect((await orderAs(buyer, `orders/${order.sOrderId}`)).payment!.sStatus).toBe('PENDING');
   });
 
   it('lets a forward order ship once its settlement day has paid for it', async () => {
@@ -253,7 +261,7 @@ describe(`goods secured before shipping on ${TEST_ENGINE}`, () => {
           sKind: 'PAYMENT',
           dAmountUsd: moneyToNumber(TOTAL),
           bTaken: true,
-          taken_at: order.payment.paid_at,
+          taken_at: order.payment!.paid_at,
           dDueDate: null,
         },
       ],

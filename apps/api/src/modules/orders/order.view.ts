@@ -11,6 +11,9 @@ import {
   type PaymentMethod,
 } from './order-statuses.js';
 
+/** Said of every field that carries the buyer's money: the grower never receives it. */
+const BUYER_ONLY = "null on the grower's side (it carries the buyer's freight and fees)";
+
 export const orderLineSchema = z.object({
   sLineId: z.string(),
   sProductId: z.string(),
@@ -20,10 +23,19 @@ export const orderLineSchema = z.object({
   dBoxesPerPallet: z.number(),
   dPallets: z.number().describe('ceil(boxes / boxes per pallet)'),
   dUnitPriceUSD: z.number().describe('Price per box, FOB McAllen'),
-  sLogisticCost: z.string().describe('Freight per box (a pallet of freight shared over its boxes)'),
-  dTotalInOutPerBox: z.number().describe('Border cold storage in/out charge per box'),
-  sTotalPerBox: z.string().describe('Unit price + freight + in/out, per box'),
-  sTotal: z.string().describe('Boxes × total per box'),
+  sLogisticCost: z
+    .string()
+    .nullable()
+    .describe(`Freight per box (a pallet of freight shared over its boxes); ${BUYER_ONLY}`),
+  dTotalInOutPerBox: z
+    .number()
+    .nullable()
+    .describe(`Border cold storage in/out charge per box; ${BUYER_ONLY}`),
+  sTotalPerBox: z
+    .string()
+    .nullable()
+    .describe(`Unit price + freight + in/out, per box; ${BUYER_ONLY}`),
+  sTotal: z.string().nullable().describe(`Boxes × total per box; ${BUYER_ONLY}`),
   dDeliveredQuantity: z.number().nullable().describe('Boxes counted as delivered (and paid)'),
   dDeliveredUnitPrice: z.number().nullable(),
   dAgreedUnitPrice: z
@@ -37,7 +49,7 @@ export const orderLineSchema = z.object({
   dFinalPrice: z
     .number()
     .nullable()
-    .describe('Delivered boxes × (delivered unit price + freight + in/out)'),
+    .describe(`Delivered boxes × (delivered unit price + freight + in/out); ${BUYER_ONLY}`),
 });
 
 export const orderSummaryShape = {
@@ -52,14 +64,23 @@ export const orderSummaryShape = {
   sVendorName: z.string(),
   sWarehouseId: z.string(),
   sWarehouseName: z.string(),
-  dSubtotal: z.number(),
-  dFees: z.number(),
-  dTotal: z.number(),
-  dFinalPrice: z.number().nullable(),
+  dSubtotal: z.number().nullable().describe(`Goods and freight as ordered, USD; ${BUYER_ONLY}`),
+  dFees: z.number().nullable().describe(`The buyer's fees; ${BUYER_ONLY}`),
+  dTotal: z.number().nullable().describe(`What the buyer pays; ${BUYER_ONLY}`),
+  dFinalPrice: z.number().nullable().describe(`The buyer's delivered total; ${BUYER_ONLY}`),
+  dGrowerUsd: z
+    .number()
+    .nullable()
+    .describe(
+      "What the grower receives, USD: its payout once released, else the goods; null on the buyer's side",
+    ),
   iPallets: z.number(),
   iTransports: z.number(),
   iLines: z.number(),
-  sPaymentMethod: z.enum(PAYMENT_METHODS),
+  sPaymentMethod: z
+    .enum(PAYMENT_METHODS)
+    .nullable()
+    .describe("How the buyer pays; null on the grower's side"),
   sPaymentStatus: z.enum(['PENDING', 'PAID']),
   sDisputeId: z.string().nullable(),
   sDisputeStatus: z.enum(['IN_PROCESS', 'FINALIZED']).nullable(),
@@ -84,9 +105,16 @@ export const orderSchema = z.object({
     sNotes: z.string().nullable(),
   }),
   lines: z.array(orderLineSchema),
-  fees: z.array(
-    z.object({ sFeeId: z.string(), sFeeKey: z.string(), sFeeName: z.string(), dTotal: z.number() }),
-  ),
+  fees: z
+    .array(
+      z.object({
+        sFeeId: z.string(),
+        sFeeKey: z.string(),
+        sFeeName: z.string(),
+        dTotal: z.number(),
+      }),
+    )
+    .describe("The buyer's fees; empty on the grower's side"),
   timeline: z.array(
     z.object({
       sStatus: z.enum(ORDER_STATUSES),
@@ -107,20 +135,23 @@ export const orderSchema = z.object({
       ),
     }),
   ),
-  payment: z.object({
-    sMethod: z.enum(PAYMENT_METHODS),
-    sMethodName: z.string(),
-    sStatus: z.enum(['PENDING', 'PAID']),
-    sPaymentId: z.string().nullable(),
-    sTransactionId: z.string().nullable(),
-    dAmountUsd: z.number(),
-    dAmountMxn: z.number().nullable(),
-    dExchangeRate: z.number().nullable(),
-    sExchangeRateReference: z.string().nullable(),
-    rate_locked_until: z.string().nullable(),
-    dForwardDate: z.string().nullable(),
-    paid_at: z.string().nullable(),
-  }),
+  payment: z
+    .object({
+      sMethod: z.enum(PAYMENT_METHODS),
+      sMethodName: z.string(),
+      sStatus: z.enum(['PENDING', 'PAID']),
+      sPaymentId: z.string().nullable(),
+      sTransactionId: z.string().nullable(),
+      dAmountUsd: z.number(),
+      dAmountMxn: z.number().nullable(),
+      dExchangeRate: z.number().nullable(),
+      sExchangeRateReference: z.string().nullable(),
+      rate_locked_until: z.string().nullable(),
+      dForwardDate: z.string().nullable(),
+      paid_at: z.string().nullable(),
+    })
+    .nullable()
+    .describe("The buyer's payment; null on the grower's side"),
   iOrderedBoxes: z.number(),
   iDeliveredBoxes: z.number().nullable(),
   rating: z
@@ -235,8 +266,13 @@ export function maskClabe(clabe: string): string {
   return clabe.length <= 4 ? clabe : `${'•'.repeat(clabe.length - 4)}${clabe.slice(-4)}`;
 }
 
-export function toSummary(view: repo.OrderView, language: Language): ApiOrderSummary {
+export function toSummary(
+  view: repo.OrderView,
+  language: Language,
+  side: 'buyer' | 'vendor',
+): ApiOrderSummary {
   const status = view.status as OrderStatus;
+  const buyer = side === 'buyer';
   return {
     sOrderId: view.id,
     iTrackingId: Number(view.tracking_id),
@@ -249,14 +285,16 @@ export function toSummary(view: repo.OrderView, language: Language): ApiOrderSum
     sVendorName: view.vendor_name,
     sWarehouseId: view.warehouse_id,
     sWarehouseName: view.warehouse_name,
-    dSubtotal: moneyToNumber(view.subtotal_cents),
-    dFees: moneyToNumber(view.fees_cents),
-    dTotal: moneyToNumber(view.total_cents),
-    dFinalPrice: view.final_total_cents === null ? null : moneyToNumber(view.final_total_cents),
+    dSubtotal: buyer ? moneyToNumber(view.subtotal_cents) : null,
+    dFees: buyer ? moneyToNumber(view.fees_cents) : null,
+    dTotal: buyer ? moneyToNumber(view.total_cents) : null,
+    dFinalPrice:
+      buyer && view.final_total_cents !== null ? moneyToNumber(view.final_total_cents) : null,
+    dGrowerUsd: buyer ? null : moneyToNumber(view.payout_usd_cents ?? view.goods_cents),
     iPallets: view.pallets,
     iTransports: view.transports,
     iLines: Number(view.line_count ?? 0),
-    sPaymentMethod: view.payment_method as PaymentMethod,
+    sPaymentMethod: buyer ? (view.payment_method as PaymentMethod) : null,
     sPaymentStatus: view.payment_status,
     sDisputeId: view.dispute_id ?? null,
     sDisputeStatus: (view.dispute_status as 'IN_PROCESS' | 'FINALIZED' | null) ?? null,

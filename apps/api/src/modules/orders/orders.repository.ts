@@ -509,6 +509,24 @@ export async function listVendorPayouts(db: Executor, vendorEnterpriseId: string
     .execute();
 }
 
+/** One order's payout to its grower, once released and paid out; undefined before. */
+export async function findVendorPayout(db: Executor, orderId: string) {
+  return db
+    .selectFrom('orders as o')
+    .innerJoin('payments as p', 'p.id', 'o.payment_id')
+    .select([
+      'p.amount_usd',
+      'p.amount_mxn',
+      'p.rate_micro',
+      'p.status',
+      'p.tracking_key',
+      'p.created_at',
+    ])
+    .where('o.id', '=', orderId)
+    .where('o.released_at', 'is not', null)
+    .executeTakeFirst();
+}
+
 /** The held order funds: every order still holding money, for the back office. */
 export async function listHeldOrders(db: Executor, limit: number) {
   return db

@@ -109,6 +109,14 @@ export class OrdersService {
     return this.reads.get(party, orderId, language);
   }
 
+  /**
+   * The order as its trade documents print it (the purchase order is one paper for both
+   * parties), read only by a party the order belongs to.
+   */
+  getForDocuments(party: OrderParty, orderId: string, language: Language): Promise<ApiOrder> {
+    return this.reads.get(party, orderId, language, 'buyer');
+  }
+
   vendorPayouts(vendorEnterpriseId: string): Promise<{ payouts: ApiVendorPayout[] }> {
     return this.reads.vendorPayouts(vendorEnterpriseId);
   }

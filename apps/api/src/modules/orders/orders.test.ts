@@ -238,7 +238,7 @@ describe(`marketplace orders on ${TEST_ENGINE}`, () => {
       await buyer.call('GET', `orders/${order.sOrderId}`, undefined, { lang: 'sp' }),
     ).order;
     expect(sp.sStatusName).toBe('Pedido recibido');
-    expect(sp.payment.sMethodName).toMatch(/Pagar ahora/);
+    expect(sp.payment!.sMethodName).toMatch(/Pagar ahora/);
   });
 
   it('checks out converting to MXN: the goods are held at the locked rate, paid out in MXN at release', async () => {
@@ -391,7 +391,7 @@ describe(`marketplace orders on ${TEST_ENGINE}`, () => {
     }>(await buyer.call('GET', 'transactions/getForwardsActive'));
     expect(active.forwards).toEqual([
       expect.objectContaining({
-        sTransactionId: order.payment.sTransactionId,
+        sTransactionId: order.payment!.sTransactionId,
         dAmount: EXPECTED_TOTAL,
       }),
     ]);
@@ -413,7 +413,7 @@ describe(`marketplace orders on ${TEST_ENGINE}`, () => {
     const paid = await buyer.call('POST', `orders/${order.sOrderId}/pay`, {});
     expect(paid.statusCode, paid.body).toBe(200);
     const paidOrder = json<{ order: ApiOrder }>(paid).order;
-    expect(paidOrder.payment.sStatus).toBe('PAID');
+    expect(paidOrder.payment!.sStatus).toBe('PAID');
     expect(paidOrder.money).toMatchObject({ dHeld: 40_387.5, bSecured: true });
     expect(await paymentsOf(buyer)).toHaveLength(0);
     const balances = await balancesOf(t, buyer.enterpriseId);

@@ -20844,15 +20844,24 @@ export interface operations {
               sVendorName: string;
               sWarehouseId: string;
               sWarehouseName: string;
-              dSubtotal: number;
-              dFees: number;
-              dTotal: number;
+              /** @description Goods and freight as ordered, USD; null on the grower's side (it carries the buyer's freight and fees) */
+              dSubtotal: number | null;
+              /** @description The buyer's fees; null on the grower's side (it carries the buyer's freight and fees) */
+              dFees: number | null;
+              /** @description What the buyer pays; null on the grower's side (it carries the buyer's freight and fees) */
+              dTotal: number | null;
+              /** @description The buyer's delivered total; null on the grower's side (it carries the buyer's freight and fees) */
               dFinalPrice: number | null;
+              /** @description What the grower receives, USD: its payout once released, else the goods; null on the buyer's side */
+              dGrowerUsd: number | null;
               iPallets: number;
               iTransports: number;
               iLines: number;
-              /** @enum {string} */
-              sPaymentMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD';
+              /**
+               * @description How the buyer pays; null on the grower's side
+               * @enum {string|null}
+               */
+              sPaymentMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD' | null;
               /** @enum {string} */
               sPaymentStatus: 'PENDING' | 'PAID';
               sDisputeId: string | null;
@@ -20887,14 +20896,14 @@ export interface operations {
                 dPallets: number;
                 /** @description Price per box, FOB McAllen */
                 dUnitPriceUSD: number;
-                /** @description Freight per box (a pallet of freight shared over its boxes) */
-                sLogisticCost: string;
-                /** @description Border cold storage in/out charge per box */
-                dTotalInOutPerBox: number;
-                /** @description Unit price + freight + in/out, per box */
-                sTotalPerBox: string;
-                /** @description Boxes × total per box */
-                sTotal: string;
+                /** @description Freight per box (a pallet of freight shared over its boxes); null on the grower's side (it carries the buyer's freight and fees) */
+                sLogisticCost: string | null;
+                /** @description Border cold storage in/out charge per box; null on the grower's side (it carries the buyer's freight and fees) */
+                dTotalInOutPerBox: number | null;
+                /** @description Unit price + freight + in/out, per box; null on the grower's side (it carries the buyer's freight and fees) */
+                sTotalPerBox: string | null;
+                /** @description Boxes × total per box; null on the grower's side (it carries the buyer's freight and fees) */
+                sTotal: string | null;
                 /** @description Boxes counted as delivered (and paid) */
                 dDeliveredQuantity: number | null;
                 dDeliveredUnitPrice: number | null;
@@ -20904,9 +20913,10 @@ export interface operations {
                 dReceivedQuantity: number | null;
                 /** @description The grower's count, when the buyer's differed */
                 dVendorDeliveredQuantity: number | null;
-                /** @description Delivered boxes × (delivered unit price + freight + in/out) */
+                /** @description Delivered boxes × (delivered unit price + freight + in/out); null on the grower's side (it carries the buyer's freight and fees) */
                 dFinalPrice: number | null;
               }[];
+              /** @description The buyer's fees; empty on the grower's side */
               fees: {
                 sFeeId: string;
                 sFeeKey: string;
@@ -20943,6 +20953,7 @@ export interface operations {
                   iPallets: number;
                 }[];
               }[];
+              /** @description The buyer's payment; null on the grower's side */
               payment: {
                 /** @enum {string} */
                 sMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD';
@@ -20958,7 +20969,7 @@ export interface operations {
                 rate_locked_until: string | null;
                 dForwardDate: string | null;
                 paid_at: string | null;
-              };
+              } | null;
               iOrderedBoxes: number;
               iDeliveredBoxes: number | null;
               rating: {
@@ -21042,6 +21053,24 @@ export interface operations {
                 /** @description The same at the rate locked at checkout, MXN */
                 dGoodsMxn: number | null;
                 dExchangeRate: number | null;
+                lines: {
+                  sLineId: string;
+                  /** @description Boxes × agreed price, USD */
+                  dGoodsUsd: number;
+                  /** @description The same at the locked rate, MXN */
+                  dGoodsMxn: number | null;
+                }[];
+                /** @description The payout sent to the grower; null until the order is released and paid out */
+                payout: {
+                  dAmountUsd: number;
+                  dAmountMxn: number;
+                  dExchangeRate: number;
+                  /** @enum {string} */
+                  sStatus: 'PROCESSING' | 'COMPLETED' | 'RETURNED';
+                  /** @description The transfer tracking key (clave de rastreo) */
+                  sTrackingKey: string;
+                  created_at: string;
+                } | null;
               } | null;
             };
           };
@@ -21314,15 +21343,24 @@ export interface operations {
               sVendorName: string;
               sWarehouseId: string;
               sWarehouseName: string;
-              dSubtotal: number;
-              dFees: number;
-              dTotal: number;
+              /** @description Goods and freight as ordered, USD; null on the grower's side (it carries the buyer's freight and fees) */
+              dSubtotal: number | null;
+              /** @description The buyer's fees; null on the grower's side (it carries the buyer's freight and fees) */
+              dFees: number | null;
+              /** @description What the buyer pays; null on the grower's side (it carries the buyer's freight and fees) */
+              dTotal: number | null;
+              /** @description The buyer's delivered total; null on the grower's side (it carries the buyer's freight and fees) */
               dFinalPrice: number | null;
+              /** @description What the grower receives, USD: its payout once released, else the goods; null on the buyer's side */
+              dGrowerUsd: number | null;
               iPallets: number;
               iTransports: number;
               iLines: number;
-              /** @enum {string} */
-              sPaymentMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD';
+              /**
+               * @description How the buyer pays; null on the grower's side
+               * @enum {string|null}
+               */
+              sPaymentMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD' | null;
               /** @enum {string} */
               sPaymentStatus: 'PENDING' | 'PAID';
               sDisputeId: string | null;
@@ -21480,15 +21518,24 @@ export interface operations {
               sVendorName: string;
               sWarehouseId: string;
               sWarehouseName: string;
-              dSubtotal: number;
-              dFees: number;
-              dTotal: number;
+              /** @description Goods and freight as ordered, USD; null on the grower's side (it carries the buyer's freight and fees) */
+              dSubtotal: number | null;
+              /** @description The buyer's fees; null on the grower's side (it carries the buyer's freight and fees) */
+              dFees: number | null;
+              /** @description What the buyer pays; null on the grower's side (it carries the buyer's freight and fees) */
+              dTotal: number | null;
+              /** @description The buyer's delivered total; null on the grower's side (it carries the buyer's freight and fees) */
               dFinalPrice: number | null;
+              /** @description What the grower receives, USD: its payout once released, else the goods; null on the buyer's side */
+              dGrowerUsd: number | null;
               iPallets: number;
               iTransports: number;
               iLines: number;
-              /** @enum {string} */
-              sPaymentMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD';
+              /**
+               * @description How the buyer pays; null on the grower's side
+               * @enum {string|null}
+               */
+              sPaymentMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD' | null;
               /** @enum {string} */
               sPaymentStatus: 'PENDING' | 'PAID';
               sDisputeId: string | null;
@@ -21523,14 +21570,14 @@ export interface operations {
                 dPallets: number;
                 /** @description Price per box, FOB McAllen */
                 dUnitPriceUSD: number;
-                /** @description Freight per box (a pallet of freight shared over its boxes) */
-                sLogisticCost: string;
-                /** @description Border cold storage in/out charge per box */
-                dTotalInOutPerBox: number;
-                /** @description Unit price + freight + in/out, per box */
-                sTotalPerBox: string;
-                /** @description Boxes × total per box */
-                sTotal: string;
+                /** @description Freight per box (a pallet of freight shared over its boxes); null on the grower's side (it carries the buyer's freight and fees) */
+                sLogisticCost: string | null;
+                /** @description Border cold storage in/out charge per box; null on the grower's side (it carries the buyer's freight and fees) */
+                dTotalInOutPerBox: number | null;
+                /** @description Unit price + freight + in/out, per box; null on the grower's side (it carries the buyer's freight and fees) */
+                sTotalPerBox: string | null;
+                /** @description Boxes × total per box; null on the grower's side (it carries the buyer's freight and fees) */
+                sTotal: string | null;
                 /** @description Boxes counted as delivered (and paid) */
                 dDeliveredQuantity: number | null;
                 dDeliveredUnitPrice: number | null;
@@ -21540,9 +21587,10 @@ export interface operations {
                 dReceivedQuantity: number | null;
                 /** @description The grower's count, when the buyer's differed */
                 dVendorDeliveredQuantity: number | null;
-                /** @description Delivered boxes × (delivered unit price + freight + in/out) */
+                /** @description Delivered boxes × (delivered unit price + freight + in/out); null on the grower's side (it carries the buyer's freight and fees) */
                 dFinalPrice: number | null;
               }[];
+              /** @description The buyer's fees; empty on the grower's side */
               fees: {
                 sFeeId: string;
                 sFeeKey: string;
@@ -21579,6 +21627,7 @@ export interface operations {
                   iPallets: number;
                 }[];
               }[];
+              /** @description The buyer's payment; null on the grower's side */
               payment: {
                 /** @enum {string} */
                 sMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD';
@@ -21594,7 +21643,7 @@ export interface operations {
                 rate_locked_until: string | null;
                 dForwardDate: string | null;
                 paid_at: string | null;
-              };
+              } | null;
               iOrderedBoxes: number;
               iDeliveredBoxes: number | null;
               rating: {
@@ -21678,6 +21727,24 @@ export interface operations {
                 /** @description The same at the rate locked at checkout, MXN */
                 dGoodsMxn: number | null;
                 dExchangeRate: number | null;
+                lines: {
+                  sLineId: string;
+                  /** @description Boxes × agreed price, USD */
+                  dGoodsUsd: number;
+                  /** @description The same at the locked rate, MXN */
+                  dGoodsMxn: number | null;
+                }[];
+                /** @description The payout sent to the grower; null until the order is released and paid out */
+                payout: {
+                  dAmountUsd: number;
+                  dAmountMxn: number;
+                  dExchangeRate: number;
+                  /** @enum {string} */
+                  sStatus: 'PROCESSING' | 'COMPLETED' | 'RETURNED';
+                  /** @description The transfer tracking key (clave de rastreo) */
+                  sTrackingKey: string;
+                  created_at: string;
+                } | null;
               } | null;
             };
           };
@@ -21834,15 +21901,24 @@ export interface operations {
               sVendorName: string;
               sWarehouseId: string;
               sWarehouseName: string;
-              dSubtotal: number;
-              dFees: number;
-              dTotal: number;
+              /** @description Goods and freight as ordered, USD; null on the grower's side (it carries the buyer's freight and fees) */
+              dSubtotal: number | null;
+              /** @description The buyer's fees; null on the grower's side (it carries the buyer's freight and fees) */
+              dFees: number | null;
+              /** @description What the buyer pays; null on the grower's side (it carries the buyer's freight and fees) */
+              dTotal: number | null;
+              /** @description The buyer's delivered total; null on the grower's side (it carries the buyer's freight and fees) */
               dFinalPrice: number | null;
+              /** @description What the grower receives, USD: its payout once released, else the goods; null on the buyer's side */
+              dGrowerUsd: number | null;
               iPallets: number;
               iTransports: number;
               iLines: number;
-              /** @enum {string} */
-              sPaymentMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD';
+              /**
+               * @description How the buyer pays; null on the grower's side
+               * @enum {string|null}
+               */
+              sPaymentMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD' | null;
               /** @enum {string} */
               sPaymentStatus: 'PENDING' | 'PAID';
               sDisputeId: string | null;
@@ -21877,14 +21953,14 @@ export interface operations {
                 dPallets: number;
                 /** @description Price per box, FOB McAllen */
                 dUnitPriceUSD: number;
-                /** @description Freight per box (a pallet of freight shared over its boxes) */
-                sLogisticCost: string;
-                /** @description Border cold storage in/out charge per box */
-                dTotalInOutPerBox: number;
-                /** @description Unit price + freight + in/out, per box */
-                sTotalPerBox: string;
-                /** @description Boxes × total per box */
-                sTotal: string;
+                /** @description Freight per box (a pallet of freight shared over its boxes); null on the grower's side (it carries the buyer's freight and fees) */
+                sLogisticCost: string | null;
+                /** @description Border cold storage in/out charge per box; null on the grower's side (it carries the buyer's freight and fees) */
+                dTotalInOutPerBox: number | null;
+                /** @description Unit price + freight + in/out, per box; null on the grower's side (it carries the buyer's freight and fees) */
+                sTotalPerBox: string | null;
+                /** @description Boxes × total per box; null on the grower's side (it carries the buyer's freight and fees) */
+                sTotal: string | null;
                 /** @description Boxes counted as delivered (and paid) */
                 dDeliveredQuantity: number | null;
                 dDeliveredUnitPrice: number | null;
@@ -21894,9 +21970,10 @@ export interface operations {
                 dReceivedQuantity: number | null;
                 /** @description The grower's count, when the buyer's differed */
                 dVendorDeliveredQuantity: number | null;
-                /** @description Delivered boxes × (delivered unit price + freight + in/out) */
+                /** @description Delivered boxes × (delivered unit price + freight + in/out); null on the grower's side (it carries the buyer's freight and fees) */
                 dFinalPrice: number | null;
               }[];
+              /** @description The buyer's fees; empty on the grower's side */
               fees: {
                 sFeeId: string;
                 sFeeKey: string;
@@ -21933,6 +22010,7 @@ export interface operations {
                   iPallets: number;
                 }[];
               }[];
+              /** @description The buyer's payment; null on the grower's side */
               payment: {
                 /** @enum {string} */
                 sMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD';
@@ -21948,7 +22026,7 @@ export interface operations {
                 rate_locked_until: string | null;
                 dForwardDate: string | null;
                 paid_at: string | null;
-              };
+              } | null;
               iOrderedBoxes: number;
               iDeliveredBoxes: number | null;
               rating: {
@@ -22032,6 +22110,24 @@ export interface operations {
                 /** @description The same at the rate locked at checkout, MXN */
                 dGoodsMxn: number | null;
                 dExchangeRate: number | null;
+                lines: {
+                  sLineId: string;
+                  /** @description Boxes × agreed price, USD */
+                  dGoodsUsd: number;
+                  /** @description The same at the locked rate, MXN */
+                  dGoodsMxn: number | null;
+                }[];
+                /** @description The payout sent to the grower; null until the order is released and paid out */
+                payout: {
+                  dAmountUsd: number;
+                  dAmountMxn: number;
+                  dExchangeRate: number;
+                  /** @enum {string} */
+                  sStatus: 'PROCESSING' | 'COMPLETED' | 'RETURNED';
+                  /** @description The transfer tracking key (clave de rastreo) */
+                  sTrackingKey: string;
+                  created_at: string;
+                } | null;
               } | null;
             };
           };
@@ -22246,15 +22342,24 @@ export interface operations {
               sVendorName: string;
               sWarehouseId: string;
               sWarehouseName: string;
-              dSubtotal: number;
-              dFees: number;
-              dTotal: number;
+              /** @description Goods and freight as ordered, USD; null on the grower's side (it carries the buyer's freight and fees) */
+              dSubtotal: number | null;
+              /** @description The buyer's fees; null on the grower's side (it carries the buyer's freight and fees) */
+              dFees: number | null;
+              /** @description What the buyer pays; null on the grower's side (it carries the buyer's freight and fees) */
+              dTotal: number | null;
+              /** @description The buyer's delivered total; null on the grower's side (it carries the buyer's freight and fees) */
               dFinalPrice: number | null;
+              /** @description What the grower receives, USD: its payout once released, else the goods; null on the buyer's side */
+              dGrowerUsd: number | null;
               iPallets: number;
               iTransports: number;
               iLines: number;
-              /** @enum {string} */
-              sPaymentMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD';
+              /**
+               * @description How the buyer pays; null on the grower's side
+               * @enum {string|null}
+               */
+              sPaymentMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD' | null;
               /** @enum {string} */
               sPaymentStatus: 'PENDING' | 'PAID';
               sDisputeId: string | null;
@@ -22289,14 +22394,14 @@ export interface operations {
                 dPallets: number;
                 /** @description Price per box, FOB McAllen */
                 dUnitPriceUSD: number;
-                /** @description Freight per box (a pallet of freight shared over its boxes) */
-                sLogisticCost: string;
-                /** @description Border cold storage in/out charge per box */
-                dTotalInOutPerBox: number;
-                /** @description Unit price + freight + in/out, per box */
-                sTotalPerBox: string;
-                /** @description Boxes × total per box */
-                sTotal: string;
+                /** @description Freight per box (a pallet of freight shared over its boxes); null on the grower's side (it carries the buyer's freight and fees) */
+                sLogisticCost: string | null;
+                /** @description Border cold storage in/out charge per box; null on the grower's side (it carries the buyer's freight and fees) */
+                dTotalInOutPerBox: number | null;
+                /** @description Unit price + freight + in/out, per box; null on the grower's side (it carries the buyer's freight and fees) */
+                sTotalPerBox: string | null;
+                /** @description Boxes × total per box; null on the grower's side (it carries the buyer's freight and fees) */
+                sTotal: string | null;
                 /** @description Boxes counted as delivered (and paid) */
                 dDeliveredQuantity: number | null;
                 dDeliveredUnitPrice: number | null;
@@ -22306,9 +22411,10 @@ export interface operations {
                 dReceivedQuantity: number | null;
                 /** @description The grower's count, when the buyer's differed */
                 dVendorDeliveredQuantity: number | null;
-                /** @description Delivered boxes × (delivered unit price + freight + in/out) */
+                /** @description Delivered boxes × (delivered unit price + freight + in/out); null on the grower's side (it carries the buyer's freight and fees) */
                 dFinalPrice: number | null;
               }[];
+              /** @description The buyer's fees; empty on the grower's side */
               fees: {
                 sFeeId: string;
                 sFeeKey: string;
@@ -22345,6 +22451,7 @@ export interface operations {
                   iPallets: number;
                 }[];
               }[];
+              /** @description The buyer's payment; null on the grower's side */
               payment: {
                 /** @enum {string} */
                 sMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD';
@@ -22360,7 +22467,7 @@ export interface operations {
                 rate_locked_until: string | null;
                 dForwardDate: string | null;
                 paid_at: string | null;
-              };
+              } | null;
               iOrderedBoxes: number;
               iDeliveredBoxes: number | null;
               rating: {
@@ -22444,6 +22551,24 @@ export interface operations {
                 /** @description The same at the rate locked at checkout, MXN */
                 dGoodsMxn: number | null;
                 dExchangeRate: number | null;
+                lines: {
+                  sLineId: string;
+                  /** @description Boxes × agreed price, USD */
+                  dGoodsUsd: number;
+                  /** @description The same at the locked rate, MXN */
+                  dGoodsMxn: number | null;
+                }[];
+                /** @description The payout sent to the grower; null until the order is released and paid out */
+                payout: {
+                  dAmountUsd: number;
+                  dAmountMxn: number;
+                  dExchangeRate: number;
+                  /** @enum {string} */
+                  sStatus: 'PROCESSING' | 'COMPLETED' | 'RETURNED';
+                  /** @description The transfer tracking key (clave de rastreo) */
+                  sTrackingKey: string;
+                  created_at: string;
+                } | null;
               } | null;
             };
           };
@@ -22624,15 +22749,24 @@ export interface operations {
               sVendorName: string;
               sWarehouseId: string;
               sWarehouseName: string;
-              dSubtotal: number;
-              dFees: number;
-              dTotal: number;
+              /** @description Goods and freight as ordered, USD; null on the grower's side (it carries the buyer's freight and fees) */
+              dSubtotal: number | null;
+              /** @description The buyer's fees; null on the grower's side (it carries the buyer's freight and fees) */
+              dFees: number | null;
+              /** @description What the buyer pays; null on the grower's side (it carries the buyer's freight and fees) */
+              dTotal: number | null;
+              /** @description The buyer's delivered total; null on the grower's side (it carries the buyer's freight and fees) */
               dFinalPrice: number | null;
+              /** @description What the grower receives, USD: its payout once released, else the goods; null on the buyer's side */
+              dGrowerUsd: number | null;
               iPallets: number;
               iTransports: number;
               iLines: number;
-              /** @enum {string} */
-              sPaymentMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD';
+              /**
+               * @description How the buyer pays; null on the grower's side
+               * @enum {string|null}
+               */
+              sPaymentMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD' | null;
               /** @enum {string} */
               sPaymentStatus: 'PENDING' | 'PAID';
               sDisputeId: string | null;
@@ -22667,14 +22801,14 @@ export interface operations {
                 dPallets: number;
                 /** @description Price per box, FOB McAllen */
                 dUnitPriceUSD: number;
-                /** @description Freight per box (a pallet of freight shared over its boxes) */
-                sLogisticCost: string;
-                /** @description Border cold storage in/out charge per box */
-                dTotalInOutPerBox: number;
-                /** @description Unit price + freight + in/out, per box */
-                sTotalPerBox: string;
-                /** @description Boxes × total per box */
-                sTotal: string;
+                /** @description Freight per box (a pallet of freight shared over its boxes); null on the grower's side (it carries the buyer's freight and fees) */
+                sLogisticCost: string | null;
+                /** @description Border cold storage in/out charge per box; null on the grower's side (it carries the buyer's freight and fees) */
+                dTotalInOutPerBox: number | null;
+                /** @description Unit price + freight + in/out, per box; null on the grower's side (it carries the buyer's freight and fees) */
+                sTotalPerBox: string | null;
+                /** @description Boxes × total per box; null on the grower's side (it carries the buyer's freight and fees) */
+                sTotal: string | null;
                 /** @description Boxes counted as delivered (and paid) */
                 dDeliveredQuantity: number | null;
                 dDeliveredUnitPrice: number | null;
@@ -22684,9 +22818,10 @@ export interface operations {
                 dReceivedQuantity: number | null;
                 /** @description The grower's count, when the buyer's differed */
                 dVendorDeliveredQuantity: number | null;
-                /** @description Delivered boxes × (delivered unit price + freight + in/out) */
+                /** @description Delivered boxes × (delivered unit price + freight + in/out); null on the grower's side (it carries the buyer's freight and fees) */
                 dFinalPrice: number | null;
               }[];
+              /** @description The buyer's fees; empty on the grower's side */
               fees: {
                 sFeeId: string;
                 sFeeKey: string;
@@ -22723,6 +22858,7 @@ export interface operations {
                   iPallets: number;
                 }[];
               }[];
+              /** @description The buyer's payment; null on the grower's side */
               payment: {
                 /** @enum {string} */
                 sMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD';
@@ -22738,7 +22874,7 @@ export interface operations {
                 rate_locked_until: string | null;
                 dForwardDate: string | null;
                 paid_at: string | null;
-              };
+              } | null;
               iOrderedBoxes: number;
               iDeliveredBoxes: number | null;
               rating: {
@@ -22822,6 +22958,24 @@ export interface operations {
                 /** @description The same at the rate locked at checkout, MXN */
                 dGoodsMxn: number | null;
                 dExchangeRate: number | null;
+                lines: {
+                  sLineId: string;
+                  /** @description Boxes × agreed price, USD */
+                  dGoodsUsd: number;
+                  /** @description The same at the locked rate, MXN */
+                  dGoodsMxn: number | null;
+                }[];
+                /** @description The payout sent to the grower; null until the order is released and paid out */
+                payout: {
+                  dAmountUsd: number;
+                  dAmountMxn: number;
+                  dExchangeRate: number;
+                  /** @enum {string} */
+                  sStatus: 'PROCESSING' | 'COMPLETED' | 'RETURNED';
+                  /** @description The transfer tracking key (clave de rastreo) */
+                  sTrackingKey: string;
+                  created_at: string;
+                } | null;
               } | null;
             };
           };
@@ -22969,15 +23123,24 @@ export interface operations {
               sVendorName: string;
               sWarehouseId: string;
               sWarehouseName: string;
-              dSubtotal: number;
-              dFees: number;
-              dTotal: number;
+              /** @description Goods and freight as ordered, USD; null on the grower's side (it carries the buyer's freight and fees) */
+              dSubtotal: number | null;
+              /** @description The buyer's fees; null on the grower's side (it carries the buyer's freight and fees) */
+              dFees: number | null;
+              /** @description What the buyer pays; null on the grower's side (it carries the buyer's freight and fees) */
+              dTotal: number | null;
+              /** @description The buyer's delivered total; null on the grower's side (it carries the buyer's freight and fees) */
               dFinalPrice: number | null;
+              /** @description What the grower receives, USD: its payout once released, else the goods; null on the buyer's side */
+              dGrowerUsd: number | null;
               iPallets: number;
               iTransports: number;
               iLines: number;
-              /** @enum {string} */
-              sPaymentMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD';
+              /**
+               * @description How the buyer pays; null on the grower's side
+               * @enum {string|null}
+               */
+              sPaymentMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD' | null;
               /** @enum {string} */
               sPaymentStatus: 'PENDING' | 'PAID';
               sDisputeId: string | null;
@@ -23012,14 +23175,14 @@ export interface operations {
                 dPallets: number;
                 /** @description Price per box, FOB McAllen */
                 dUnitPriceUSD: number;
-                /** @description Freight per box (a pallet of freight shared over its boxes) */
-                sLogisticCost: string;
-                /** @description Border cold storage in/out charge per box */
-                dTotalInOutPerBox: number;
-                /** @description Unit price + freight + in/out, per box */
-                sTotalPerBox: string;
-                /** @description Boxes × total per box */
-                sTotal: string;
+                /** @description Freight per box (a pallet of freight shared over its boxes); null on the grower's side (it carries the buyer's freight and fees) */
+                sLogisticCost: string | null;
+                /** @description Border cold storage in/out charge per box; null on the grower's side (it carries the buyer's freight and fees) */
+                dTotalInOutPerBox: number | null;
+                /** @description Unit price + freight + in/out, per box; null on the grower's side (it carries the buyer's freight and fees) */
+                sTotalPerBox: string | null;
+                /** @description Boxes × total per box; null on the grower's side (it carries the buyer's freight and fees) */
+                sTotal: string | null;
                 /** @description Boxes counted as delivered (and paid) */
                 dDeliveredQuantity: number | null;
                 dDeliveredUnitPrice: number | null;
@@ -23029,9 +23192,10 @@ export interface operations {
                 dReceivedQuantity: number | null;
                 /** @description The grower's count, when the buyer's differed */
                 dVendorDeliveredQuantity: number | null;
-                /** @description Delivered boxes × (delivered unit price + freight + in/out) */
+                /** @description Delivered boxes × (delivered unit price + freight + in/out); null on the grower's side (it carries the buyer's freight and fees) */
                 dFinalPrice: number | null;
               }[];
+              /** @description The buyer's fees; empty on the grower's side */
               fees: {
                 sFeeId: string;
                 sFeeKey: string;
@@ -23068,6 +23232,7 @@ export interface operations {
                   iPallets: number;
                 }[];
               }[];
+              /** @description The buyer's payment; null on the grower's side */
               payment: {
                 /** @enum {string} */
                 sMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD';
@@ -23083,7 +23248,7 @@ export interface operations {
                 rate_locked_until: string | null;
                 dForwardDate: string | null;
                 paid_at: string | null;
-              };
+              } | null;
               iOrderedBoxes: number;
               iDeliveredBoxes: number | null;
               rating: {
@@ -23167,6 +23332,24 @@ export interface operations {
                 /** @description The same at the rate locked at checkout, MXN */
                 dGoodsMxn: number | null;
                 dExchangeRate: number | null;
+                lines: {
+                  sLineId: string;
+                  /** @description Boxes × agreed price, USD */
+                  dGoodsUsd: number;
+                  /** @description The same at the locked rate, MXN */
+                  dGoodsMxn: number | null;
+                }[];
+                /** @description The payout sent to the grower; null until the order is released and paid out */
+                payout: {
+                  dAmountUsd: number;
+                  dAmountMxn: number;
+                  dExchangeRate: number;
+                  /** @enum {string} */
+                  sStatus: 'PROCESSING' | 'COMPLETED' | 'RETURNED';
+                  /** @description The transfer tracking key (clave de rastreo) */
+                  sTrackingKey: string;
+                  created_at: string;
+                } | null;
               } | null;
             };
           };
@@ -23483,15 +23666,24 @@ export interface operations {
               sVendorName: string;
               sWarehouseId: string;
               sWarehouseName: string;
-              dSubtotal: number;
-              dFees: number;
-              dTotal: number;
+              /** @description Goods and freight as ordered, USD; null on the grower's side (it carries the buyer's freight and fees) */
+              dSubtotal: number | null;
+              /** @description The buyer's fees; null on the grower's side (it carries the buyer's freight and fees) */
+              dFees: number | null;
+              /** @description What the buyer pays; null on the grower's side (it carries the buyer's freight and fees) */
+              dTotal: number | null;
+              /** @description The buyer's delivered total; null on the grower's side (it carries the buyer's freight and fees) */
               dFinalPrice: number | null;
+              /** @description What the grower receives, USD: its payout once released, else the goods; null on the buyer's side */
+              dGrowerUsd: number | null;
               iPallets: number;
               iTransports: number;
               iLines: number;
-              /** @enum {string} */
-              sPaymentMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD';
+              /**
+               * @description How the buyer pays; null on the grower's side
+               * @enum {string|null}
+               */
+              sPaymentMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD' | null;
               /** @enum {string} */
               sPaymentStatus: 'PENDING' | 'PAID';
               sDisputeId: string | null;
@@ -23649,15 +23841,24 @@ export interface operations {
               sVendorName: string;
               sWarehouseId: string;
               sWarehouseName: string;
-              dSubtotal: number;
-              dFees: number;
-              dTotal: number;
+              /** @description Goods and freight as ordered, USD; null on the grower's side (it carries the buyer's freight and fees) */
+              dSubtotal: number | null;
+              /** @description The buyer's fees; null on the grower's side (it carries the buyer's freight and fees) */
+              dFees: number | null;
+              /** @description What the buyer pays; null on the grower's side (it carries the buyer's freight and fees) */
+              dTotal: number | null;
+              /** @description The buyer's delivered total; null on the grower's side (it carries the buyer's freight and fees) */
               dFinalPrice: number | null;
+              /** @description What the grower receives, USD: its payout once released, else the goods; null on the buyer's side */
+              dGrowerUsd: number | null;
               iPallets: number;
               iTransports: number;
               iLines: number;
-              /** @enum {string} */
-              sPaymentMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD';
+              /**
+               * @description How the buyer pays; null on the grower's side
+               * @enum {string|null}
+               */
+              sPaymentMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD' | null;
               /** @enum {string} */
               sPaymentStatus: 'PENDING' | 'PAID';
               sDisputeId: string | null;
@@ -23692,14 +23893,14 @@ export interface operations {
                 dPallets: number;
                 /** @description Price per box, FOB McAllen */
                 dUnitPriceUSD: number;
-                /** @description Freight per box (a pallet of freight shared over its boxes) */
-                sLogisticCost: string;
-                /** @description Border cold storage in/out charge per box */
-                dTotalInOutPerBox: number;
-                /** @description Unit price + freight + in/out, per box */
-                sTotalPerBox: string;
-                /** @description Boxes × total per box */
-                sTotal: string;
+                /** @description Freight per box (a pallet of freight shared over its boxes); null on the grower's side (it carries the buyer's freight and fees) */
+                sLogisticCost: string | null;
+                /** @description Border cold storage in/out charge per box; null on the grower's side (it carries the buyer's freight and fees) */
+                dTotalInOutPerBox: number | null;
+                /** @description Unit price + freight + in/out, per box; null on the grower's side (it carries the buyer's freight and fees) */
+                sTotalPerBox: string | null;
+                /** @description Boxes × total per box; null on the grower's side (it carries the buyer's freight and fees) */
+                sTotal: string | null;
                 /** @description Boxes counted as delivered (and paid) */
                 dDeliveredQuantity: number | null;
                 dDeliveredUnitPrice: number | null;
@@ -23709,9 +23910,10 @@ export interface operations {
                 dReceivedQuantity: number | null;
                 /** @description The grower's count, when the buyer's differed */
                 dVendorDeliveredQuantity: number | null;
-                /** @description Delivered boxes × (delivered unit price + freight + in/out) */
+                /** @description Delivered boxes × (delivered unit price + freight + in/out); null on the grower's side (it carries the buyer's freight and fees) */
                 dFinalPrice: number | null;
               }[];
+              /** @description The buyer's fees; empty on the grower's side */
               fees: {
                 sFeeId: string;
                 sFeeKey: string;
@@ -23748,6 +23950,7 @@ export interface operations {
                   iPallets: number;
                 }[];
               }[];
+              /** @description The buyer's payment; null on the grower's side */
               payment: {
                 /** @enum {string} */
                 sMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD';
@@ -23763,7 +23966,7 @@ export interface operations {
                 rate_locked_until: string | null;
                 dForwardDate: string | null;
                 paid_at: string | null;
-              };
+              } | null;
               iOrderedBoxes: number;
               iDeliveredBoxes: number | null;
               rating: {
@@ -23847,6 +24050,24 @@ export interface operations {
                 /** @description The same at the rate locked at checkout, MXN */
                 dGoodsMxn: number | null;
                 dExchangeRate: number | null;
+                lines: {
+                  sLineId: string;
+                  /** @description Boxes × agreed price, USD */
+                  dGoodsUsd: number;
+                  /** @description The same at the locked rate, MXN */
+                  dGoodsMxn: number | null;
+                }[];
+                /** @description The payout sent to the grower; null until the order is released and paid out */
+                payout: {
+                  dAmountUsd: number;
+                  dAmountMxn: number;
+                  dExchangeRate: number;
+                  /** @enum {string} */
+                  sStatus: 'PROCESSING' | 'COMPLETED' | 'RETURNED';
+                  /** @description The transfer tracking key (clave de rastreo) */
+                  sTrackingKey: string;
+                  created_at: string;
+                } | null;
               } | null;
             };
           };
@@ -24019,15 +24240,24 @@ export interface operations {
               sVendorName: string;
               sWarehouseId: string;
               sWarehouseName: string;
-              dSubtotal: number;
-              dFees: number;
-              dTotal: number;
+              /** @description Goods and freight as ordered, USD; null on the grower's side (it carries the buyer's freight and fees) */
+              dSubtotal: number | null;
+              /** @description The buyer's fees; null on the grower's side (it carries the buyer's freight and fees) */
+              dFees: number | null;
+              /** @description What the buyer pays; null on the grower's side (it carries the buyer's freight and fees) */
+              dTotal: number | null;
+              /** @description The buyer's delivered total; null on the grower's side (it carries the buyer's freight and fees) */
               dFinalPrice: number | null;
+              /** @description What the grower receives, USD: its payout once released, else the goods; null on the buyer's side */
+              dGrowerUsd: number | null;
               iPallets: number;
               iTransports: number;
               iLines: number;
-              /** @enum {string} */
-              sPaymentMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD';
+              /**
+               * @description How the buyer pays; null on the grower's side
+               * @enum {string|null}
+               */
+              sPaymentMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD' | null;
               /** @enum {string} */
               sPaymentStatus: 'PENDING' | 'PAID';
               sDisputeId: string | null;
@@ -24062,14 +24292,14 @@ export interface operations {
                 dPallets: number;
                 /** @description Price per box, FOB McAllen */
                 dUnitPriceUSD: number;
-                /** @description Freight per box (a pallet of freight shared over its boxes) */
-                sLogisticCost: string;
-                /** @description Border cold storage in/out charge per box */
-                dTotalInOutPerBox: number;
-                /** @description Unit price + freight + in/out, per box */
-                sTotalPerBox: string;
-                /** @description Boxes × total per box */
-                sTotal: string;
+                /** @description Freight per box (a pallet of freight shared over its boxes); null on the grower's side (it carries the buyer's freight and fees) */
+                sLogisticCost: string | null;
+                /** @description Border cold storage in/out charge per box; null on the grower's side (it carries the buyer's freight and fees) */
+                dTotalInOutPerBox: number | null;
+                /** @description Unit price + freight + in/out, per box; null on the grower's side (it carries the buyer's freight and fees) */
+                sTotalPerBox: string | null;
+                /** @description Boxes × total per box; null on the grower's side (it carries the buyer's freight and fees) */
+                sTotal: string | null;
                 /** @description Boxes counted as delivered (and paid) */
                 dDeliveredQuantity: number | null;
                 dDeliveredUnitPrice: number | null;
@@ -24079,9 +24309,10 @@ export interface operations {
                 dReceivedQuantity: number | null;
                 /** @description The grower's count, when the buyer's differed */
                 dVendorDeliveredQuantity: number | null;
-                /** @description Delivered boxes × (delivered unit price + freight + in/out) */
+                /** @description Delivered boxes × (delivered unit price + freight + in/out); null on the grower's side (it carries the buyer's freight and fees) */
                 dFinalPrice: number | null;
               }[];
+              /** @description The buyer's fees; empty on the grower's side */
               fees: {
                 sFeeId: string;
                 sFeeKey: string;
@@ -24118,6 +24349,7 @@ export interface operations {
                   iPallets: number;
                 }[];
               }[];
+              /** @description The buyer's payment; null on the grower's side */
               payment: {
                 /** @enum {string} */
                 sMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD';
@@ -24133,7 +24365,7 @@ export interface operations {
                 rate_locked_until: string | null;
                 dForwardDate: string | null;
                 paid_at: string | null;
-              };
+              } | null;
               iOrderedBoxes: number;
               iDeliveredBoxes: number | null;
               rating: {
@@ -24217,6 +24449,24 @@ export interface operations {
                 /** @description The same at the rate locked at checkout, MXN */
                 dGoodsMxn: number | null;
                 dExchangeRate: number | null;
+                lines: {
+                  sLineId: string;
+                  /** @description Boxes × agreed price, USD */
+                  dGoodsUsd: number;
+                  /** @description The same at the locked rate, MXN */
+                  dGoodsMxn: number | null;
+                }[];
+                /** @description The payout sent to the grower; null until the order is released and paid out */
+                payout: {
+                  dAmountUsd: number;
+                  dAmountMxn: number;
+                  dExchangeRate: number;
+                  /** @enum {string} */
+                  sStatus: 'PROCESSING' | 'COMPLETED' | 'RETURNED';
+                  /** @description The transfer tracking key (clave de rastreo) */
+                  sTrackingKey: string;
+                  created_at: string;
+                } | null;
               } | null;
             };
           };
@@ -24408,15 +24658,24 @@ export interface operations {
               sVendorName: string;
               sWarehouseId: string;
               sWarehouseName: string;
-              dSubtotal: number;
-              dFees: number;
-              dTotal: number;
+              /** @description Goods and freight as ordered, USD; null on the grower's side (it carries the buyer's freight and fees) */
+              dSubtotal: number | null;
+              /** @description The buyer's fees; null on the grower's side (it carries the buyer's freight and fees) */
+              dFees: number | null;
+              /** @description What the buyer pays; null on the grower's side (it carries the buyer's freight and fees) */
+              dTotal: number | null;
+              /** @description The buyer's delivered total; null on the grower's side (it carries the buyer's freight and fees) */
               dFinalPrice: number | null;
+              /** @description What the grower receives, USD: its payout once released, else the goods; null on the buyer's side */
+              dGrowerUsd: number | null;
               iPallets: number;
               iTransports: number;
               iLines: number;
-              /** @enum {string} */
-              sPaymentMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD';
+              /**
+               * @description How the buyer pays; null on the grower's side
+               * @enum {string|null}
+               */
+              sPaymentMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD' | null;
               /** @enum {string} */
               sPaymentStatus: 'PENDING' | 'PAID';
               sDisputeId: string | null;
@@ -24451,14 +24710,14 @@ export interface operations {
                 dPallets: number;
                 /** @description Price per box, FOB McAllen */
                 dUnitPriceUSD: number;
-                /** @description Freight per box (a pallet of freight shared over its boxes) */
-                sLogisticCost: string;
-                /** @description Border cold storage in/out charge per box */
-                dTotalInOutPerBox: number;
-                /** @description Unit price + freight + in/out, per box */
-                sTotalPerBox: string;
-                /** @description Boxes × total per box */
-                sTotal: string;
+                /** @description Freight per box (a pallet of freight shared over its boxes); null on the grower's side (it carries the buyer's freight and fees) */
+                sLogisticCost: string | null;
+                /** @description Border cold storage in/out charge per box; null on the grower's side (it carries the buyer's freight and fees) */
+                dTotalInOutPerBox: number | null;
+                /** @description Unit price + freight + in/out, per box; null on the grower's side (it carries the buyer's freight and fees) */
+                sTotalPerBox: string | null;
+                /** @description Boxes × total per box; null on the grower's side (it carries the buyer's freight and fees) */
+                sTotal: string | null;
                 /** @description Boxes counted as delivered (and paid) */
                 dDeliveredQuantity: number | null;
                 dDeliveredUnitPrice: number | null;
@@ -24468,9 +24727,10 @@ export interface operations {
                 dReceivedQuantity: number | null;
                 /** @description The grower's count, when the buyer's differed */
                 dVendorDeliveredQuantity: number | null;
-                /** @description Delivered boxes × (delivered unit price + freight + in/out) */
+                /** @description Delivered boxes × (delivered unit price + freight + in/out); null on the grower's side (it carries the buyer's freight and fees) */
                 dFinalPrice: number | null;
               }[];
+              /** @description The buyer's fees; empty on the grower's side */
               fees: {
                 sFeeId: string;
                 sFeeKey: string;
@@ -24507,6 +24767,7 @@ export interface operations {
                   iPallets: number;
                 }[];
               }[];
+              /** @description The buyer's payment; null on the grower's side */
               payment: {
                 /** @enum {string} */
                 sMethod: 'PAY_NOW' | 'CONVERT_MXN' | 'DEFERRED' | 'FORWARD';
@@ -24522,7 +24783,7 @@ export interface operations {
                 rate_locked_until: string | null;
                 dForwardDate: string | null;
                 paid_at: string | null;
-              };
+              } | null;
               iOrderedBoxes: number;
               iDeliveredBoxes: number | null;
               rating: {
@@ -24606,6 +24867,24 @@ export interface operations {
                 /** @description The same at the rate locked at checkout, MXN */
                 dGoodsMxn: number | null;
                 dExchangeRate: number | null;
+                lines: {
+                  sLineId: string;
+                  /** @description Boxes × agreed price, USD */
+                  dGoodsUsd: number;
+                  /** @description The same at the locked rate, MXN */
+                  dGoodsMxn: number | null;
+                }[];
+                /** @description The payout sent to the grower; null until the order is released and paid out */
+                payout: {
+                  dAmountUsd: number;
+                  dAmountMxn: number;
+                  dExchangeRate: number;
+                  /** @enum {string} */
+                  sStatus: 'PROCESSING' | 'COMPLETED' | 'RETURNED';
+                  /** @description The transfer tracking key (clave de rastreo) */
+                  sTrackingKey: string;
+                  created_at: string;
+                } | null;
               } | null;
             };
           };

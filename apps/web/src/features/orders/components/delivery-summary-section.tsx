@@ -18,7 +18,7 @@ export function DeliverySummarySection({
   const { t } = useTranslation();
   const notYet = t('orders.detail.notDelivered');
   const buyerMoney =
-    side === 'buyer'
+    side === 'buyer' && order.dTotal !== null
       ? [
           { label: t('orders.detail.orderedTotal'), value: formatMoney(order.dTotal) },
           {

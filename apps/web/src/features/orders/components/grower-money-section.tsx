@@ -3,12 +3,18 @@ import { useTranslation } from 'react-i18next';
 import { DetailList } from '../../../components/detail-list';
 import { formatQuoteRate } from '../../../components/format-rate';
 import { SectionCard } from '../../../components/section-card';
+import { formatDateTime } from '../../../components/format-instant';
 import { formatMoney } from '../../../lib/format';
+import { useLanguage } from '../../../lib/i18n/i18n';
 import type { Order } from '../api/orders';
 
-/** The grower's own money on the order: its goods at the rate locked at checkout. */
+/**
+ * The grower's own money on the order: its goods at the rate locked at checkout, then its
+ * payout (amount, status, date, tracking key) once sent.
+ */
 export function GrowerMoneySection({ order }: { order: Order }) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const money = order.vendorMoney;
   if (!money) return null;
   const items = [
@@ -32,12 +38,47 @@ export function GrowerMoneySection({ order }: { order: Order }) {
       testId: 'grower-rate',
     });
   }
+  const payout = money.payout;
+  if (payout) {
+    items.push(
+      {
+        label: t('money.grower.payoutUsd'),
+        value: `${formatMoney(payout.dAmountUsd)} USD`,
+        testId: 'grower-payout-usd',
+      },
+      {
+        label: t('money.grower.payoutMxn'),
+        value: `${formatMoney(payout.dAmountMxn)} MXN`,
+        testId: 'grower-payout-mxn',
+      },
+      {
+        label: t('money.grower.payoutStatus'),
+        value: t(`money.income.statuses.${payout.sStatus}`),
+        testId: 'grower-payout-status',
+      },
+      {
+        label: t('money.grower.payoutAt'),
+        value: formatDateTime(payout.created_at, language),
+        testId: 'grower-payout-at',
+      },
+      {
+        label: t('money.grower.trackingKey'),
+        value: payout.sTrackingKey,
+        testId: 'grower-tracking-key',
+      },
+    );
+  }
   return (
     <SectionCard title={t('money.grower.title')} testId="grower-money">
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
         {t('money.grower.intro')}
       </Typography>
       <DetailList columns={2} items={items} />
+      {!payout && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+          {t('money.grower.payoutPending')}
+        </Typography>
+      )}
     </SectionCard>
   );
 }

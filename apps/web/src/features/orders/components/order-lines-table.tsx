@@ -35,10 +35,14 @@ export function OrderLinesTable({ order, side = 'buyer' }: { order: Order; side?
       : []),
     t('orders.detail.lines.deliveredQuantity'),
     t('orders.detail.lines.deliveredUnitPrice'),
-    ...(buyer ? [t('orders.detail.lines.finalPrice')] : []),
+    ...(buyer
+      ? [t('orders.detail.lines.finalPrice')]
+      : [t('money.grower.goodsUsd'), t('money.grower.goodsMxn')]),
     t('orders.detail.lines.grower'),
   ];
   const lastColumn = headers.length;
+  const goodsOf = (lineId: string) =>
+    order.vendorMoney?.lines.find((line) => line.sLineId === lineId);
   return (
     <>
       <TableContainer
@@ -82,10 +86,19 @@ export function OrderLinesTable({ order, side = 'buyer' }: { order: Order; side?
                 )}
                 <TableCell align="right">{line.dDeliveredQuantity ?? na}</TableCell>
                 <TableCell align="right">{money(line.dDeliveredUnitPrice)}</TableCell>
-                {buyer && (
+                {buyer ? (
                   <TableCell align="right" sx={{ fontWeight: 600 }}>
                     {money(line.dFinalPrice)}
                   </TableCell>
+                ) : (
+                  <>
+                    <TableCell align="right" sx={{ fontWeight: 600 }}>
+                      {money(goodsOf(line.sLineId)?.dGoodsUsd ?? null)}
+                    </TableCell>
+                    <TableCell align="right" sx={{ fontWeight: 600 }}>
+                      {money(goodsOf(line.sLineId)?.dGoodsMxn ?? null)}
+                    </TableCell>
+                  </>
                 )}
                 <TableCell sx={{ minWidth: 140 }}>{line.sName}</TableCell>
               </TableRow>

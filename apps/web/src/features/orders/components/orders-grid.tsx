@@ -13,6 +13,9 @@ import { ORDER_PAGE_SIZES } from '../order-tabs';
 import { DisputedChip, OrderStatusChip, PaymentStatusChip } from './order-chips';
 import { useGridLocaleText, wrappingGridSx } from '../../../components/data-grid-defaults';
 
+/** Columns whose values the grower's list never carries: they are the buyer's money. */
+const BUYER_ONLY_COLUMNS = ['dFinalPrice', 'sPaymentMethod'];
+
 interface OrdersGridProps {
   side: OrderSide;
   tab: OrderTab;
@@ -29,8 +32,8 @@ export function OrdersGrid(props: OrdersGridProps) {
   const language = useLanguage();
   const { side, tab } = props;
 
-  const columns = useMemo<GridColDef<OrderSummary>[]>(
-    () => [
+  const columns = useMemo<GridColDef<OrderSummary>[]>(() => {
+    const all: GridColDef<OrderSummary>[] = [
       {
         field: 'iTrackingId',
         headerName: t('orders.columns.tracking'),
@@ -75,13 +78,17 @@ export function OrdersGrid(props: OrdersGridProps) {
           </Box>
         ),
       },
+      // The grower's totals column is its own money (goods, or its payout once released);
+      // the buyer's total and final price carry the buyer's fees.
       {
-        field: 'dTotal',
-        headerName: t('orders.columns.total'),
+        field: side === 'vendor' ? 'dGrowerUsd' : 'dTotal',
+        headerName:
+          side === 'vendor' ? t('orders.columns.growerAmount') : t('orders.columns.total'),
         type: 'number',
         width: 115,
         sortable: false,
-        valueFormatter: (value: number) => formatMoney(value),
+        valueFormatter: (value: number | null) =>
+          value === null ? t('orders.notAvailable') : formatMoney(value),
       },
       {
         field: 'dFinalPrice',
@@ -111,7 +118,10 @@ export function OrdersGrid(props: OrdersGridProps) {
         headerName: t('orders.columns.paymentMethod'),
         width: 150,
         sortable: false,
-        valueGetter: (_value, row) => t(`orders.paymentMethods.${row.sPaymentMethod}`),
+        valueGetter: (_value, row) =>
+          row.sPaymentMethod === null
+            ? t('orders.notAvailable')
+            : t(`orders.paymentMethods.${row.sPaymentMethod}`),
       },
       {
         field: 'sPaymentStatus',
@@ -121,9 +131,9 @@ export function OrdersGrid(props: OrdersGridProps) {
         valueGetter: (_value, row) => t(`orders.paymentStatuses.${row.sPaymentStatus}`),
         renderCell: ({ row }) => <PaymentStatusChip status={row.sPaymentStatus} />,
       },
-    ],
-    [t, language, side, tab],
-  );
+    ];
+    return all.filter((column) => side === 'buyer' || !BUYER_ONLY_COLUMNS.includes(column.field));
+  }, [t, language, side, tab]);
 
   const localeText = useGridLocaleText(t(`orders.empty.${tab}`));
 

@@ -20,7 +20,8 @@ import { formatQuoteRate } from '../../../components/format-rate';
 import { DetailList } from '../../../components/detail-list';
 
 interface PayOrderDialogProps {
-  order: Order;
+  /** The buyer's order: only the buyer's side carries its payment. */
+  order: Order & { payment: NonNullable<Order['payment']> };
   /** When the dialog was opened (ms), or null when it is closed. */
   openedAt: number | null;
   onClose: () => void;

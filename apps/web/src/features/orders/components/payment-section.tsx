@@ -23,6 +23,8 @@ export function PaymentSection({ order, side }: { order: Order; side: OrderSide 
   const language = useLanguage();
   const [payOpenedAt, setPayOpenedAt] = useState<number | null>(null);
   const { payment } = order;
+  // The grower's answer carries no payment: the buyer's amounts and method are the buyer's.
+  if (!payment) return null;
   const canPay = side === 'buyer' && payment.sStatus === 'PENDING' && isPayLater(payment.sMethod);
 
   const items: DetailItem[] = [
@@ -92,7 +94,7 @@ export function PaymentSection({ order, side }: { order: Order; side: OrderSide 
             </Button>
           </WithReason>
           <PayOrderDialog
-            order={order}
+            order={{ ...order, payment }}
             openedAt={payOpenedAt}
             onClose={() => setPayOpenedAt(null)}
           />

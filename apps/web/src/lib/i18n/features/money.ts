@@ -204,6 +204,12 @@ export const moneyEn = {
     goodsUsd: 'Goods (USD)',
     goodsMxn: 'You receive (MXN)',
     rate: 'Locked rate (MXN per USD)',
+    payoutUsd: 'Paid out (USD)',
+    payoutMxn: 'Paid out (MXN)',
+    payoutStatus: 'Payout status',
+    payoutAt: 'Paid out on',
+    trackingKey: 'Tracking key',
+    payoutPending: 'Not yet paid out: it is paid once the buyer accepts the delivery.',
   },
 };
 
@@ -406,5 +412,11 @@ export const moneySp: Widen<typeof moneyEn> = {
     goodsUsd: 'Mercancía (USD)',
     goodsMxn: 'Recibes (MXN)',
     rate: 'Tipo de cambio fijado (MXN por USD)',
+    payoutUsd: 'Pagado (USD)',
+    payoutMxn: 'Pagado (MXN)',
+    payoutStatus: 'Estado del pago',
+    payoutAt: 'Pagado el',
+    trackingKey: 'Clave de rastreo',
+    payoutPending: 'Aún no se ha pagado: se paga cuando el comprador acepta la entrega.',
   },
 };
