@@ -485,8 +485,8 @@ export async function findOrderById(trx: Trx, orderId: string) {
     .executeTakeFirstOrThrow();
 }
 
-/** A grower's payouts: its released orders with their payout payment, newest first. */
-export async function listVendorPayouts(db: Executor, vendorEnterpriseId: string, limit: number) {
+/** Released orders with their payout payment: the grower's payouts. */
+function releasedPayouts(db: Executor) {
   return db
     .selectFrom('orders as o')
     .innerJoin('payments as p', 'p.id', 'o.payment_id')
@@ -502,8 +502,13 @@ export async function listVendorPayouts(db: Executor, vendorEnterpriseId: string
       // The account the payout went to then, not the grower's current one.
       'p.paid_clabe as clabe',
     ])
+    .where('o.released_at', 'is not', null);
+}
+
+/** A grower's payouts, newest first. */
+export async function listVendorPayouts(db: Executor, vendorEnterpriseId: string, limit: number) {
+  return releasedPayouts(db)
     .where('o.vendor_enterprise_id', '=', vendorEnterpriseId)
-    .where('o.released_at', 'is not', null)
     .orderBy('p.created_at', 'desc')
     .limit(limit)
     .execute();
@@ -511,20 +516,7 @@ export async function listVendorPayouts(db: Executor, vendorEnterpriseId: string
 
 /** One order's payout to its grower, once released and paid out; undefined before. */
 export async function findVendorPayout(db: Executor, orderId: string) {
-  return db
-    .selectFrom('orders as o')
-    .innerJoin('payments as p', 'p.id', 'o.payment_id')
-    .select([
-      'p.amount_usd',
-      'p.amount_mxn',
-      'p.rate_micro',
-      'p.status',
-      'p.tracking_key',
-      'p.created_at',
-    ])
-    .where('o.id', '=', orderId)
-    .where('o.released_at', 'is not', null)
-    .executeTakeFirst();
+  return releasedPayouts(db).where('o.id', '=', orderId).executeTakeFirst();
 }
 
 /** The held order funds: every order still holding money, for the back office. */
