@@ -1,4 +1,5 @@
-import { apiPost, type ApiAnswer, type ApiBody } from '../../../lib/api/typed-client';
+import { queryOptions } from '@tanstack/react-query';
+import { apiGet, apiPost, type ApiAnswer, type ApiBody } from '../../../lib/api/typed-client';
 
 /** One file's line of `POST invoices/cfdi/parse`. */
 export type CfdiParseLine = ApiAnswer<'post', 'invoices/cfdi/parse'>['results'][number];
@@ -45,4 +46,30 @@ export function payInvoicesInBatch(
   idempotencyKey: string,
 ): Promise<PaymentBatchAnswer> {
   return apiPost('payments/batch', { body, idempotencyKey });
+}
+
+/** `GET invoices/{id}/cfdi`: the invoice's CFDI, or null when it was not imported from one. */
+export type InvoiceCfdi = NonNullable<ApiAnswer<'get', 'invoices/{id}/cfdi'>['cfdi']>;
+
+/** One credit note of `GET invoices/{id}/credit-notes`. */
+export type InvoiceCreditNote = ApiAnswer<
+  'get',
+  'invoices/{id}/credit-notes'
+>['creditNotes'][number];
+
+/** The invoice's CFDI and the credit notes applied to it, read together for its dialog. */
+export function invoiceCfdiQueryOptions(invoiceId: string) {
+  return queryOptions({
+    queryKey: ['invoices', 'cfdi', invoiceId],
+    // Read afresh at each opening: a complement or credit note may have been imported since.
+    staleTime: 0,
+    queryFn: async () => {
+      const params = { id: invoiceId };
+      const [cfdi, notes] = await Promise.all([
+        apiGet('invoices/{id}/cfdi', { params }),
+        apiGet('invoices/{id}/credit-notes', { params }),
+      ]);
+      return { cfdi: cfdi.cfdi, creditNotes: notes.creditNotes };
+    },
+  });
 }

@@ -92,7 +92,7 @@ export function useColumns(): Column[] {
         numeric: true,
         sortable: true,
       },
-      { field: 'actions', label: t('finance.actions'), width: 76, sortable: false },
+      { field: 'actions', label: t('finance.actions'), width: 112, sortable: false },
     ];
   }, [t]);
 }

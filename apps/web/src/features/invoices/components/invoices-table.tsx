@@ -77,6 +77,7 @@ export function InvoicesTable(props: InvoicesTableProps) {
       supplierDeletedWhy: t('invoices.supplierDeletedWhy'),
       complementDue: t('invoices.complementDue'),
       complementMismatch: t('invoices.complementMismatch'),
+      cfdi: t('invoices.cfdiView.open'),
     }),
     [t, blocked],
   );

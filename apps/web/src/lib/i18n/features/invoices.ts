@@ -1,4 +1,5 @@
 import type { Widen } from '../translation';
+import { cfdiViewEn, cfdiViewSp } from './invoices-cfdi';
 
 /** Texts of the invoices screens. English first; Spanish must have the same keys. */
 export const invoicesEn = {
@@ -166,6 +167,7 @@ export const invoicesEn = {
       APPROVAL_FAILED: 'approved, but the conversion failed',
     },
   },
+  cfdiView: cfdiViewEn,
   exportFileName: 'FacturasPorAsignar.xlsx',
 } as const;
 
@@ -336,5 +338,6 @@ export const invoicesSp: Widen<typeof invoicesEn> = {
       APPROVAL_FAILED: 'aprobada, pero la conversión falló',
     },
   },
+  cfdiView: cfdiViewSp,
   exportFileName: 'FacturasPorAsignar.xlsx',
 };
