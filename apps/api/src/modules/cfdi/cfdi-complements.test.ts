@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeClabe } from '@app/domain';
-import { demoCsd, sealCfdi } from '../../test/cfdi-signing.js';
+import { paymentComplement as complement } from '../../test/cfdi-complement.js';
 import {
   expectLedgerSound,
   moneyTableCounts,
@@ -18,59 +18,6 @@ let t: TestApp;
 const LIMONES = 'A3D94E10-7B2C-4F61-8E05-3C9B12D47F80';
 const TOMATES = '0B7E6D52-91A4-4C3F-B8D2-5E1F0A9C7D64';
 const CLABE = makeClabe('072', '180', '00012345678');
-
-interface ComplementLine {
-  uuid: string;
-  currency: string;
-  paid: string;
-  equivalence?: string;
-}
-
-/**
- * A stamped payment complement (CFDI Pago, Pagos 2.0) of `rfc` for `lines`, paid in MXN,
- * built on a sample's header and sealed with the issuer's demo CSD.
- */
-function complement(
-  rfc: string,
-  sample: CfdiSampleFile,
-  uuid: string,
-  mxn: string,
-  lines: ComplementLine[],
-): string {
-  const documents = lines
-    .map(
-      (line, index) =>
-        `<pago20:DoctoRelacionado IdDocumento="${line.uuid}" MonedaDR="${line.currency}" EquivalenciaDR="${line.equivalence ?? '1'}" NumParcialidad="${index + 1}" ImpSaldoAnt="${line.paid}" ImpPagado="${line.paid}" ImpSaldoInsoluto="0.00" ObjetoImpDR="01"/>`,
-    )
-    .join('');
-  const xml = readCfdiSample(sample)
-    .replace(
-      'xmlns:cfdi="http://www.sat.gob.mx/cfd/4"',
-      'xmlns:cfdi="http://www.sat.gob.mx/cfd/4" xmlns:pago20="http://www.sat.gob.mx/Pagos20"',
-    )
-    .replace(/ TipoDeComprobante="I"/, ' TipoDeComprobante="P"')
-    .replace(/ SubTotal="[^"]*"/, ' SubTotal="0"')
-    .replace(/ Total="[^"]*"/, ' Total="0"')
-    .replace(/ Moneda="[^"]*"/, ' Moneda="XXX"')
-    .replace(/ TipoCambio="[^"]*"/, '')
-    .replace(/ MetodoPago="[^"]*"/, '')
-    .replace(/ FormaPago="[^"]*"/, '')
-    .replace(/ CondicionesDePago="[^"]*"/, '')
-    .replace(
-      /<cfdi:Conceptos>[\s\S]*<\/cfdi:Conceptos>/,
-      '<cfdi:Conceptos><cfdi:Concepto ClaveProdServ="84111506" Cantidad="1" ClaveUnidad="ACT" Descripcion="Pago" ValorUnitario="0" Importe="0" ObjetoImp="01"/></cfdi:Conceptos>',
-    )
-    .replace(
-      /<cfdi:Impuestos TotalImpuestosTrasladados[\s\S]*?<\/cfdi:Impuestos>\s*<cfdi:Complemento>/,
-      '<cfdi:Complemento>',
-    )
-    .replace(
-      '<cfdi:Complemento>',
-      `<cfdi:Complemento><pago20:Pagos Version="2.0"><pago20:Totales MontoTotalPagos="${mxn}"/><pago20:Pago FechaPago="2026-11-20T12:00:00" FormaDePagoP="03" MonedaP="MXN" TipoCambioP="1" Monto="${mxn}">${documents}</pago20:Pago></pago20:Pagos>`,
-    )
-    .replace(/ UUID="[^"]*"/, ` UUID="${uuid}"`);
-  return sealCfdi(xml, demoCsd(rfc));
-}
 
 function limonesComplement(uuid: string, paid: string): string {
   return complement('LCO150820KJ3', 'cfdi40-limones-colima.xml', uuid, paid, [

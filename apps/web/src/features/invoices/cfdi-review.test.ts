@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  complementsOf,
   creditNotesOf,
   importItemsOf,
   isValidCredit,
@@ -100,5 +101,26 @@ describe('CFDI review', () => {
         '11111111-2222-4333-8444-555555555555': { include: false, rate: '', credit: '' },
       }),
     ).toEqual([]);
+  });
+
+  it('sends only the included, ready payment complements, apart from invoices and credit notes', () => {
+    const pago = (sUuid: string, overrides: Partial<CfdiReviewLine> = {}) =>
+      line({ sUuid, sKind: 'PAYMENT_COMPLEMENT', sContent: `<pago ${sUuid}/>`, ...overrides });
+    const lines = [
+      pago('C0000000-0000-4000-8000-000000000001'),
+      pago('C0000000-0000-4000-8000-000000000002'),
+      pago('C0000000-0000-4000-8000-000000000003', { sStatus: 'DUPLICATE' }),
+      line({ sKind: 'CREDIT_NOTE', sUuid: 'C0000000-0000-4000-8000-000000000004' }),
+    ];
+    const included = { include: true, rate: '', credit: '' };
+    const inputs = {
+      'C0000000-0000-4000-8000-000000000001': included,
+      'C0000000-0000-4000-8000-000000000002': { ...included, include: false },
+      'C0000000-0000-4000-8000-000000000003': included,
+      'C0000000-0000-4000-8000-000000000004': included,
+    };
+    expect(complementsOf(lines, inputs)).toEqual(['<pago C0000000-0000-4000-8000-000000000001/>']);
+    expect(importItemsOf(lines, inputs, {})).toEqual([]);
+    expect(creditNotesOf(lines.slice(0, 3), inputs)).toEqual([]);
   });
 });
