@@ -178,6 +178,10 @@ for (const [language, which, rejectAt] of [
     const text = TEXTS[language];
     await page.setViewportSize({ width: 1280, height: 900 });
     const { tenant, grower, order, agreed, raised } = await raisedOrder(page, request, which);
+    // The buyer's final price (the grower's answer carries none of the buyer's money).
+    const { order: before } = (await tenant.api('GET', `orders/${order.sOrderId}`)) as {
+      order: Order;
+    };
 
     // The grower sees the request waiting for the buyer.
     const growerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -225,7 +229,7 @@ for (const [language, which, rejectAt] of [
     };
     expect(after.priceChange).toBeNull();
     expect(after.lines[0]!.dDeliveredUnitPrice).toBe(agreed);
-    expect(after.dFinalPrice).toBe(order.dFinalPrice);
+    expect(after.dFinalPrice).toBe(before.dFinalPrice);
     await growerPage.reload();
     await expect(growerPage.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(growerPage.getByTestId('price-change')).toHaveCount(0);
