@@ -65,11 +65,11 @@ export function formatCompanyTime(
 
 const wallClocks = new Map<string, Intl.DateTimeFormat>();
 
-/** How far the zone's wall clock is ahead of UTC at an instant, in milliseconds. */
-function zoneOffsetMs(at: Date, timeZone: string): number {
+/** How far the wall clocks of `timeZone` are ahead of UTC at `instantMs`, in ms. */
+function zoneOffsetMs(instantMs: number, timeZone: string): number {
   let format = wallClocks.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
+    format = new Intl.DateTimeFormat('en-US-u-ca-gregory-nu-latn', {
       timeZone,
       hourCycle: 'h23',
       year: 'numeric',
@@ -81,29 +81,33 @@ function zoneOffsetMs(at: Date, timeZone: string): number {
     });
     wallClocks.set(timeZone, format);
   }
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(format.formatToParts(at).find((item) => item.type === type)?.value);
-  const wall = Date.UTC(
-    part('year'),
-    part('month') - 1,
-    part('day'),
-    part('hour'),
-    part('minute'),
-    part('second'),
+  const parts = format.formatToParts(new Date(instantMs));
+  const field = (type: Intl.DateTimeFormatPartTypes): number =>
+    Number(parts.find((part) => part.type === type)?.value);
+  const wallAsUtc = Date.UTC(
+    field('year'),
+    field('month') - 1,
+    field('day'),
+    field('hour'),
+    field('minute'),
+    field('second'),
   );
-  return wall - Math.floor(at.getTime() / 1000) * 1000;
+  return wallAsUtc - Math.floor(instantMs / 1000) * 1000;
 }
 
 /**
- * The instant a calendar day begins on a zone's clock (its midnight, or the first minute
- * after it on a day whose midnight a DST change skips): where "from 2026-11-01" starts for a
- * company, whatever the reader's own zone.
+ * The instant a calendar day begins on the wall clocks of `timeZone` (midnight, or the first
+ * instant after a DST gap): where "from 2026-11-01" starts for a company, or for the banks,
+ * whatever the reader's own zone. The date is read from its digits, never via `new Date`.
  */
 export function startOfDayInTimeZone(date: CalendarDate, timeZone: string): Date {
   const { year, month, day } = calendarDateParts(date);
-  const midnightUtc = Date.UTC(year, month - 1, day);
-  // The zone's offset at the guess, then again at the result: a DST change between them moves it.
-  let start = midnightUtc - zoneOffsetMs(new Date(midnightUtc), timeZone);
-  start = midnightUtc - zoneOffsetMs(new Date(start), timeZone);
-  return new Date(start);
+  const midnightAsUtc = Date.UTC(year, month - 1, day);
+  let instant = midnightAsUtc - zoneOffsetMs(midnightAsUtc, timeZone);
+  // The offset at that instant may differ (a DST change that day): correct once.
+  const corrected = midnightAsUtc - zoneOffsetMs(instant, timeZone);
+  if (corrected !== instant && zoneOffsetMs(corrected, timeZone) === midnightAsUtc - corrected) {
+    instant = corrected;
+  }
+  return new Date(instant);
 }

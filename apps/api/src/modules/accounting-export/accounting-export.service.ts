@@ -103,6 +103,14 @@ interface JournalPayment {
  * credits per entry (the ledger balances every journal per currency). The lines on the
  * company's own balances add up to the statement's movements of the period.
  */
+/** What an export is asked for: its layout, valuation and period (this month by default). */
+interface ExportQuery {
+  format: ExportFormat;
+  valuation?: ExportValuation | undefined;
+  from?: CalendarDate | undefined;
+  to?: CalendarDate | undefined;
+}
+
 export class AccountingExportService {
   constructor(
     private readonly db: Db,
@@ -135,27 +143,14 @@ export class AccountingExportService {
     return this.accounts(enterpriseId);
   }
 
-  export(
-    enterpriseId: string,
-    query: {
-      format: ExportFormat;
-      valuation?: ExportValuation | undefined;
-      from?: CalendarDate | undefined;
-      to?: CalendarDate | undefined;
-    },
-  ): Promise<{ csv: string; fileName: string }> {
+  export(enterpriseId: string, query: ExportQuery): Promise<{ csv: string; fileName: string }> {
     return this.reports.read((db) => this.exportFrom(db, enterpriseId, query));
   }
 
   private async exportFrom(
     db: Db,
     enterpriseId: string,
-    query: {
-      format: ExportFormat;
-      valuation?: ExportValuation | undefined;
-      from?: CalendarDate | undefined;
-      to?: CalendarDate | undefined;
-    },
+    query: ExportQuery,
   ): Promise<{ csv: string; fileName: string }> {
     const to = query.to ?? todayInTimeZone(this.now());
     const { year, month } = calendarDateParts(to);

@@ -5,7 +5,9 @@ import {
   noQuoteNeed,
   spotQuoteNeed,
   withSpotReference,
+  type ApprovalServices,
 } from '../team/approval-kind.js';
+import type { Executor } from '../../db/database.js';
 import { batchBody, batchInput } from './batch-body.js';
 import {
   payFromConversionBody,
@@ -16,6 +18,30 @@ import {
   payNowInput,
 } from './payment-bodies.js';
 
+/** The supplier a held payment names; a deleted one is found here and refused by the check, as the direct call does. */
+function heldRecipient(
+  services: ApprovalServices,
+  db: Executor,
+  enterpriseId: string,
+  recipientId: string,
+) {
+  return services.suppliers.requireRecipient(db, enterpriseId, recipientId, {
+    includeDeleted: true,
+  });
+}
+
+/** The spot quote a held payment was asked at. */
+function heldSpotQuote(
+  services: ApprovalServices,
+  db: Executor,
+  enterpriseId: string,
+  quoteId: string,
+) {
+  return services.rates.requireSpotQuote(db, enterpriseId, quoteId, {
+    field: 'sExchangeRateReference',
+  });
+}
+
 /** The payments a second person approves (maker-checker): pay now, an invoice, from a conversion, a batch. */
 export const PAYMENT_APPROVAL_KINDS = {
   PAY_NOW: approvalKind({
@@ -25,19 +51,8 @@ export const PAYMENT_APPROVAL_KINDS = {
     quoteNeed: spotQuoteNeed,
     withQuote: withSpotReference,
     describe: async (services, { db, enterpriseId }, body) => {
-      // A deleted supplier is found here and refused by the check, as the direct call does.
-      const recipient = await services.suppliers.requireRecipient(
-        db,
-        enterpriseId,
-        body.sPaymentRecipientId,
-        { includeDeleted: true },
-      );
-      const quote = await services.rates.requireSpotQuote(
-        db,
-        enterpriseId,
-        body.sExchangeRateReference,
-        { field: 'sExchangeRateReference' },
-      );
+      const recipient = await heldRecipient(services, db, enterpriseId, body.sPaymentRecipientId);
+      const quote = await heldSpotQuote(services, db, enterpriseId, body.sExchangeRateReference);
       return {
         summary: recipient.name,
         amountUsdCents: body.dAmount ?? usdForExactMxn(body.dDesAmount ?? 0n, quote.rateMicro),
@@ -45,15 +60,8 @@ export const PAYMENT_APPROVAL_KINDS = {
     },
     check: async (services, trx, run) => {
       const input = payNowInput(run.body);
-      const quote = await services.rates.requireSpotQuote(trx, run.enterpriseId, input.quoteId, {
-        field: 'sExchangeRateReference',
-      });
-      const recipient = await services.suppliers.requireRecipient(
-        trx,
-        run.enterpriseId,
-        input.recipientId,
-        { includeDeleted: true },
-      );
+      const quote = await heldSpotQuote(services, trx, run.enterpriseId, input.quoteId);
+      const recipient = await heldRecipient(services, trx, run.enterpriseId, input.recipientId);
       const terms = { recipient, rateMicro: quote.rateMicro, quoteId: quote.id };
       await (input.amountMxn !== undefined
         ? services.payments.payExactMxnInTransaction(trx, run.enterpriseId, {
@@ -92,12 +100,7 @@ export const PAYMENT_APPROVAL_KINDS = {
       const invoice = await services.invoices.requireInvoice(db, enterpriseId, body.sInvoiceId, {
         field: 'sInvoiceId',
       });
-      const quote = await services.rates.requireSpotQuote(
-        db,
-        enterpriseId,
-        body.sExchangeRateReference,
-        { field: 'sExchangeRateReference' },
-      );
+      const quote = await heldSpotQuote(services, db, enterpriseId, body.sExchangeRateReference);
       return {
         summary: invoice.invoice_name,
         amountUsdCents: usdForExactMxn(invoice.total_mxn, quote.rateMicro),
@@ -105,9 +108,7 @@ export const PAYMENT_APPROVAL_KINDS = {
     },
     check: async (services, trx, run) => {
       const input = payInvoiceInput(run.body);
-      const quote = await services.rates.requireSpotQuote(trx, run.enterpriseId, input.quoteId, {
-        field: 'sExchangeRateReference',
-      });
+      const quote = await heldSpotQuote(services, trx, run.enterpriseId, input.quoteId);
       await services.payments.payInvoiceExactInTransaction(trx, run.enterpriseId, {
         invoiceId: input.invoiceId,
         rateMicro: quote.rateMicro,
@@ -138,13 +139,7 @@ export const PAYMENT_APPROVAL_KINDS = {
     schema: payFromConversionBody,
     quoteNeed: noQuoteNeed,
     describe: async (services, { db, enterpriseId }, body) => {
-      // A deleted supplier is found here and refused by the check, as the direct call does.
-      const recipient = await services.suppliers.requireRecipient(
-        db,
-        enterpriseId,
-        body.sPaymentRecipientId,
-        { includeDeleted: true },
-      );
+      const recipient = await heldRecipient(services, db, enterpriseId, body.sPaymentRecipientId);
       const conversion = await services.conversions.requireConversion(
         db,
         enterpriseId,
@@ -188,12 +183,7 @@ export const PAYMENT_APPROVAL_KINDS = {
     withQuote: withSpotReference,
     // The whole batch is one request: one approval for all its items, at one fresh quote.
     describe: async (services, { db, enterpriseId }, body) => {
-      const quote = await services.rates.requireSpotQuote(
-        db,
-        enterpriseId,
-        body.sExchangeRateReference,
-        { field: 'sExchangeRateReference' },
-      );
+      const quote = await heldSpotQuote(services, db, enterpriseId, body.sExchangeRateReference);
       let mxnCents = 0n;
       for (const item of body.items) {
         mxnCents +=
